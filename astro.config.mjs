@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import node from '@astrojs/node';
+
+// In development the API runs beside `astro dev` (scripts/dev.ts) and is reached through this proxy,
+// so the browser talks to one origin and one port in dev as in production.
+const apiPort = Number(process.env.API_PORT || 4322);
+
+export default defineConfig({
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || '127.0.0.1' },
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  vite: {
+    server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  },
+});

@@ -1,0 +1,26 @@
+// Builds the Astro site when dist/ is missing or older than its sources.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function newest(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let m = st.mtimeMs;
+  for (const e of fs.readdirSync(p)) m = Math.max(m, newest(path.join(p, e)));
+  return m;
+}
+
+export function buildIfNeeded(force = false): void {
+  const stamp = path.join(root, 'dist', '.built');
+  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const src = Math.max(newest(path.join(root, 'src')), newest(path.join(root, 'public')), newest(path.join(root, 'astro.config.mjs')));
+  if (!force && built > src) return;
+  console.log('[shop] building the site (astro build)…');
+  const r = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  fs.writeFileSync(stamp, new Date().toISOString());
+}

@@ -1,0 +1,19 @@
+// Opens the database, applies migrations and seeds an empty database.
+import { config } from './config.ts';
+import { createDb, type Db } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { isEmpty, seed } from './seed/index.ts';
+
+export async function bootDatabase(opts: { file?: string; url?: string; articles?: number; quiet?: boolean } = {}): Promise<Db> {
+  const log = opts.quiet ? () => {} : (m: string) => console.log(`[db] ${m}`);
+  const db = await createDb(opts);
+  const applied = await migrateToLatest(db);
+  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  if (await isEmpty(db)) {
+    const t = Date.now();
+    log('empty database: seeding…');
+    await seed(db, { articles: opts.articles ?? config.seedArticles, log });
+    log(`seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  return db;
+}

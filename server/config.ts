@@ -1,0 +1,37 @@
+// Runtime configuration from the environment; every external service is off unless configured.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function num(name: string, fallback: number): number {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export const config = {
+  port: num('PORT', 4321),
+  host: process.env.HOST || '127.0.0.1',
+  /** postgres://… switches the query layer to PostgreSQL; otherwise SQLite at sqliteFile. */
+  databaseUrl: process.env.DATABASE_URL || '',
+  sqliteFile: process.env.SQLITE_FILE || path.join(ROOT, 'data', 'shop.sqlite'),
+  uploadDir: process.env.UPLOAD_DIR || path.join(ROOT, 'data', 'uploads'),
+  /** Seed size; the product promise is 65,000+ articles, tests may use fewer. */
+  seedArticles: num('SEED_ARTICLES', 65000),
+  sessionDays: num('SESSION_DAYS', 14),
+  secureCookies: process.env.SECURE_COOKIES === '1',
+  smtpUrl: process.env.SMTP_URL || '',
+  mailFrom: process.env.MAIL_FROM || 'shop@dentalversand-nord.example',
+  cmsUrl: process.env.CMS_URL || '',
+  cmsToken: process.env.CMS_TOKEN || '',
+  cmsWebhookSecret: process.env.CMS_WEBHOOK_SECRET || 'dev-webhook-secret',
+  analyticsUrl: process.env.MATOMO_URL || '',
+  shopDomain: process.env.SHOP_DOMAIN || 'dentalversand-nord.example',
+  spanishSiteUrl: process.env.ES_SHOP_URL || 'https://es.dentalversand-nord.example/',
+  geoDefaultCountry: (process.env.GEO_DEFAULT_COUNTRY || 'de').toLowerCase(),
+  /** Failed logins: base delay doubles per failure up to the cap. */
+  loginDelayBaseMs: num('LOGIN_DELAY_BASE_MS', 250),
+  loginDelayMaxMs: num('LOGIN_DELAY_MAX_MS', 8000),
+};
+export type Config = typeof config;

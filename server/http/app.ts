@@ -1,0 +1,70 @@
+// Builds the Hono application from the route declarations of every module.
+import { Hono, type Context } from 'hono';
+import type { Db } from '../db/index.ts';
+import { ApiError, ERROR_TEXTS } from './errors.ts';
+import { buildOpenApi } from './openapi.ts';
+import { parseWith, type AnyRoute } from './route.ts';
+import { loadSession } from './session.ts';
+import { allRoutes } from '../modules/index.ts';
+
+const PREFIX: Record<AnyRoute['access'], string[]> = {
+  public: ['/api'],
+  guest: ['/api/guest', '/api'],
+  customer: ['/api'],
+  logbook: ['/api/logbook'],
+};
+
+export function clientIp(c: Context): string {
+  const fwd = c.req.header('x-forwarded-for');
+  if (fwd) return fwd.split(',')[0]!.trim();
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
+}
+
+function errorBody(e: ApiError) {
+  return { error: e.key, message: ERROR_TEXTS[e.key] ?? e.key, ...e.extra };
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'invalid_json');
+  }
+}
+
+function handle(route: AnyRoute, db: Db) {
+  return async (c: Context) => {
+    const needsLogin = route.access === 'customer' || route.access === 'logbook';
+    const session = await loadSession(db, c);
+    if (needsLogin && !session) throw new ApiError(401, 'unauthorized');
+    const params = parseWith(route.params, c.req.param());
+    const query = parseWith(route.query, c.req.query());
+    const body = route.body && !route.rawBody ? parseWith(route.body, await readBody(c)) : undefined;
+    const p = (params ?? {}) as Record<string, unknown>;
+    const country = String(p.country ?? c.req.query('country') ?? session?.country ?? 'de').toLowerCase();
+    const lang = String(p.language ?? p.lang ?? c.req.query('lang') ?? session?.language ?? 'de').toLowerCase();
+    const result = await route.handler({ params, query, body, session, db, c, ip: clientIp(c), lang, country } as never);
+    if (route.rawResponse || result instanceof Response) return result as Response;
+    return c.json({ result: result === undefined ? null : result });
+  };
+}
+
+export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
+  const app = new Hono();
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorBody(err), err.status as 400);
+    console.error('[api] unhandled', c.req.method, c.req.path, err);
+    return c.json({ error: 'generic', message: ERROR_TEXTS.generic }, 500);
+  });
+  app.get('/api/openapi.json', (c) => c.json(buildOpenApi(routes)));
+  for (const route of routes) {
+    for (const prefix of PREFIX[route.access]) {
+      app.on(route.method.toUpperCase(), prefix + route.path, handle(route, db));
+    }
+  }
+  app.all('/api/*', (c) => c.json({ error: 'not_found', message: ERROR_TEXTS.not_found }, 404));
+  return app;
+}

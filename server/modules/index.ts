@@ -1,0 +1,23 @@
+// Every API module contributes its route declarations here.
+import type { AnyRoute } from '../http/route.ts';
+import { routes as health } from './health.ts';
+import { routes as user } from './user.ts';
+import { routes as auth } from './auth.ts';
+import { routes as subusers } from './subusers.ts';
+import { routes as cart } from './cart.ts';
+import { routes as favoriten } from './favoriten.ts';
+import { routes as catalog } from './catalog.ts';
+import { routes as search } from './search.ts';
+import { routes as content } from './content.ts';
+import { routes as orders } from './orders.ts';
+import { routes as checkout } from './checkout.ts';
+import { routes as zahnlager } from './zahnlager.ts';
+import { routes as labels } from './labels.ts';
+import { routes as documents } from './documents.ts';
+import { routes as forms } from './forms.ts';
+import { routes as logbook } from './logbook.ts';
+
+export const allRoutes: AnyRoute[] = [
+  ...health, ...user, ...auth, ...subusers, ...cart, ...favoriten, ...catalog, ...search, ...content,
+  ...orders, ...checkout, ...zahnlager, ...labels, ...documents, ...forms, ...logbook,
+];

@@ -1,0 +1,64 @@
+// Test harness: a private copy of the seeded template database, the Hono app, and cookie-keeping clients.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { createDb, type Db } from '../../server/db/index.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { createApi } from '../../server/http/app.ts';
+import { TEMPLATE } from './global-setup.ts';
+
+export const DEMO_PASSWORD = 'Demo-Labor-2026';
+export const LAB_A = 123456; // company 1, with sub-users K07, K09, K13 and 24+ months of orders
+export const LAB_B = 654321; // company 1, a second, separate lab
+export const LAB_LS = 777777; // company 3 (isLS)
+
+export interface TestEnv { db: Db; app: Hono; client: () => Client; close: () => Promise<void> }
+
+export async function setupApi(): Promise<TestEnv> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const file = path.join(dir, 'shop.sqlite');
+  fs.copyFileSync(TEMPLATE, file);
+  const db = await createDb({ file, url: '' });
+  await migrateToLatest(db);
+  const app = createApi(db);
+  return {
+    db, app,
+    client: () => new Client(app),
+    close: async () => { await db.destroy(); fs.rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+export interface Res<T = any> { status: number; body: T; headers: Headers; text: string }
+
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(private app: Hono) {}
+
+  async req<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload: BodyInit | undefined;
+    if (typeof body === 'string' || body instanceof FormData || body instanceof Uint8Array) payload = body as BodyInit;
+    else if (body !== undefined) { payload = JSON.stringify(body); h['content-type'] = 'application/json'; }
+    const res = await this.app.request(url, { method, body: payload, headers: h });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, ...v] = pair!.split('=');
+      const val = v.join('=');
+      if (/max-age=0/i.test(c) || val === '') this.cookies.delete(k!.trim()); else this.cookies.set(k!.trim(), val);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON (PDF, CSV) */ }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+  get<T = any>(url: string) { return this.req<T>('GET', url); }
+  post<T = any>(url: string, body?: unknown) { return this.req<T>('POST', url, body); }
+  put<T = any>(url: string, body?: unknown) { return this.req<T>('PUT', url, body); }
+  del<T = any>(url: string, body?: unknown) { return this.req<T>('DELETE', url, body); }
+
+  async login(kdnr: number | string, password = DEMO_PASSWORD, firma = 1): Promise<Res> {
+    return this.post('/api/login', { Firma: firma, Benutzername: String(kdnr), Kennwort: password, kw: '' });
+  }
+}
