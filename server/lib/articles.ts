@@ -1,0 +1,112 @@
+// The article list item of section 3, shared by catalogue, search, cart, lists and orders.
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+
+export interface ArticleListItem {
+  Artikelnummer: string;
+  Bezeichnung: string;
+  Gebinde: string;
+  Preis: number;
+  KatPreis: number;
+  IstNeuheit: number;
+  IstReferenz: number;
+  AusSortiment: number;
+  TempAusSortiment: number;
+  BereitsGekauft: number;
+  Rabatt: number;
+  MCode: number | null;
+  lieferant: string;
+  LetzterKaufMonat: number | null;
+  LetzterKaufJahr: number | null;
+  ParentId: string | null;
+  ParentArtikelnummer: string | null;
+  PG: number;
+  KatId: number;
+  Referenz: string;
+  vkz: string;
+  Lieferstatus: number;
+  Waehrung: string;
+}
+
+const REQUEST_PRICES = new Set([0.01, 0.02]);
+
+/** Prices are stored in EUR; request-price markers (0.01/0.02) are never converted. */
+export function convertPrice(eur: number, rate: number): number {
+  if (REQUEST_PRICES.has(eur) || rate === 1) return eur;
+  return Math.round(eur * rate * 100) / 100;
+}
+
+export async function currencyFor(db: Db, country: string): Promise<{ code: string; rate: number }> {
+  const row = await db.selectFrom('countries').innerJoin('currencies', 'currencies.code', 'countries.currency')
+    .select(['currencies.code', 'currencies.rate']).where('countries.iso2', '=', country.toUpperCase()).executeTakeFirst();
+  return row ? { code: row.code, rate: Number(row.rate) } : { code: 'EUR', rate: 1 };
+}
+
+/**
+ * Loads list items in the given order. `kdnr` adds the customer's purchase facts
+ * (BereitsGekauft, last purchase month/year) from the order history.
+ */
+export async function loadArticleItems(
+  db: Db, artnrs: readonly string[], opts: { lang: string; country: string; kdnr?: number | null },
+): Promise<ArticleListItem[]> {
+  if (artnrs.length === 0) return [];
+  const unique = [...new Set(artnrs)];
+  const rows = await db.selectFrom('articles as a')
+    .leftJoin('article_texts as t', (j) => j.onRef('t.artnr', '=', 'a.artnr').on('t.lang', '=', opts.lang))
+    .innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
+    .select(['a.artnr', 'a.bezeichnung', 't.bezeichnung as bez_lang', 'a.gebinde', 'a.preis', 'a.kat_preis', 'a.ist_neuheit',
+      'a.ist_referenz', 'a.aus_sortiment', 'a.temp_aus_sortiment', 'a.mcode', 'm.name as lieferant', 'a.parent_artnr',
+      'a.pg', 'a.kat_id', 'a.referenz', 'a.vkz', 'a.lieferstatus'])
+    .where('a.artnr', 'in', unique).execute();
+  const bought = new Map<string, string>();
+  if (opts.kdnr) {
+    const b = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.artnr', sql<string>`max(o.created_at)`.as('last')])
+      .where('o.kdnr', '=', opts.kdnr).where('l.artnr', 'in', unique).groupBy('l.artnr').execute();
+    for (const r of b) bought.set(r.artnr, r.last);
+  }
+  const cur = await currencyFor(db, opts.country);
+  const byNr = new Map(rows.map((r) => [r.artnr, r]));
+  const out: ArticleListItem[] = [];
+  for (const nr of artnrs) {
+    const r = byNr.get(nr);
+    if (!r) continue;
+    const last = bought.get(nr);
+    const preis = convertPrice(Number(r.preis), cur.rate);
+    const kat = convertPrice(Number(r.kat_preis), cur.rate);
+    out.push({
+      Artikelnummer: r.artnr,
+      Bezeichnung: r.bez_lang ?? r.bezeichnung,
+      Gebinde: r.gebinde,
+      Preis: preis,
+      KatPreis: kat,
+      IstNeuheit: r.ist_neuheit,
+      IstReferenz: r.ist_referenz,
+      AusSortiment: r.aus_sortiment,
+      TempAusSortiment: r.temp_aus_sortiment,
+      BereitsGekauft: last ? 1 : 0,
+      Rabatt: kat > 0 && preis > 0 && preis < kat ? Math.floor(((kat - preis) / kat) * 100) : 0,
+      MCode: r.mcode,
+      lieferant: r.lieferant,
+      LetzterKaufMonat: last ? Number(last.slice(5, 7)) : null,
+      LetzterKaufJahr: last ? Number(last.slice(0, 4)) : null,
+      ParentId: r.parent_artnr,
+      ParentArtikelnummer: r.parent_artnr,
+      PG: r.pg,
+      KatId: r.kat_id,
+      Referenz: r.referenz,
+      vkz: r.vkz,
+      Lieferstatus: r.lieferstatus,
+      Waehrung: cur.code,
+    });
+  }
+  return out;
+}
+
+/** True when the article exists and can be ordered (not out of range, not a request-price article). */
+export async function orderableArticle(db: Db, artnr: string): Promise<{ artnr: string; preis: number; bezeichnung: string } | null> {
+  const r = await db.selectFrom('articles').select(['artnr', 'preis', 'kat_preis', 'bezeichnung', 'aus_sortiment'])
+    .where('artnr', '=', artnr).executeTakeFirst();
+  if (!r || r.aus_sortiment) return null;
+  return { artnr: r.artnr, preis: Number(r.preis), bezeichnung: r.bezeichnung };
+}
