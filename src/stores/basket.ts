@@ -1,0 +1,17 @@
+// Basket state of section 3 shared by the top-bar counter, cart page and cart-add panel.
+import { atom } from 'nanostores';
+import { api } from '../lib/api.ts';
+import { onLogout } from './customer.ts';
+
+export const $wkCounter = atom(0);
+export interface LastAdded { artnr: string; menge: number }
+export const $lastAdded = atom<LastAdded | null>(null);
+export const $cartPanelOpen = atom(false);
+
+export async function refreshCounter(): Promise<number> {
+  const n = await api.get<number>('wk/anz');
+  $wkCounter.set(Number(n) || 0);
+  return $wkCounter.get();
+}
+
+onLogout(() => { $wkCounter.set(0); $lastAdded.set(null); $cartPanelOpen.set(false); });
