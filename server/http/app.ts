@@ -22,7 +22,7 @@ export function clientIp(c: Context): string {
 }
 
 function errorBody(e: ApiError) {
-  return { error: e.key, message: ERROR_TEXTS[e.key] ?? e.key, ...e.extra };
+  return { error: e.key, message: (ERROR_TEXTS as Record<string, string>)[e.key] ?? e.key, ...e.extra };
 }
 
 async function readBody(c: Context): Promise<unknown> {

@@ -18,16 +18,4 @@ export const notFound = (key = 'not_found', extra?: Record<string, unknown>) => 
 export const conflict = (key: string, extra?: Record<string, unknown>) => new ApiError(409, key, extra);
 
 /** German default texts for keys the server raises; the client has the translations. */
-export const ERROR_TEXTS: Record<string, string> = {
-  generic: 'Ein Fehler ist aufgetreten',
-  error_menge: 'Bitte gültige Menge eingeben',
-  error_artnr: 'Ungültige Artikelnummer',
-  error_art_in_liste: 'Artikel befindet sich bereits in Bestelliste',
-  login_error: 'Benutzername oder Kennwort ungültig',
-  unauthorized: 'Bitte melden Sie sich an',
-  forbidden: 'Keine Berechtigung',
-  not_found: 'Nicht gefunden',
-  invalid_json: 'Ungültige Anfrage (JSON)',
-  invalid_input: 'Ungültige Eingabe',
-  too_many_requests: 'Zu viele Versuche, bitte warten',
-};
+export { ERROR_TEXTS } from '../../src/lib/rules/constants.ts';

@@ -1,6 +1,8 @@
 // The article list item of section 3, shared by catalogue, search, cart, lists and orders.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { REQUEST_PRICES } from '../../src/lib/rules/constants.ts';
+import { discountPercent } from '../../src/lib/rules/pricing.ts';
 
 export interface ArticleListItem {
   Artikelnummer: string;
@@ -28,11 +30,9 @@ export interface ArticleListItem {
   Waehrung: string;
 }
 
-const REQUEST_PRICES = new Set([0.01, 0.02]);
-
 /** Prices are stored in EUR; request-price markers (0.01/0.02) are never converted. */
 export function convertPrice(eur: number, rate: number): number {
-  if (REQUEST_PRICES.has(eur) || rate === 1) return eur;
+  if (REQUEST_PRICES.includes(eur) || rate === 1) return eur;
   return Math.round(eur * rate * 100) / 100;
 }
 
@@ -85,7 +85,7 @@ export async function loadArticleItems(
       AusSortiment: r.aus_sortiment,
       TempAusSortiment: r.temp_aus_sortiment,
       BereitsGekauft: last ? 1 : 0,
-      Rabatt: kat > 0 && preis > 0 && preis < kat ? Math.floor(((kat - preis) / kat) * 100) : 0,
+      Rabatt: discountPercent(preis, kat),
       MCode: r.mcode,
       lieferant: r.lieferant,
       LetzterKaufMonat: last ? Number(last.slice(5, 7)) : null,

@@ -1,6 +1,6 @@
 // Persisted in local storage (section 3): language, country, settings, last seen.
 import { persistentAtom, persistentMap } from '@nanostores/persistent';
-import { LAST_SEEN_MAX } from '../lib/rules/constants.ts';
+import { pushLastSeen } from '../lib/rules/lastSeen.ts';
 
 export const $language = persistentAtom<string>('language', '');
 export const $country = persistentAtom<string>('country', '');
@@ -25,7 +25,5 @@ export const $lastSeen = persistentAtom<Record<LastSeenKind, string[]>>('lastSee
 /** newest last, no duplicates, at most LAST_SEEN_MAX */
 export function rememberSeen(kind: LastSeenKind, value: string): void {
   const cur = $lastSeen.get();
-  const list = (cur[kind] ?? []).filter((v) => v !== value);
-  list.push(value);
-  $lastSeen.set({ ...cur, [kind]: list.slice(-LAST_SEEN_MAX) });
+  $lastSeen.set({ ...cur, [kind]: pushLastSeen(cur[kind], value) });
 }
