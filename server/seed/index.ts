@@ -1,5 +1,14 @@
-// Deterministic seed entry point (filled by the seed module): same data on every machine.
+// Deterministic seed entry point: same data on every machine (seeded PRNG streams, dates as offsets
+// from the clock anchors). Everything goes through Kysely, so it runs on SQLite and PostgreSQL.
 import type { Db } from '../db/index.ts';
+import { rebuildSearchIndex } from '../lib/search-index.ts';
+import { buildCatalog } from './catalog-build.ts';
+import { seedClock } from './clock.ts';
+import { seedCustomers } from './customers.ts';
+import { seedExtras } from './extras.ts';
+import { insertAll, resetSequences } from './insert.ts';
+import { buildOrders } from './orders.ts';
+import { buildMakers, seedReference } from './reference.ts';
 
 export interface SeedOptions { articles: number; log?: (msg: string) => void }
 
@@ -8,6 +17,40 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return !row;
 }
 
-export async function seed(_db: Db, _opts: SeedOptions): Promise<void> {
-  // placeholder until the catalogue generator lands
+export async function seed(db: Db, opts: SeedOptions): Promise<Record<string, number>> {
+  const log = opts.log ?? (() => {});
+  const t0 = Date.now();
+  const lap = (what: string) => log(`  ${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  const clock = seedClock();
+  const makers = buildMakers();
+  const cat = buildCatalog(opts.articles, makers, clock);
+  const hist = buildOrders(cat.arts, clock);
+  lap(`generated ${cat.articles.length} articles`);
+  const counts: Record<string, number> = {};
+  const add = (c: Record<string, number>) => Object.assign(counts, c);
+
+  await db.transaction().execute(async (tx) => {
+    add(await seedReference(tx, makers));
+    add(await seedCustomers(tx, clock));
+  });
+  lap('reference data and customers');
+  await db.transaction().execute(async (tx) => {
+    counts.articles = await insertAll(tx, 'articles', cat.articles);
+    counts.article_texts = await insertAll(tx, 'article_texts', cat.texts);
+    counts.article_properties = await insertAll(tx, 'article_properties', cat.props);
+  });
+  lap('articles, texts, properties');
+  await db.transaction().execute(async (tx) => {
+    counts.orders = await insertAll(tx, 'orders', hist.orders);
+    counts.order_lines = await insertAll(tx, 'order_lines', hist.lines);
+    counts.documents = await insertAll(tx, 'documents', hist.documents);
+  });
+  lap('order history and documents');
+  add(await seedExtras(db, { cat, hist, clock }));
+  lap('recommendations, promotions, tooth storage, labels, patient works');
+  await resetSequences(db);
+  await rebuildSearchIndex(db);
+  lap('search index');
+  log(`rows: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  return counts;
 }
