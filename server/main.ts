@@ -1,38 +1,49 @@
 // Production server: the shop API (Hono) and the built Astro site on one port.
 import http from 'node:http';
 import path from 'node:path';
-import fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { pathToFileURL } from 'node:url';
 import { config, ROOT } from './config.ts';
 import { bootDatabase } from './boot.ts';
 import { createApi } from './http/app.ts';
+import { Rebuilder, SiteHost, siteBuild, type SessionLookup, type SiteSession } from './site.ts';
 
-type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-
-export async function loadSiteHandler(distDir = path.join(ROOT, 'dist')): Promise<NodeHandler | null> {
-  const entry = path.join(distDir, 'server', 'entry.mjs');
-  if (!fs.existsSync(entry)) return null;
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const mod = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
-  return mod.handler;
+/** Session check of the site (status 200 of user/infos = logged in), in-process and cached for 15 s. */
+export function sessionLookup(api: Hono): SessionLookup {
+  const cache = new Map<string, { at: number; s: SiteSession | null }>();
+  return async (sid) => {
+    const hit = cache.get(sid);
+    if (hit && Date.now() - hit.at < 15_000) return hit.s;
+    const res = await api.fetch(new Request('http://site.internal/api/user/infos', { headers: { cookie: `sid=${sid}` } }));
+    const s = res.ok ? (((await res.json()) as { result: { Kundennummer: number; Firma: number } }).result) : null;
+    const v = s ? { kdnr: Number(s.Kundennummer), firma: Number(s.Firma) } : null;
+    if (cache.size > 10_000) cache.clear();
+    cache.set(sid, { at: Date.now(), s: v });
+    return v;
+  };
 }
 
 export async function startServer(opts: { port?: number; host?: string; apiOnly?: boolean } = {}) {
   const db = await bootDatabase();
-  const api = getRequestListener(createApi(db).fetch);
-  const site = opts.apiOnly ? null : await loadSiteHandler();
+  const app = createApi(db);
+  const api = getRequestListener(app.fetch);
+  const site = new SiteHost({ dir: path.join(ROOT, 'dist'), shopDomain: config.shopDomain, session: sessionLookup(app) });
+  if (!opts.apiOnly && (await site.load())) siteBuild.rebuilder = new Rebuilder({ root: ROOT, host: site });
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return void api(req, res);
-    if (site) return site(req, res);
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('site not built: run npm run build');
+    void site.handle(req, res).catch((e) => {
+      console.error('[site]', req.url, e);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal server error');
+    });
   });
   server.keepAliveTimeout = 65_000;
   const port = opts.port ?? config.port;
   const host = opts.host ?? config.host;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  console.log(`[shop] listening on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}${site ? '' : ' (API only)'}`);
+  console.log(`[shop] listening on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}${site.loaded ? '' : ' (API only)'}`);
   const stop = () => server.close(() => db.destroy().then(() => process.exit(0)));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

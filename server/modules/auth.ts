@@ -1,3 +1,567 @@
-import type { AnyRoute } from '../http/route.ts';
+// Login/logout, client error log, registration (full and quick), verification, password reset,
+// customer data change and the development outbox.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Context } from 'hono';
+import type { Db } from '../db/index.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
+import { createSession, destroySession, forgetSession, type Session } from '../http/session.ts';
+import {
+  accountKey, allowCall, failureDelayMs, ipKey, lockedFor, recordFailure, resetFailures, sleep,
+} from '../lib/login-throttle.ts';
+import { listOutbox, outboxEnabled, publicBaseUrl, sendMail } from '../lib/mail.ts';
+import { hashPassword, verifyPassword } from '../lib/password.ts';
+import { requirePermission } from '../lib/permissions.ts';
+import { nowIso } from '../lib/time.ts';
+import { customerEntity, findCountry, loadCustomerRow, sessionCustomer } from './user.ts';
+import { ERROR_TEXTS, SALUTATIONS } from '../../src/lib/rules/constants.ts';
+import { parseLogin, parseLoginName } from '../../src/lib/rules/customer.ts';
+import { resolveLanguage } from '../../src/lib/rules/locale.ts';
+import {
+  isBlank, validateEmailPair, validateEmail, validateIndustry, validateNumeric, validatePasswordPair, validatePhone,
+  validatePostalCode, validateUrl, parseDate,
+} from '../../src/lib/rules/validate.ts';
 
-export const routes: AnyRoute[] = [];
+// ---- helpers ----
+
+const tokenHash = (t: string) => createHash('sha256').update(t).digest('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
+const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
+const VERIFY_TOKEN_RE = /^[A-Za-z0-9_-]{8,128}$/;
+const RESET_HOURS = 2;
+// A real hash to compare against when the account is unknown, so the answer time does not tell.
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-password-' + newToken()));
+
+const text = (key: string) => (ERROR_TEXTS as Record<string, string>)[key] ?? key;
+const keyed = (status: number, key: string, textKey: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(status, key, { message: text(textKey), ...extra });
+
+function refuseWhenLoggedIn(session: Session | null): void {
+  if (session) throw forbidden('already_logged_in', { message: 'Sie sind bereits angemeldet' });
+}
+
+function limit(ip: string, what: string, max: number, windowMs: number): void {
+  if (!allowCall(`${what}:${ip}`, max, windowMs)) throw new ApiError(429, 'too_many_requests');
+}
+
+/** Country/language for mail links and new sessions: query first, then the given fallbacks. */
+function requestLocale(c: Context, fallback: { country?: string | null; language?: string | null }) {
+  const q = (k: string) => { const v = c.req.query(k); return v && /^[a-zA-Z]{2}$/.test(v) ? v.toLowerCase() : null; };
+  const country = q('country') ?? (fallback.country && /^[a-zA-Z]{2}$/.test(fallback.country) ? fallback.country.toLowerCase() : 'de');
+  const language = q('lang') ?? q('language') ?? (fallback.language && /^[a-zA-Z]{2}$/.test(fallback.language) ? fallback.language.toLowerCase() : 'de');
+  return { country, language };
+}
+
+async function emailTaken(db: Db, firma: number, email: string, exceptKdnr?: number): Promise<boolean> {
+  let q = db.selectFrom('customers').select('kdnr').where('firma', '=', firma)
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase());
+  if (exceptKdnr !== undefined) q = q.where('kdnr', '<>', exceptKdnr);
+  return !!(await q.limit(1).executeTakeFirst());
+}
+
+async function sendVerifyMail(db: Db, to: string, kdnr: number, token: string, loc: { country: string; language: string }) {
+  const link = `${publicBaseUrl()}/${loc.country}/${loc.language}/verify/${token}`;
+  await sendMail(db, {
+    to, kind: 'verify', subject: 'Bitte bestätigen Sie Ihre Registrierung',
+    text: `Guten Tag,\n\nvielen Dank für Ihre Registrierung (Kundennummer ${kdnr}).\n`
+      + `Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link:\n\n${link}\n\n`
+      + 'Falls Sie sich nicht registriert haben, ignorieren Sie diese E-Mail bitte.\n',
+  });
+}
+
+// ---- customer data fields (registration and change) ----
+
+const zStr = (max: number) => z.string({ error: 'field_invalid' }).max(max, 'too_long');
+const zNumLike = z.union([z.number(), z.string().max(10, 'too_long')], { error: 'field_invalid' });
+const zFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: 'field_invalid' })
+  .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
+
+const dataFields = {
+  Anrede: zStr(2).optional(),
+  Titel: zStr(30).optional(),
+  Vorname: zStr(50).optional(),
+  Nachname: zStr(50).optional(),
+  NamensZeile1: zStr(80).optional(),
+  NamensZeile2: zStr(80).optional(),
+  NamensZeile3: zStr(80).optional(),
+  Strasse: zStr(80).optional(),
+  PLZ: zStr(12).optional(),
+  Ort: zStr(60).optional(),
+  LandISO2: zStr(2).optional(),
+  TelefonVorwahl: zStr(12).optional(),
+  TelefonRufnummer: zStr(30).optional(),
+  MobilVorwahl: zStr(12).optional(),
+  MobilRufnummer: zStr(30).optional(),
+  FaxVorwahl: zStr(12).optional(),
+  FaxRufnummer: zStr(30).optional(),
+  Geburtsdatum: zStr(10).nullable().optional(),
+  UstIdNr: zStr(20).optional(),
+  Internetadresse: zStr(100).optional(),
+  Branche: zNumLike.optional(),
+  AnzahlTechniker: zNumLike.optional(),
+  Sprache: zStr(2).optional(),
+  Newsletter: zFlag.optional(),
+  Faxwerbung: zFlag.optional(),
+  eMail: zStr(254).optional(),
+  eMail2: zStr(254).optional(),
+};
+type DataInput = { [K in keyof typeof dataFields]?: z.output<(typeof dataFields)[K]> };
+
+const REGISTER_REQUIRED = ['eMail', 'eMail2', 'Kennwort', 'Kennwort2', 'Vorname', 'Nachname', 'NamensZeile1', 'Strasse',
+  'PLZ', 'Ort', 'LandISO2', 'TelefonRufnummer', 'Branche'] as const;
+const EXISTING_REQUIRED = ['Kundennummer', 'PLZ', 'eMail', 'eMail2', 'Kennwort', 'Kennwort2'] as const;
+const FAST_REQUIRED = ['eMail', 'Kennwort', 'Kennwort2', 'NamensZeile1', 'PLZ', 'LandISO2'] as const;
+
+const VORWAHL_RE = /^\+?[\d\s()/-]{1,12}$/;
+
+/** Field → error key for the given values (only fields present, plus the required ones). */
+function checkData(d: Record<string, unknown>, required: readonly string[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const s = (k: string) => (d[k] === undefined || d[k] === null ? '' : String(d[k]));
+  const has = (k: string) => !isBlank(s(k));
+  for (const k of required) if (!has(k)) errors[k] = 'please_fill_in';
+  const put = (k: string, e: string | null) => { if (e && !errors[k]) errors[k] = e; };
+  if (d.eMail !== undefined && has('eMail')) {
+    put('eMail', validateEmail(s('eMail')));
+    if (d.eMail2 !== undefined || required.includes('eMail2')) put('eMail2', validateEmailPair(s('eMail'), s('eMail2')));
+  }
+  if (d.Kennwort !== undefined || d.Kennwort2 !== undefined) {
+    if (has('Kennwort') || d.Kennwort !== undefined) put('Kennwort', validatePasswordPair(String(d.Kennwort ?? ''), String(d.Kennwort2 ?? '')));
+  }
+  if (has('Anrede') && !(SALUTATIONS as readonly string[]).includes(s('Anrede'))) put('Anrede', 'field_invalid');
+  if (has('LandISO2') && !/^[a-zA-Z]{2}$/.test(s('LandISO2'))) put('LandISO2', 'invalid_country');
+  if (has('PLZ')) put('PLZ', validatePostalCode(s('PLZ'), has('LandISO2') ? s('LandISO2') : 'DE'));
+  for (const k of ['TelefonRufnummer', 'MobilRufnummer', 'FaxRufnummer']) if (has(k)) put(k, validatePhone(s(k)));
+  for (const k of ['TelefonVorwahl', 'MobilVorwahl', 'FaxVorwahl']) if (has(k) && !VORWAHL_RE.test(s(k).trim())) put(k, 'invalid_phone');
+  if (has('Internetadresse')) put('Internetadresse', validateUrl(s('Internetadresse')));
+  if (has('Geburtsdatum')) {
+    const p = parseDate(s('Geburtsdatum'));
+    const iso = p ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}` : '';
+    put('Geburtsdatum', p && p.year >= 1900 && iso <= nowIso().slice(0, 10) ? null : 'invalid_date');
+  }
+  if (d.Branche !== undefined && (has('Branche') || required.includes('Branche'))) put('Branche', validateIndustry(s('Branche')));
+  if (has('AnzahlTechniker')) {
+    put('AnzahlTechniker', validateNumeric(s('AnzahlTechniker')) ?? (Number(s('AnzahlTechniker')) > 100000 ? 'invalid_numeric' : null));
+  }
+  if (has('Sprache') && !/^[a-zA-Z]{2}$/.test(s('Sprache'))) put('Sprache', 'invalid_language');
+  if (has('Kundennummer') && !/^\d{1,9}$/.test(s('Kundennummer'))) put('Kundennummer', 'invalid_kdnr_format');
+  return errors;
+}
+
+function throwFieldErrors(errors: Record<string, string>, asKey?: string): void {
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return;
+  const [field, key] = entries[0]!;
+  if (asKey) throw keyed(400, asKey, 'customer_data_change_error', { field, reason: key, fields: errors });
+  throw badRequest(key, { field, fields: errors });
+}
+
+const trimOr = (v: unknown, d = '') => (v === undefined || v === null ? d : String(v).trim());
+const dateOrNull = (v: unknown) => {
+  const p = parseDate(trimOr(v));
+  return p ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}` : null;
+};
+
+/** Column values for the data fields present in the input. */
+function columnsOf(d: DataInput, lndnr?: number) {
+  const out: Record<string, unknown> = {};
+  const map: Record<string, string> = {
+    Anrede: 'anrede', Titel: 'titel', Vorname: 'vorname', Nachname: 'nachname', NamensZeile1: 'namenszeile1',
+    NamensZeile2: 'namenszeile2', NamensZeile3: 'namenszeile3', Strasse: 'strasse', PLZ: 'plz', Ort: 'ort',
+    TelefonVorwahl: 'telefon_vorwahl', TelefonRufnummer: 'telefon', MobilVorwahl: 'mobil_vorwahl', MobilRufnummer: 'mobil',
+    FaxVorwahl: 'fax_vorwahl', FaxRufnummer: 'fax', UstIdNr: 'ust_id', Internetadresse: 'internet',
+  };
+  for (const [k, col] of Object.entries(map)) {
+    const v = d[k as keyof DataInput];
+    if (v !== undefined) out[col] = trimOr(v);
+  }
+  if (d.Anrede !== undefined && trimOr(d.Anrede) === '') out.anrede = 'ka';
+  if (d.LandISO2 !== undefined) out.land_iso2 = trimOr(d.LandISO2).toUpperCase();
+  if (lndnr !== undefined) out.lndnr = lndnr;
+  if (d.Geburtsdatum !== undefined) out.geburtsdatum = dateOrNull(d.Geburtsdatum);
+  if (d.Branche !== undefined) out.branche = trimOr(d.Branche) === '' ? null : Number(d.Branche);
+  if (d.AnzahlTechniker !== undefined) out.anzahl_techniker = trimOr(d.AnzahlTechniker) === '' ? null : Number(d.AnzahlTechniker);
+  if (d.Newsletter !== undefined) out.newsletter = d.Newsletter;
+  if (d.Faxwerbung !== undefined) out.faxwerbung = d.Faxwerbung;
+  if (d.eMail !== undefined) out.email = trimOr(d.eMail).toLowerCase();
+  return out;
+}
+
+/** New customer number: one above the highest (retried by the caller on a concurrent insert). */
+async function insertNewCustomer(db: Db, values: Record<string, unknown>): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const max = await tx.selectFrom('customers').select(sql<number>`max(kdnr)`.as('m')).executeTakeFirst();
+        const kdnr = Math.max(Number(max?.m ?? 0) + 1, 100000);
+        const row = {
+          kdnr, firma: 1, email: null, password_hash: null, verified: 0, verify_token: null, reset_token: null, reset_expires: null,
+          must_change_password: 0, login_locked: 0, anrede: 'ka', titel: '', vorname: '', nachname: '', geburtsdatum: null,
+          telefon_vorwahl: '', telefon: '', mobil_vorwahl: '', mobil: '', fax_vorwahl: '', fax: '', internet: '', ust_id: '',
+          namenszeile1: '', namenszeile2: '', namenszeile3: '', strasse: '', plz: '', ort: '', lndnr: 1, land_iso2: 'DE',
+          branche: null, anzahl_techniker: null, sprache: 'de', newsletter: 0, faxwerbung: 0, price_list: 0, created_at: nowIso(),
+          ...values,
+        };
+        await tx.insertInto('customers').values(row as never).execute();
+        return kdnr;
+      });
+    } catch (e) {
+      if (attempt >= 4) throw e;
+    }
+  }
+}
+
+const registerBody = z.object({
+  ...dataFields,
+  Kundennummer: z.union([z.number(), z.string().max(12, 'too_long')], { error: 'field_invalid' }).optional(),
+  Kennwort: zStr(200).optional(),
+  Kennwort2: zStr(200).optional(),
+});
+
+const fastBody = z.object({
+  eMail: zStr(254).optional(), eMail2: zStr(254).optional(),
+  Kennwort: zStr(200).optional(), Kennwort2: zStr(200).optional(),
+  NamensZeile1: zStr(80).optional(), PLZ: zStr(12).optional(), LandISO2: zStr(2).optional(),
+  Newsletter: zFlag.optional(), Sprache: zStr(2).optional(),
+});
+
+const RegisterOut = z.object({ kdnr: z.number(), existing: z.boolean(), verification: z.literal('sent') });
+
+async function registerNew(db: Db, c: Context, d: z.output<typeof registerBody> | z.output<typeof fastBody>) {
+  const country = await findCountry(db, trimOr(d.LandISO2));
+  if (!country) throw badRequest('invalid_country', { field: 'LandISO2' });
+  const email = trimOr(d.eMail).toLowerCase();
+  if (await emailTaken(db, country.fi, email)) throw keyed(409, 'email_exists', 'email_exists', { field: 'eMail' });
+  const token = newToken();
+  const language = resolveLanguage(trimOr(d.Sprache) || requestLocale(c, {}).language, country.fi);
+  const kdnr = await insertNewCustomer(db, {
+    ...columnsOf(d as DataInput, country.lndnr),
+    firma: country.fi, email, password_hash: await hashPassword(String(d.Kennwort)), verified: 0,
+    verify_token: tokenHash(token), sprache: language,
+  });
+  await sendVerifyMail(db, email, kdnr, token, requestLocale(c, { country: country.iso2, language }));
+  return { kdnr, existing: false, verification: 'sent' as const };
+}
+
+// ---- login ----
+
+const loginBody = z.object({
+  Firma: z.union([z.number(), z.string().max(3, 'give_credentials')], { error: 'give_credentials' }),
+  Benutzername: z.string({ error: 'give_credentials' }).max(254, 'give_credentials'),
+  Kennwort: z.string({ error: 'give_credentials' }).max(1000, 'give_credentials'),
+  /** sent by the legacy client; carries nothing the server needs */
+  kw: z.unknown().optional(),
+});
+
+type Candidate = NonNullable<Awaited<ReturnType<typeof loadCustomerRow>>>;
+
+async function candidatesFor(db: Db, firma: number, login: ReturnType<typeof parseLoginName>): Promise<Candidate[]> {
+  if (login.kind === 'kdnr') {
+    const r = await db.selectFrom('customers').selectAll().where('kdnr', '=', Number(login.kdnr)).where('firma', '=', firma).execute();
+    return r;
+  }
+  if (login.kind === 'email') {
+    return db.selectFrom('customers').selectAll().where('firma', '=', firma)
+      .where(sql<string>`lower(email)`, '=', login.email.toLowerCase()).orderBy('kdnr').limit(20).execute();
+  }
+  return [];
+}
+
+/** Which candidates the password opens (always runs at least one hash, so timing says nothing). */
+async function matching(cands: Candidate[], password: string): Promise<Candidate[]> {
+  if (cands.length === 0) {
+    await verifyPassword(password, await getDummyHash());
+    return [];
+  }
+  const ok: Candidate[] = [];
+  for (const cnd of cands) if (await verifyPassword(password, cnd.password_hash)) ok.push(cnd);
+  return ok;
+}
+
+/** Shared credential check of login and password change; throws the spec's login errors. */
+async function checkCredentials(db: Db, ip: string, body: z.output<typeof loginBody>): Promise<{ customer: Candidate; keys: string[] }> {
+  const firma = typeof body.Firma === 'number' ? body.Firma : /^\d{1,3}$/.test(body.Firma.trim()) ? Number(body.Firma) : NaN;
+  const login = parseLogin(body.Benutzername, body.Kennwort);
+  if (!Number.isInteger(firma) || login.kind === 'error') {
+    throw badRequest('give_credentials', { reason: login.kind === 'error' ? login.error : 'invalid_firma' });
+  }
+  const keys = [accountKey(firma, login.kind === 'kdnr' ? login.kdnr.replace(/^0+/, '') : login.email), ipKey(ip)];
+  const wait = lockedFor(keys);
+  if (wait > 0) throw new ApiError(429, 'too_many_requests', { retryAfter: wait });
+  const fail = async (): Promise<never> => {
+    await sleep(failureDelayMs(recordFailure(keys)));
+    throw new ApiError(401, 'login_error');
+  };
+  const cands = await candidatesFor(db, firma, login);
+  const ok = await matching(cands, body.Kennwort);
+  if (ok.length === 0) return fail();
+  if (login.kind === 'email' && cands.length > 1) {
+    throw new ApiError(401, 'login_error_4', { errorDescription: '4' });
+  }
+  const customer = ok[0]!;
+  if (customer.login_locked) throw new ApiError(401, 'login_error');
+  return { customer, keys };
+}
+
+// ---- routes ----
+
+const zText500 = () => z.string({ error: 'field_invalid' }).max(500, 'too_long').optional();
+
+export const routes: AnyRoute[] = [
+  defineRoute({
+    method: 'post', path: '/login', access: 'public', tag: 'auth',
+    summary: 'Login with customer number or e-mail (Benutzername) and password; answers the Customer and sets the session cookie',
+    body: loginBody,
+    handler: async ({ db, c, ip, body, session }) => {
+      const { customer, keys } = await checkCredentials(db, ip, body);
+      if (!customer.verified) throw new ApiError(401, 'login_error_5', { errorDescription: '5' });
+      if (customer.must_change_password) throw new ApiError(401, 'password_change_required');
+      resetFailures(keys);
+      if (session) await destroySession(db, c, session); // a fresh token on every login (no fixation)
+      const loc = requestLocale(c, { country: session?.country ?? customer.land_iso2, language: session?.language ?? customer.sprache });
+      const s = await createSession(db, c, {
+        kdnr: customer.kdnr, firma: customer.firma, country: loc.country, language: resolveLanguage(loc.language, customer.firma),
+      });
+      return customerEntity(db, customer, { lang: s.language, country: s.country, subUserId: null });
+    },
+  }),
+
+  defineRoute({
+    method: 'get', path: '/logout', access: 'public', tag: 'auth',
+    summary: 'Ends the session (also without one)',
+    handler: async ({ db, c, session }) => {
+      await destroySession(db, c, session);
+      return { loggedOut: true };
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/logs', access: 'public', tag: 'auth',
+    summary: 'Client error log (login failures, script errors); the stored IP is the one the server sees',
+    body: z.object({
+      firma: z.union([z.number().int(), z.string().regex(/^\d{0,3}$/, 'field_invalid'), z.null()], { error: 'field_invalid' }).optional(),
+      kdnr: z.union([z.number().int(), z.string().regex(/^\d{0,9}$/, 'field_invalid'), z.null()], { error: 'field_invalid' }).optional(),
+      page: zText500(),
+      error: z.string({ error: 'field_invalid' }).max(4000, 'too_long').optional(),
+      ip: z.string({ error: 'field_invalid' }).max(64, 'too_long').optional(),
+      browser: zText500(),
+      daten: z.unknown().optional(),
+    }),
+    response: z.object({ id: z.number() }),
+    handler: async ({ db, body, ip, session }) => {
+      limit(ip, 'logs', 120, 60_000);
+      const daten = body.daten === undefined || body.daten === null ? '' : typeof body.daten === 'string' ? body.daten : JSON.stringify(body.daten);
+      if (daten.length > 8000) throw badRequest('too_long', { field: 'daten' });
+      const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
+      const row = await db.insertInto('client_logs').values({
+        firma: session?.firma ?? num(body.firma), kdnr: session?.kdnr ?? num(body.kdnr),
+        page: body.page ?? '', error: body.error ?? '', ip, browser: body.browser ?? '', daten, created_at: nowIso(),
+      }).returning('id').executeTakeFirstOrThrow();
+      return { id: Number(row.id) };
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/register', access: 'guest', tag: 'auth',
+    summary: 'Registration: with Kundennummer + PLZ an existing customer registers the online access, else a new customer number is allocated; sends the verification mail',
+    body: registerBody,
+    response: RegisterOut,
+    handler: async ({ db, c, ip, body, session }) => {
+      refuseWhenLoggedIn(session);
+      limit(ip, 'register', 30, 10 * 60_000);
+      const existing = body.Kundennummer !== undefined && String(body.Kundennummer).trim() !== '';
+      throwFieldErrors(checkData(body, existing ? EXISTING_REQUIRED : REGISTER_REQUIRED));
+      if (!existing) return registerNew(db, c, body);
+
+      const kdnr = Number(String(body.Kundennummer).trim());
+      const cust = await loadCustomerRow(db, kdnr);
+      if (!cust) throw keyed(400, 'kdnr_not_found', 'register_kdnr_not_found', { field: 'Kundennummer' });
+      const norm = (p: string) => p.replace(/\s+/g, '').toUpperCase();
+      if (norm(cust.plz) !== norm(trimOr(body.PLZ))) throw keyed(400, 'kdnr_plz_mismatch', 'register_kdnr_plz_mismatch', { field: 'PLZ' });
+      const email = trimOr(body.eMail).toLowerCase();
+      if (cust.password_hash) {
+        const same = (cust.email ?? '').toLowerCase() === email && (await verifyPassword(String(body.Kennwort), cust.password_hash));
+        if (same) throw keyed(409, 'user_already_registered', 'register_already_registered');
+        throw keyed(409, 'wrong_credentials_user_exists', 'register_wrong_credentials');
+      }
+      if (await emailTaken(db, cust.firma, email, kdnr)) throw keyed(409, 'email_exists', 'email_exists', { field: 'eMail' });
+      const token = newToken();
+      const patch: Record<string, unknown> = {
+        email, password_hash: await hashPassword(String(body.Kennwort)), verified: 0, verify_token: tokenHash(token), must_change_password: 0,
+      };
+      if (body.Newsletter !== undefined) patch.newsletter = body.Newsletter;
+      if (body.Faxwerbung !== undefined) patch.faxwerbung = body.Faxwerbung;
+      if (body.Sprache) patch.sprache = resolveLanguage(body.Sprache, cust.firma);
+      await db.updateTable('customers').set(patch).where('kdnr', '=', kdnr).execute();
+      await sendVerifyMail(db, email, kdnr, token, requestLocale(c, { country: cust.land_iso2, language: cust.sprache }));
+      return { kdnr, existing: true, verification: 'sent' as const };
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/register/fast', access: 'guest', tag: 'auth',
+    summary: 'Quick registration: e-mail, password twice, company (NamensZeile1), PLZ, country (LandISO2)',
+    body: fastBody,
+    response: RegisterOut,
+    handler: async ({ db, c, ip, body, session }) => {
+      refuseWhenLoggedIn(session);
+      limit(ip, 'register', 30, 10 * 60_000);
+      throwFieldErrors(checkData(body, FAST_REQUIRED));
+      return registerNew(db, c, body);
+    },
+  }),
+
+  defineRoute({
+    method: 'get', path: '/register/verify/:tkn/:country/:language', access: 'guest', tag: 'auth',
+    summary: 'Confirms the account; result is the address to go to: /{country}/{language}/?verified=ok|already|missing|failed',
+    params: z.object({ tkn: z.string().max(500, 'too_long'), country: zCountry, language: zLanguage }),
+    response: z.string(),
+    handler: async ({ db, params }) => {
+      const target = (v: string) => `/${params.country}/${resolveLanguage(params.language, 1)}/?verified=${v}`;
+      if (!VERIFY_TOKEN_RE.test(params.tkn)) return target('missing');
+      // new tokens are stored hashed; accounts created before (seed, imports) carry the plain token
+      const forms = [tokenHash(params.tkn), params.tkn];
+      const cust = await db.selectFrom('customers').select(['kdnr', 'verified', 'verify_token'])
+        .where('verify_token', 'in', forms).executeTakeFirst();
+      if (!cust) return target('missing');
+      if (cust.verified) return target('already');
+      const r = await db.updateTable('customers').set({ verified: 1 })
+        .where('kdnr', '=', cust.kdnr).where('verify_token', '=', cust.verify_token).executeTakeFirst();
+      return target(Number(r.numUpdatedRows) === 1 ? 'ok' : 'failed');
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/password/forgot', access: 'guest', tag: 'auth',
+    summary: 'Sends a reset link /{c}/{l}/new-password/{kdnr}/{tkn} when the customer number or e-mail is known; always answers 200',
+    body: z.object({
+      login: z.string({ error: 'give_credentials' }).max(254, 'too_long'),
+      firma: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/, 'field_invalid')], { error: 'field_invalid' }).optional(),
+    }),
+    response: z.object({ sent: z.literal(true) }),
+    handler: async ({ db, c, ip, body }) => {
+      const login = parseLoginName(body.login);
+      if (login.kind === 'error') throw badRequest('give_credentials', { reason: login.error });
+      limit(ip, 'forgot', 20, 10 * 60_000);
+      let q = db.selectFrom('customers').select(['kdnr', 'email', 'land_iso2', 'sprache']).where('email', 'is not', null);
+      q = login.kind === 'kdnr' ? q.where('kdnr', '=', Number(login.kdnr)) : q.where(sql<string>`lower(email)`, '=', login.email.toLowerCase());
+      if (body.firma !== undefined) q = q.where('firma', '=', Number(body.firma));
+      const found = await q.limit(10).execute();
+      for (const cust of found) {
+        if (!cust.email) continue;
+        const token = newToken();
+        await db.updateTable('customers').set({
+          reset_token: tokenHash(token), reset_expires: new Date(Date.now() + RESET_HOURS * 3600_000).toISOString(),
+        }).where('kdnr', '=', cust.kdnr).execute();
+        const loc = requestLocale(c, { country: cust.land_iso2, language: cust.sprache });
+        await sendMail(db, {
+          to: cust.email, kind: 'password_reset', subject: 'Neues Kennwort festlegen',
+          text: `Guten Tag,\n\nfür Ihre Kundennummer ${cust.kdnr} wurde ein neues Kennwort angefordert.\n`
+            + `Mit diesem Link legen Sie es fest (gültig ${RESET_HOURS} Stunden):\n\n`
+            + `${publicBaseUrl()}/${loc.country}/${loc.language}/new-password/${cust.kdnr}/${token}\n\n`
+            + 'Falls Sie das nicht waren, ignorieren Sie diese E-Mail bitte.\n',
+        });
+      }
+      return { sent: true as const };
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/password/new', access: 'guest', tag: 'auth',
+    summary: 'Sets a new password with the reset link\'s kdnr and token; ends the customer\'s other sessions',
+    body: z.object({
+      kdnr: z.union([z.number().int(), z.string().regex(/^\d{1,9}$/, 'invalid_token')], { error: 'invalid_token' }),
+      tkn: z.string({ error: 'invalid_token' }).max(200, 'invalid_token'),
+      password: z.string({ error: 'password_length' }).max(1000, 'password_length'),
+      password2: z.string({ error: 'password_mismatch' }).max(1000, 'password_mismatch'),
+    }),
+    response: z.object({ changed: z.literal(true) }),
+    handler: async ({ db, body }) => {
+      const e = validatePasswordPair(body.password, body.password2);
+      if (e) throw badRequest(e, { field: e === 'password_mismatch' ? 'password2' : 'password' });
+      const invalid = () => new ApiError(400, 'invalid_token', { message: 'Der Link ist ungültig oder abgelaufen' });
+      if (!TOKEN_RE.test(body.tkn)) throw invalid();
+      const kdnr = Number(body.kdnr);
+      const cust = await db.selectFrom('customers').select(['kdnr', 'reset_expires']).where('kdnr', '=', kdnr)
+        .where('reset_token', '=', tokenHash(body.tkn)).executeTakeFirst();
+      if (!cust || !cust.reset_expires || cust.reset_expires < nowIso()) throw invalid();
+      const hash = await hashPassword(body.password);
+      await db.transaction().execute(async (tx) => {
+        // the link came by mail, so it also proves the address
+        await tx.updateTable('customers').set({
+          password_hash: hash, reset_token: null, reset_expires: null, must_change_password: 0, verified: 1,
+        }).where('kdnr', '=', kdnr).execute();
+        const ids = await tx.selectFrom('sessions').select('id').where('kdnr', '=', kdnr).execute();
+        await tx.deleteFrom('sessions').where('kdnr', '=', kdnr).execute();
+        for (const s of ids) forgetSession(s.id);
+      });
+      return { changed: true as const };
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/password/change', access: 'guest', tag: 'auth',
+    summary: 'Changes the password with the current credentials (the way out of password_change_required)',
+    body: loginBody.extend({
+      password: z.string({ error: 'password_length' }).max(1000, 'password_length'),
+      password2: z.string({ error: 'password_mismatch' }).max(1000, 'password_mismatch'),
+    }),
+    response: z.object({ changed: z.literal(true) }),
+    handler: async ({ db, ip, body }) => {
+      const e = validatePasswordPair(body.password, body.password2);
+      if (e) throw badRequest(e, { field: e === 'password_mismatch' ? 'password2' : 'password' });
+      const { customer, keys } = await checkCredentials(db, ip, body);
+      resetFailures(keys);
+      await db.updateTable('customers').set({ password_hash: await hashPassword(body.password), must_change_password: 0 })
+        .where('kdnr', '=', customer.kdnr).execute();
+      return { changed: true as const };
+    },
+  }),
+
+  defineRoute({
+    method: 'put', path: '/user/kundendaten', access: 'customer', tag: 'user',
+    summary: 'Customer data change (fields as in the Customer entity; only the fields sent change); errors answer kundendaten_error with field and reason',
+    body: z.object(dataFields),
+    handler: async ({ db, body, session }) => {
+      await requirePermission(db, session, 'account');
+      const cust = await loadCustomerRow(db, session.kdnr);
+      if (!cust) throw notFound();
+      const required = Object.keys(body).filter((k) => ['Vorname', 'Nachname', 'NamensZeile1', 'Strasse', 'PLZ', 'Ort', 'LandISO2', 'eMail'].includes(k));
+      const emailChanges = body.eMail !== undefined && trimOr(body.eMail).toLowerCase() !== (cust.email ?? '').toLowerCase();
+      if (emailChanges) required.push('eMail2');
+      const forCheck: Record<string, unknown> = { ...body };
+      if (!emailChanges) delete forCheck.eMail2;
+      if (body.PLZ !== undefined && body.LandISO2 === undefined) forCheck.LandISO2 = cust.land_iso2;
+      throwFieldErrors(checkData(forCheck, required), 'kundendaten_error');
+      let lndnr: number | undefined;
+      if (body.LandISO2 !== undefined) {
+        const country = await findCountry(db, trimOr(body.LandISO2));
+        if (!country) throwFieldErrors({ LandISO2: 'invalid_country' }, 'kundendaten_error');
+        lndnr = country!.lndnr;
+      }
+      if (emailChanges && (await emailTaken(db, cust.firma, trimOr(body.eMail), cust.kdnr))) {
+        throwFieldErrors({ eMail: 'email_exists' }, 'kundendaten_error');
+      }
+      const patch = columnsOf(body, lndnr);
+      if (body.Sprache !== undefined && trimOr(body.Sprache) !== '') patch.sprache = resolveLanguage(body.Sprache, cust.firma);
+      if (Object.keys(patch).length) await db.updateTable('customers').set(patch).where('kdnr', '=', session.kdnr).execute();
+      return sessionCustomer(db, session);
+    },
+  }),
+
+  defineRoute({
+    method: 'get', path: '/dev/outbox', access: 'public', tag: 'dev',
+    summary: 'Development only (no SMTP_URL, NODE_ENV not production): newest mails of the outbox, optionally for one address',
+    query: z.object({
+      to: z.string().max(254, 'too_long').optional(),
+      limit: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(100, 'invalid_input').optional(),
+    }),
+    handler: async ({ db, query }) => {
+      if (!outboxEnabled()) throw notFound();
+      return listOutbox(db, { to: query.to, limit: query.limit });
+    },
+  }),
+];

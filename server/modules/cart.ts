@@ -1,3 +1,272 @@
-import type { AnyRoute } from '../http/route.ts';
+// The basket (Warenkorb): one line per article and customer. The add/set calls are the hottest
+// calls of the shop: they use three queries (article, upsert, count) and a cached currency.
+import { sql, type Compilable, type CompiledQuery } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { defineRoute, zArtnr, type AnyRoute } from '../http/route.ts';
+import { convertPrice, currencyFor, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
+import { nowIso } from '../lib/time.ts';
+import { QTY_MAX } from '../../src/lib/rules/constants.ts';
+import { BASKET_LETTERS } from '../../src/lib/rules/locale.ts';
+import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 
-export const routes: AnyRoute[] = [];
+// ---- shared pieces ----
+
+/** Quantity in a path: digits only, 1..999 (section 5/9), else error_menge. */
+export const zCartQty = z.string().regex(/^\d{1,9}$/, 'error_menge').transform(Number)
+  .refine((n) => n >= 1 && n <= QTY_MAX, 'error_menge');
+
+const LETTER_TO_LANG = new Map(Object.entries(BASKET_LETTERS).map(([lang, letter]) => [letter, lang]));
+
+/** Basket letter (D E F S I U C P N) or a language code (de, en, …) → language code. */
+const zBasketLanguage = z.string().regex(/^[A-Za-z]{1,2}$/, 'invalid_language')
+  .transform((s) => (s.length === 1 ? LETTER_TO_LANG.get(s.toUpperCase()) : BASKET_LETTERS[s.toLowerCase()] ? s.toLowerCase() : undefined))
+  .refine((v) => v !== undefined, 'invalid_language').transform((v) => v!);
+
+const zInt = (key: string) => z.string().regex(/^\d{1,9}$/, key).transform(Number);
+const zVariant = z.string().max(40, 'too_long').regex(/^[\p{L}\p{N} ._,+#-]*$/u, 'invalid_input')
+  .transform((v) => (v === '-' || v === '_' ? '' : v));
+
+// ---- precompiled hot queries: Kysely builds and compiles each query shape once per database;
+// a call only swaps the parameters (sentinel strings mark them), which halves the add call's cost.
+const ARG = '\u0000arg';
+const compiled = new WeakMap<object, Map<string, CompiledQuery>>();
+function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[]): Promise<R[]> {
+  let m = compiled.get(db);
+  if (!m) compiled.set(db, (m = new Map()));
+  let q = m.get(key);
+  if (!q) {
+    q = build((i) => `${ARG}${i}`).compile();
+    m.set(key, q);
+  }
+  const parameters = q.parameters.map((p) => (typeof p === 'string' && p.startsWith(ARG) ? args[Number(p.slice(ARG.length))] : p));
+  return db.executeQuery<R>({ ...q, parameters } as CompiledQuery<R>).then((r) => r.rows);
+}
+
+const currencyCache = new Map<string, { v: { code: string; rate: number }; at: number }>();
+export async function cachedCurrency(db: Db, country: string): Promise<{ code: string; rate: number }> {
+  const hit = currencyCache.get(country);
+  if (hit && Date.now() - hit.at < 60_000) return hit.v;
+  const v = await currencyFor(db, country);
+  currencyCache.set(country, { v, at: Date.now() });
+  return v;
+}
+
+export async function cartCount(db: Db, kdnr: number): Promise<number> {
+  const [r] = await fast(db, 'count', (a) => db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0)), [kdnr]);
+  return Number(r?.n ?? 0);
+}
+
+/** Stock origin of a line set from the tooth storage (setLager). */
+export interface LagerOrigin { schrank: number; schublade: number; zeile: number; spalte: number; lager: string; flag: number; slotId: number | null }
+export function parseLagerOrigin(s: string | null | undefined): LagerOrigin | null {
+  if (!s) return null;
+  try {
+    const o = JSON.parse(s) as LagerOrigin;
+    return typeof o === 'object' && o !== null && typeof o.schublade === 'number' ? o : null;
+  } catch {
+    return null;
+  }
+}
+
+function articleQuery(db: Db, a: (i: number) => any) {
+  return db.selectFrom('articles as a')
+    .leftJoin('article_texts as t', (j) => j.onRef('t.artnr', '=', 'a.artnr').on('t.lang', '=', a(0)))
+    .select(['a.artnr', 'a.bezeichnung', 't.bezeichnung as bez_lang', 'a.gebinde', 'a.preis', 'a.kat_preis', 'a.aus_sortiment', 'a.vkz', 'a.lieferstatus'])
+    .where('a.artnr', '=', a(1));
+}
+
+async function orderableOrThrow(db: Db, artnr: string, lang: string) {
+  const [a] = await fast(db, 'article', (x) => articleQuery(db, x), [lang, artnr]);
+  if (!a || a.aus_sortiment || isRequestPrice(Number(a.preis), Number(a.kat_preis))) throw badRequest('error_artnr');
+  return a;
+}
+
+type ArticleRow = Awaited<ReturnType<typeof orderableOrThrow>>;
+const money = (v: number) => Math.round(v * 100) / 100;
+
+function compactLine(a: ArticleRow, menge: number, cur: { code: string; rate: number }) {
+  const preis = convertPrice(Number(a.preis), cur.rate);
+  return {
+    Artikelnummer: a.artnr, Bezeichnung: a.bez_lang ?? a.bezeichnung, Gebinde: a.gebinde, Menge: menge,
+    Einzelpreis: preis, Gesamtpreis: money(preis * menge), vkz: a.vkz, Lieferstatus: a.lieferstatus, Waehrung: cur.code,
+  };
+}
+
+interface CartRow { artnr: string; menge: number; var1: string; var2: string; var3: string; var4: string; var5: string; lager: string }
+
+function fullLine(item: ArticleListItem, row: CartRow) {
+  return {
+    ...item,
+    Menge: row.menge,
+    Einzelpreis: item.Preis,
+    Gesamtpreis: money(item.Preis * row.menge),
+    Varianten: [row.var1, row.var2, row.var3, row.var4, row.var5],
+    Lager: parseLagerOrigin(row.lager),
+  };
+}
+
+async function cartLines(db: Db, kdnr: number, opts: { lang: string; country: string; artnr?: string }) {
+  let q = db.selectFrom('cart_items').select(['artnr', 'menge', 'var1', 'var2', 'var3', 'var4', 'var5', 'lager'])
+    .where('kdnr', '=', kdnr);
+  if (opts.artnr) q = q.where('artnr', '=', opts.artnr);
+  const rows = await q.orderBy('added_at').orderBy('artnr').execute();
+  const items = await loadArticleItems(db, rows.map((r) => r.artnr), { lang: opts.lang, country: opts.country, kdnr });
+  const byNr = new Map(items.map((i) => [i.Artikelnummer, i]));
+  return rows.flatMap((r) => { const it = byNr.get(r.artnr); return it ? [fullLine(it, r)] : []; });
+}
+
+const LineOut = z.object({
+  Artikelnummer: z.string(), Bezeichnung: z.string(), Gebinde: z.string(), Menge: z.number(), Einzelpreis: z.number(),
+  Gesamtpreis: z.number(), vkz: z.string(), Lieferstatus: z.number(), Waehrung: z.string(),
+});
+const ChangeOut = z.object({ wkcounter: z.number(), line: LineOut });
+
+async function addToCart(
+  db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string },
+  variants?: [string, string, string, string, string],
+) {
+  const a = await orderableOrThrow(db, artnr, ctx.lang);
+  const v = variants ?? ['', '', '', '', ''];
+  const [row] = await fast(db, variants ? 'add-variants' : 'add', (x) => db.insertInto('cart_items').values({
+    kdnr: x(0), artnr: x(1), menge: x(2), var1: x(3), var2: x(4), var3: x(5), var4: x(6), var5: x(7), lager: '', added_at: x(8),
+  }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet((eb) => ({
+    menge: sql<number>`cart_items.menge + excluded.menge`,
+    ...(variants ? { var1: eb.ref('excluded.var1'), var2: eb.ref('excluded.var2'), var3: eb.ref('excluded.var3'), var4: eb.ref('excluded.var4'), var5: eb.ref('excluded.var5') } : {}),
+  })).where('cart_items.menge', '<=', x(9)))
+    .returning('menge'), [kdnr, a.artnr, qty, ...v, nowIso(), QTY_MAX - qty]);
+  // no row: the line exists and the sum would pass the maximum quantity
+  if (!row) throw badRequest('error_menge', { max: QTY_MAX });
+  const [cur, wkcounter] = await Promise.all([cachedCurrency(db, ctx.country), cartCount(db, kdnr)]);
+  return { wkcounter, line: compactLine(a, Number(row.menge), cur) };
+}
+
+async function setInCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, lager?: string) {
+  const a = await orderableOrThrow(db, artnr, ctx.lang);
+  await db.insertInto('cart_items').values({
+    kdnr, artnr: a.artnr, menge: qty, var1: '', var2: '', var3: '', var4: '', var5: '', lager: lager ?? '', added_at: nowIso(),
+  }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet((eb) => ({
+    menge: eb.ref('excluded.menge'), ...(lager !== undefined ? { lager: eb.ref('excluded.lager') } : {}),
+  }))).execute();
+  const [cur, wkcounter] = await Promise.all([cachedCurrency(db, ctx.country), cartCount(db, kdnr)]);
+  return { wkcounter, line: compactLine(a, qty, cur) };
+}
+
+async function removeLine(db: Db, kdnr: number, artnr: string) {
+  const r = await db.deleteFrom('cart_items').where('kdnr', '=', kdnr).where('artnr', '=', artnr).executeTakeFirst();
+  const removed = Number(r.numDeletedRows) > 0;
+  if (!removed) {
+    const known = await db.selectFrom('articles').select('artnr').where('artnr', '=', artnr).executeTakeFirst();
+    if (!known) throw badRequest('error_artnr');
+  }
+  return { wkcounter: await cartCount(db, kdnr), removed };
+}
+
+const artnrParams = { artnr: zArtnr };
+const originParams = {
+  schrank: zInt('invalid_id'), schublade: zInt('invalid_id'), zeile: zInt('invalid_id'), spalte: zInt('invalid_id'),
+  lager: z.string().max(40, 'too_long').regex(/^[\p{L}\p{N} ._-]*$/u, 'invalid_input'),
+  flag: z.string().regex(/^[01]$/, 'invalid_input').transform(Number),
+};
+
+export const routes: AnyRoute[] = [
+  defineRoute({
+    method: 'get', path: '/wkJSON/:language', access: 'customer', tag: 'cart',
+    summary: 'Basket lines in the language of the basket letter (D E F S I U C P N; language codes work too)',
+    params: z.object({ language: zBasketLanguage }),
+    handler: async ({ db, session, params }) => cartLines(db, session.kdnr, { lang: params.language, country: session.country }),
+  }),
+
+  defineRoute({
+    method: 'get', path: '/wkJSON/:language/:id', access: 'customer', tag: 'cart',
+    summary: 'The basket line of one article ({id} = article number; [] when it is not in the basket) — the cart panel\'s quantity',
+    params: z.object({ language: zBasketLanguage, id: zArtnr }),
+    handler: async ({ db, session, params }) =>
+      cartLines(db, session.kdnr, { lang: params.language, country: session.country, artnr: params.id }),
+  }),
+
+  defineRoute({
+    method: 'get', path: '/wk/anz', access: 'customer', tag: 'cart',
+    summary: 'Number of basket lines (wkcounter)',
+    response: z.number().int(),
+    handler: async ({ db, session }) => cartCount(db, session.kdnr),
+  }),
+
+  defineRoute({
+    method: 'post', path: '/wk/:artnr/add/:qty', access: 'customer', tag: 'cart',
+    summary: 'Adds the quantity (1–999, the line total stays <= 999) to the article\'s line',
+    params: z.object({ ...artnrParams, qty: zCartQty }),
+    response: ChangeOut,
+    handler: async ({ db, session, params, lang }) => addToCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country }),
+  }),
+
+  defineRoute({
+    method: 'post', path: '/wk/:artnr/add/:qty/:v1/:v2/:v3/:v4/:v5', access: 'customer', tag: 'cart',
+    summary: 'Add with 5 variant values (e.g. tooth line, manufacturer, set, jaw, colour of the tooth assistant; "-" = none), stored on the line',
+    params: z.object({ ...artnrParams, qty: zCartQty, v1: zVariant, v2: zVariant, v3: zVariant, v4: zVariant, v5: zVariant }),
+    response: ChangeOut,
+    handler: async ({ db, session, params, lang }) => addToCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country },
+      [params.v1, params.v2, params.v3, params.v4, params.v5]),
+  }),
+
+  defineRoute({
+    method: 'post', path: '/wk/:artnr/set/:qty', access: 'customer', tag: 'cart',
+    summary: 'Sets the line\'s quantity (1–999; creates the line when missing)',
+    params: z.object({ ...artnrParams, qty: zCartQty }),
+    response: ChangeOut,
+    handler: async ({ db, session, params, lang }) => setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country }),
+  }),
+
+  defineRoute({
+    method: 'post', path: '/wk/:artnr/setLager/:qty/:schrank/:schublade/:zeile/:spalte/:lager/:flag', access: 'customer', tag: 'cart',
+    summary: 'Sets the quantity from the tooth storage: cabinet id, drawer id, row, column, storage label, flag (1 = slot selected for completion); the drawer must be the customer\'s',
+    params: z.object({ ...artnrParams, qty: zCartQty, ...originParams }),
+    response: ChangeOut,
+    handler: async ({ db, session, params, lang }) => {
+      let slotId: number | null = null;
+      if (params.schublade > 0) {
+        let q = db.selectFrom('schubladen').select('id').where('id', '=', params.schublade).where('kdnr', '=', session.kdnr);
+        if (params.schrank > 0) q = q.where('schrank_id', '=', params.schrank);
+        if (!(await q.executeTakeFirst())) throw notFound();
+        const slot = await db.selectFrom('zahnlager_slots').select('id').where('kdnr', '=', session.kdnr)
+          .where('schublade_id', '=', params.schublade).where('zeile', '=', params.zeile).where('spalte', '=', params.spalte).executeTakeFirst();
+        slotId = slot ? Number(slot.id) : null;
+      }
+      const origin: LagerOrigin = {
+        schrank: params.schrank, schublade: params.schublade, zeile: params.zeile, spalte: params.spalte,
+        lager: params.lager, flag: params.flag, slotId,
+      };
+      return setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country }, JSON.stringify(origin));
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/wk/:artnr/delete/:p1/:p2/:p3/:p4/:p5/:p6', access: 'customer', tag: 'cart',
+    summary: 'Removes the article\'s line; the 6 values are the stock origin of setLager (cabinet, drawer, row, column, storage, flag), accepted but not needed: one line per article',
+    params: z.object({
+      ...artnrParams, p1: z.string().max(40, 'too_long'), p2: z.string().max(40, 'too_long'), p3: z.string().max(40, 'too_long'),
+      p4: z.string().max(40, 'too_long'), p5: z.string().max(40, 'too_long'), p6: z.string().max(40, 'too_long'),
+    }),
+    response: z.object({ wkcounter: z.number(), removed: z.boolean() }),
+    handler: async ({ db, session, params }) => removeLine(db, session.kdnr, params.artnr),
+  }),
+
+  defineRoute({
+    method: 'post', path: '/wk/:artnr/delete', access: 'customer', tag: 'cart',
+    summary: 'Removes the article\'s line',
+    params: z.object(artnrParams),
+    response: z.object({ wkcounter: z.number(), removed: z.boolean() }),
+    handler: async ({ db, session, params }) => removeLine(db, session.kdnr, params.artnr),
+  }),
+
+  defineRoute({
+    method: 'post', path: '/wk/delete', access: 'customer', tag: 'cart',
+    summary: 'Empties the basket',
+    response: z.object({ wkcounter: z.literal(0) }),
+    handler: async ({ db, session }) => {
+      await db.deleteFrom('cart_items').where('kdnr', '=', session.kdnr).execute();
+      return { wkcounter: 0 as const };
+    },
+  }),
+];

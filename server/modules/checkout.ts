@@ -1,3 +1,684 @@
-import type { AnyRoute } from '../http/route.ts';
+// Checkout (wk/kasse → wk/submit): the basket state of spec section 3 kept per customer in
+// checkout_state (delivery address, shipping method, desired date, comment, payment method,
+// benefit code, freeway return ticket), delivery addresses, and the order submission.
+//
+// Choices where the spec is silent:
+// - Amounts are net; the shop currency follows the session country (prices stored in EUR are
+//   converted). Money rules (benefit minimum order, freeway 170 EUR, release limit) compare EUR.
+// - Shipping: standard 6.90 EUR (free from 150 EUR goods value after discounts), express 14.90 EUR,
+//   abholung (collection) free. Payment: rechnung, lastschrift, vorkasse.
+// - The freeway value is the goods value after benefit discounts, without shipping.
+// - Dates use the server's local calendar (deploy with TZ=Europe/Berlin): desired date not in the
+//   past, not a Sunday, at most 365 days ahead; the freeway month is the local calendar month.
+// - One benefit code at a time. A single-use code counts once per customer (benefit_redemptions).
+//   A code that is not removable can neither be removed nor replaced by another code.
+// - Release (spec section 6: K07 releases orders): an order whose total exceeds 5,000 EUR, placed by
+//   a sub-user without the 'release' right (K09 buyer), waits with release_status 'pending'
+//   (status 'release_pending') until the main user or a K07 sub-user calls
+//   POST /api/orders/{auftrag}/release. All other orders are 'released' at once.
+// - Submit needs an Idempotency-Key (header, or `key` in the body): the same key answers the same
+//   order (replayed: true); the unique index orders(kdnr, idempotency_key) settles races.
+import { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import type { Session } from '../http/session.ts';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
+import { currencyFor, convertPrice, loadArticleItems } from '../lib/articles.ts';
+import { actingFunctions, allows, requirePermission } from '../lib/permissions.ts';
+import { sendMail } from '../lib/mail.ts';
+import { isUniqueViolation, nextOrderNumbers } from '../lib/order-numbers.ts';
+import { nowIso } from '../lib/time.ts';
+import { cartCount } from './cart.ts';
+import { ERROR_TEXTS, FREEWAY_MIN_EUR } from '../../src/lib/rules/constants.ts';
+import { formatPrice, localeFor } from '../../src/lib/rules/locale.ts';
+import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
+import { isBlank, parseDate, validateFreeway, validatePostalCode } from '../../src/lib/rules/validate.ts';
 
-export const routes: AnyRoute[] = [];
+// ---- constants and small helpers ----
+
+export const VERSANDARTEN = ['standard', 'express', 'abholung'] as const;
+export const ZAHLUNGSARTEN = ['rechnung', 'lastschrift', 'vorkasse'] as const;
+const SHIPPING_EUR: Record<string, number> = { standard: 6.9, express: 14.9, abholung: 0 };
+const FREE_STANDARD_FROM_EUR = 150;
+/** Orders above this total (EUR) by a sub-user without release right wait for a release. */
+export const RELEASE_LIMIT_EUR = 5000;
+export const KOMMENTAR_MAX = 500;
+const ADDRESS_MAX = 80;
+const ADDRESSES_PER_CUSTOMER = 100;
+
+const LABELS: Record<string, Record<string, string>> = {
+  de: {
+    standard: 'Standardversand', express: 'Expressversand', abholung: 'Abholung',
+    rechnung: 'Rechnung', lastschrift: 'Lastschrift', vorkasse: 'Vorkasse',
+  },
+  en: {
+    standard: 'Standard shipping', express: 'Express shipping', abholung: 'Collection',
+    rechnung: 'Invoice', lastschrift: 'Direct debit', vorkasse: 'Prepayment',
+  },
+};
+const label = (lang: string, id: string) => (LABELS[lang] ?? LABELS.de!)[id] ?? id;
+
+export const round2 = (v: number) => Math.round(v * 100) / 100;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Today in the server's local calendar as YYYY-MM-DD. */
+export function today(now = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+const monthKey = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
+
+/** Error with the catalogue's German text for keys that the catalogue names differently. */
+const TEXT_OF: Record<string, keyof typeof ERROR_TEXTS> = {
+  cart_empty: 'cart_no_products',
+  benefit_code_redeemed: 'benefit_code_already_redeemed',
+  fwt_min_order: 'freeway_min_value',
+  fwt_once_per_month: 'freeway_once_per_month',
+};
+function fail(status: number, key: string, extra: Record<string, unknown> = {}): ApiError {
+  const t = TEXT_OF[key];
+  if (key === 'cart_empty') {
+    return new ApiError(status, key, { message: `${ERROR_TEXTS.cart_no_products}. ${ERROR_TEXTS.cart_add_products_first}`, ...extra });
+  }
+  if (key === 'benefit_code_min_order') {
+    return new ApiError(status, key, { message: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht', ...extra });
+  }
+  return new ApiError(status, key, t ? { message: ERROR_TEXTS[t], ...extra } : extra);
+}
+const fieldInvalid = (field: string, fields?: string[]) =>
+  badRequest('field_invalid', { field, fields: fields ?? [field], message: ERROR_TEXTS.field_invalid.replace('{field}', field) });
+
+// ---- basket state ----
+
+export interface CheckoutStateRow {
+  address_id: number | null; versandart: string; versanddatum: string | null; kommentar: string;
+  zahlungsart: string; benefit_code: string | null; fwt: number;
+}
+const DEFAULT_STATE: CheckoutStateRow = {
+  address_id: null, versandart: 'standard', versanddatum: null, kommentar: '', zahlungsart: 'rechnung', benefit_code: null, fwt: 0,
+};
+
+async function loadState(db: Db, kdnr: number): Promise<CheckoutStateRow> {
+  const r = await db.selectFrom('checkout_state')
+    .select(['address_id', 'versandart', 'versanddatum', 'kommentar', 'zahlungsart', 'benefit_code', 'fwt'])
+    .where('kdnr', '=', kdnr).executeTakeFirst();
+  return r ? { ...r, address_id: r.address_id === null ? null : Number(r.address_id), fwt: Number(r.fwt) } : { ...DEFAULT_STATE };
+}
+
+async function saveState(db: Db, kdnr: number, s: CheckoutStateRow): Promise<void> {
+  const row = { ...s, updated_at: nowIso() };
+  await db.insertInto('checkout_state').values({ kdnr, ...row })
+    .onConflict((oc) => oc.column('kdnr').doUpdateSet(row)).execute();
+}
+
+// ---- addresses ----
+
+export interface AddressOut {
+  id: number | null; firma_name: string; zusatz1: string; zusatz2: string; ansprechpartner: string;
+  strasse: string; plz: string; ort: string; land_iso2: string; is_default: boolean;
+}
+const ADDRESS_FIELDS = ['firma_name', 'zusatz1', 'zusatz2', 'ansprechpartner', 'strasse', 'plz', 'ort', 'land_iso2'] as const;
+
+async function listAddresses(db: Db, kdnr: number): Promise<AddressOut[]> {
+  const rows = await db.selectFrom('addresses').selectAll().where('kdnr', '=', kdnr).orderBy('is_default', 'desc').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: Number(r.id), firma_name: r.firma_name, zusatz1: r.zusatz1, zusatz2: r.zusatz2, ansprechpartner: r.ansprechpartner,
+    strasse: r.strasse, plz: r.plz, ort: r.ort, land_iso2: r.land_iso2, is_default: !!r.is_default,
+  }));
+}
+
+/** The customer's own address (Stammadresse) when no delivery address exists: id null. */
+async function mainAddress(db: Db, kdnr: number): Promise<AddressOut | null> {
+  const c = await db.selectFrom('customers').select(['namenszeile1', 'namenszeile2', 'namenszeile3', 'vorname', 'nachname', 'strasse', 'plz', 'ort', 'land_iso2'])
+    .where('kdnr', '=', kdnr).executeTakeFirst();
+  if (!c) return null;
+  const name = `${c.vorname} ${c.nachname}`.trim();
+  return {
+    id: null, firma_name: c.namenszeile1 || name, zusatz1: c.namenszeile2, zusatz2: c.namenszeile3, ansprechpartner: c.namenszeile1 ? name : '',
+    strasse: c.strasse, plz: c.plz, ort: c.ort, land_iso2: c.land_iso2, is_default: false,
+  };
+}
+
+/** Chosen address if still present, else the default one, else the first, else the main address. */
+function resolveAddress(addresses: AddressOut[], id: number | null, main: AddressOut | null): AddressOut | null {
+  return addresses.find((a) => a.id === id) ?? addresses.find((a) => a.is_default) ?? addresses[0] ?? main;
+}
+
+// ---- benefit codes ----
+
+interface BenefitEval {
+  code: string; kind: string; value: number; removable: boolean;
+  discount: number; discountEur: number;
+  freeGift: { artnr: string; bezeichnung: string } | null;
+  /** null when it applies; otherwise the error key (the discount is then 0) */
+  error: string | null;
+}
+
+async function evalBenefit(
+  db: Db, kdnr: number, code: string, netEur: number, net: number, rate: number, lang: string,
+): Promise<BenefitEval> {
+  const row = await db.selectFrom('benefit_codes').selectAll().where('code', '=', code).executeTakeFirst();
+  const t = today();
+  const base = { code, kind: row?.kind ?? 'percent', value: Number(row?.value ?? 0), removable: row ? !!row.removable : true, discount: 0, discountEur: 0, freeGift: null };
+  if (!row || t < row.valid_from.slice(0, 10) || t > row.valid_to.slice(0, 10)) return { ...base, error: 'benefit_code_invalid' };
+  if (row.single_use) {
+    const used = await db.selectFrom('benefit_redemptions').select('code').where('code', '=', code).where('kdnr', '=', kdnr).executeTakeFirst();
+    if (used) return { ...base, error: 'benefit_code_redeemed' };
+  }
+  if (netEur < Number(row.min_order)) return { ...base, error: 'benefit_code_min_order' };
+  let discount = 0, discountEur = 0;
+  if (row.kind === 'percent') {
+    discountEur = round2((netEur * Number(row.value)) / 100);
+    discount = round2((net * Number(row.value)) / 100);
+  } else if (row.kind === 'instant') {
+    discountEur = Math.min(Number(row.value), netEur);
+    discount = Math.min(convertPrice(Number(row.value), rate), net);
+  }
+  let freeGift: BenefitEval['freeGift'] = null;
+  if (row.kind === 'gift' && row.free_gift_artnr) {
+    const [g] = await loadArticleItems(db, [row.free_gift_artnr], { lang, country: 'de' });
+    if (g) freeGift = { artnr: g.Artikelnummer, bezeichnung: g.Bezeichnung };
+  }
+  return { ...base, discount, discountEur, freeGift, error: null };
+}
+
+const normCode = (s: string) => s.trim().toUpperCase();
+
+// ---- the computed checkout ----
+
+type CartLine = Awaited<ReturnType<typeof loadArticleItems>>[number] & { Menge: number; Einzelpreis: number; Gesamtpreis: number; preisEur: number };
+
+export interface Checkout {
+  state: CheckoutStateRow;
+  cur: { code: string; rate: number };
+  lines: CartLine[];
+  unavailable: { Artikelnummer: string; Menge: number; reason: string }[];
+  addresses: AddressOut[];
+  address: AddressOut | null;
+  benefit: BenefitEval | null;
+  net: number; netEur: number; discount: number; discountEur: number;
+  shipping: number; shippingEur: number; total: number; totalEur: number;
+  /** goods value after discounts in EUR: the freeway ticket's order value */
+  valueEur: number;
+  fwt: { available: boolean; reason: string | null; selected: boolean };
+}
+
+async function lastFreeway(db: Db, kdnr: number): Promise<{ year: number; month: number } | null> {
+  const r = await db.selectFrom('freeway_tickets').select('month').where('kdnr', '=', kdnr).orderBy('month', 'desc').limit(1).executeTakeFirst();
+  if (!r) return null;
+  const [y, m] = r.month.split('-').map(Number);
+  return y && m ? { year: y, month: m } : null;
+}
+
+const FWT_KEY: Record<string, string> = { freeway_min_value: 'fwt_min_order', freeway_once_per_month: 'fwt_once_per_month' };
+
+export async function computeCheckout(db: Db, kdnr: number, opts: { lang: string; country: string }, state?: CheckoutStateRow): Promise<Checkout> {
+  const st = state ?? (await loadState(db, kdnr));
+  const cur = await currencyFor(db, opts.country);
+  const rows = await db.selectFrom('cart_items').select(['artnr', 'menge']).where('kdnr', '=', kdnr).orderBy('added_at').orderBy('artnr').execute();
+  const nrs = rows.map((r) => r.artnr);
+  const [items, raw, addresses, main] = await Promise.all([
+    loadArticleItems(db, nrs, { lang: opts.lang, country: opts.country, kdnr }),
+    nrs.length ? db.selectFrom('articles').select(['artnr', 'preis', 'kat_preis', 'aus_sortiment']).where('artnr', 'in', nrs).execute() : Promise.resolve([]),
+    listAddresses(db, kdnr),
+    mainAddress(db, kdnr),
+  ]);
+  const byNr = new Map(items.map((i) => [i.Artikelnummer, i]));
+  const rawBy = new Map(raw.map((r) => [r.artnr, r]));
+  const lines: CartLine[] = [];
+  const unavailable: Checkout['unavailable'] = [];
+  for (const r of rows) {
+    const it = byNr.get(r.artnr);
+    const a = rawBy.get(r.artnr);
+    if (!it || !a) { unavailable.push({ Artikelnummer: r.artnr, Menge: r.menge, reason: 'unknown' }); continue; }
+    if (a.aus_sortiment) { unavailable.push({ Artikelnummer: r.artnr, Menge: r.menge, reason: 'out_of_range' }); continue; }
+    if (isRequestPrice(Number(a.preis), Number(a.kat_preis))) { unavailable.push({ Artikelnummer: r.artnr, Menge: r.menge, reason: 'request_price' }); continue; }
+    lines.push({ ...it, Menge: r.menge, Einzelpreis: it.Preis, Gesamtpreis: round2(it.Preis * r.menge), preisEur: Number(a.preis) });
+  }
+  const net = round2(lines.reduce((s, l) => s + l.Gesamtpreis, 0));
+  const netEur = round2(lines.reduce((s, l) => s + l.preisEur * l.Menge, 0));
+  const benefit = st.benefit_code ? await evalBenefit(db, kdnr, st.benefit_code, netEur, net, cur.rate, opts.lang) : null;
+  const discount = benefit?.error ? 0 : benefit?.discount ?? 0;
+  const discountEur = benefit?.error ? 0 : benefit?.discountEur ?? 0;
+  const valueEur = round2(netEur - discountEur);
+  const versandart = (VERSANDARTEN as readonly string[]).includes(st.versandart) ? st.versandart : 'standard';
+  const shippingEur = lines.length === 0 ? 0
+    : versandart === 'standard' && valueEur >= FREE_STANDARD_FROM_EUR ? 0 : SHIPPING_EUR[versandart]!;
+  const shipping = convertPrice(shippingEur, cur.rate);
+  const total = round2(net - discount + shipping);
+  const totalEur = round2(netEur - discountEur + shippingEur);
+  const fwtErr = validateFreeway(valueEur, await lastFreeway(db, kdnr));
+  return {
+    state: st, cur, lines, unavailable, addresses, address: resolveAddress(addresses, st.address_id, main), benefit,
+    net, netEur, discount, discountEur, shipping, shippingEur, total, totalEur, valueEur,
+    fwt: { available: fwtErr === null, reason: fwtErr ? FWT_KEY[fwtErr]! : null, selected: !!st.fwt },
+  };
+}
+
+function view(co: Checkout, lang: string) {
+  const { state: st, cur } = co;
+  const shipCost = (id: string) => {
+    if (co.lines.length === 0) return 0;
+    return convertPrice(id === 'standard' && co.valueEur >= FREE_STANDARD_FROM_EUR ? 0 : SHIPPING_EUR[id]!, cur.rate);
+  };
+  const b = co.benefit;
+  return {
+    lines: co.lines.map(({ preisEur: _e, ...l }) => l),
+    unavailable: co.unavailable,
+    addresses: co.addresses,
+    address: co.address,
+    addressId: co.address?.id ?? null,
+    versandart: st.versandart,
+    versanddatum: st.versanddatum,
+    kommentar: st.kommentar,
+    zahlungsart: st.zahlungsart,
+    /** the stored basket state of section 3 as sent by PUT checkout */
+    state: {
+      addressId: st.address_id, versandart: st.versandart, versanddatum: st.versanddatum, kommentar: st.kommentar,
+      zahlungsart: st.zahlungsart, benefitCode: st.benefit_code, fwt: !!st.fwt,
+    },
+    versandarten: VERSANDARTEN.map((id) => ({ id, label: label(lang, id), price: shipCost(id) })),
+    zahlungsarten: ZAHLUNGSARTEN.map((id) => ({ id, label: label(lang, id) })),
+    benefit: b ? {
+      code: b.code, kind: b.kind, value: b.value, discount: b.error ? 0 : b.discount, freeGift: b.error ? null : b.freeGift,
+      removable: b.removable, valid: b.error === null, error: b.error,
+    } : null,
+    instantDiscount: b && !b.error && b.kind === 'instant' ? { amount: b.discount } : null,
+    fwt: { ...co.fwt, minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur },
+    totals: { net: co.net, discount: co.discount, shipping: co.shipping, total: co.total, currency: cur.code },
+  };
+}
+
+// ---- validation of the basket state ----
+
+/** YYYY-M-D, a calendar date, not in the past, not a Sunday, at most a year ahead → YYYY-MM-DD. */
+export function checkVersanddatum(v: string, now = new Date()): string {
+  const d = parseDate(v);
+  if (!d) throw badRequest('invalid_date', { field: 'versanddatum', reason: 'format' });
+  const iso = `${d.year}-${pad(d.month)}-${pad(d.day)}`;
+  if (iso < today(now)) throw badRequest('invalid_date', { field: 'versanddatum', reason: 'past' });
+  if (new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() === 0) throw badRequest('invalid_date', { field: 'versanddatum', reason: 'sunday' });
+  const max = new Date(now.getFullYear() + 1, now.getMonth(), now.getDate());
+  if (iso > today(max)) throw badRequest('invalid_date', { field: 'versanddatum', reason: 'too_far' });
+  return iso;
+}
+
+const zFwt = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'invalid_input' }).transform((v) => v === true || v === 1);
+
+const StateIn = z.object({
+  addressId: zId.nullable().optional().describe('id of a delivery address of GET checkout/addresses; null = default address'),
+  versandart: z.string().max(20, 'field_invalid').optional().describe('standard | express | abholung'),
+  versanddatum: z.string().max(20, 'invalid_date').nullable().optional().describe('desired date YYYY-M-D (not in the past, not a Sunday); null or "" clears'),
+  kommentar: z.string().max(KOMMENTAR_MAX, 'too_long').optional().describe(`comment, at most ${KOMMENTAR_MAX} characters`),
+  zahlungsart: z.string().max(20, 'field_invalid').optional().describe('rechnung | lastschrift | vorkasse'),
+  fwt: zFwt.optional().describe('freeway return ticket: order value ≥ 170 EUR, once per calendar month'),
+});
+type StateInput = z.output<typeof StateIn>;
+
+/** Validates a partial basket state against the customer's data; answers the merged state. */
+async function mergeState(db: Db, session: Session, st: CheckoutStateRow, p: StateInput, opts: { lang: string; country: string }): Promise<CheckoutStateRow> {
+  const next = { ...st };
+  if (p.addressId !== undefined) {
+    if (p.addressId !== null) {
+      const own = await db.selectFrom('addresses').select('id').where('id', '=', p.addressId).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      if (!own) throw notFound();
+    }
+    next.address_id = p.addressId;
+  }
+  if (p.versandart !== undefined) {
+    if (!(VERSANDARTEN as readonly string[]).includes(p.versandart)) throw fieldInvalid('versandart');
+    next.versandart = p.versandart;
+  }
+  if (p.zahlungsart !== undefined) {
+    if (!(ZAHLUNGSARTEN as readonly string[]).includes(p.zahlungsart)) throw fieldInvalid('zahlungsart');
+    next.zahlungsart = p.zahlungsart;
+  }
+  if (p.versanddatum !== undefined) next.versanddatum = p.versanddatum === null || p.versanddatum.trim() === '' ? null : checkVersanddatum(p.versanddatum.trim());
+  if (p.kommentar !== undefined) next.kommentar = p.kommentar.trim();
+  if (p.fwt !== undefined) next.fwt = p.fwt ? 1 : 0;
+  if (next.fwt && p.fwt) {
+    const co = await computeCheckout(db, session.kdnr, opts, next);
+    if (co.lines.length === 0) throw fail(400, 'cart_empty');
+    if (co.fwt.reason) throw fail(co.fwt.reason === 'fwt_min_order' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
+  }
+  return next;
+}
+
+// ---- schemas ----
+
+const AddressSchema = z.object({
+  id: z.number().nullable(), firma_name: z.string(), zusatz1: z.string(), zusatz2: z.string(), ansprechpartner: z.string(),
+  strasse: z.string(), plz: z.string(), ort: z.string(), land_iso2: z.string(), is_default: z.boolean(),
+});
+const LineSchema = z.object({
+  Artikelnummer: z.string(), Bezeichnung: z.string(), Gebinde: z.string(), Preis: z.number(), KatPreis: z.number(),
+  Menge: z.number(), Einzelpreis: z.number(), Gesamtpreis: z.number(), vkz: z.string(), Waehrung: z.string(),
+}).loose();
+const CheckoutOut = z.object({
+  lines: z.array(LineSchema),
+  unavailable: z.array(z.object({ Artikelnummer: z.string(), Menge: z.number(), reason: z.enum(['unknown', 'out_of_range', 'request_price']) })),
+  addresses: z.array(AddressSchema),
+  address: AddressSchema.nullable().describe('the address the order goes to (chosen, else default, else the customer address with id null)'),
+  addressId: z.number().nullable(),
+  versandart: z.string(), versanddatum: z.string().nullable(), kommentar: z.string(), zahlungsart: z.string(),
+  state: z.object({
+    addressId: z.number().nullable(), versandart: z.string(), versanddatum: z.string().nullable(), kommentar: z.string(),
+    zahlungsart: z.string(), benefitCode: z.string().nullable(), fwt: z.boolean(),
+  }),
+  versandarten: z.array(z.object({ id: z.string(), label: z.string(), price: z.number() })),
+  zahlungsarten: z.array(z.object({ id: z.string(), label: z.string() })),
+  benefit: z.object({
+    code: z.string(), kind: z.enum(['percent', 'instant', 'gift']).or(z.string()), value: z.number(), discount: z.number(),
+    freeGift: z.object({ artnr: z.string(), bezeichnung: z.string() }).nullable(), removable: z.boolean(),
+    valid: z.boolean(), error: z.string().nullable().describe('why a stored code does not apply (any more)'),
+  }).nullable(),
+  instantDiscount: z.object({ amount: z.number() }).nullable(),
+  fwt: z.object({ available: z.boolean(), reason: z.string().nullable(), selected: z.boolean(), minOrderEur: z.number(), valueEur: z.number() }),
+  totals: z.object({ net: z.number(), discount: z.number(), shipping: z.number(), total: z.number(), currency: z.string() }),
+});
+
+async function checkoutView(db: Db, session: Session, opts: { lang: string; country: string }) {
+  const co = await computeCheckout(db, session.kdnr, opts);
+  if (co.lines.length === 0 && co.unavailable.length === 0) throw fail(400, 'cart_empty');
+  return view(co, opts.lang);
+}
+
+// ---- submit ----
+
+const KEY_RE = /^[A-Za-z0-9._:-]{8,100}$/;
+
+interface Placed {
+  orderId: number; auftrag: number; vorgang: number; rechnung: number; total: number; currency: string;
+  status: string; releaseStatus: string; replayed: boolean;
+}
+
+async function findByKey(db: Db, kdnr: number, key: string): Promise<Placed | null> {
+  const o = await db.selectFrom('orders').select(['id', 'auftrag', 'vorgang', 'rechnung', 'total', 'currency', 'status', 'release_status'])
+    .where('kdnr', '=', kdnr).where('idempotency_key', '=', key).executeTakeFirst();
+  return o ? {
+    orderId: Number(o.id), auftrag: o.auftrag, vorgang: o.vorgang, rechnung: o.rechnung, total: Number(o.total), currency: o.currency,
+    status: o.status, releaseStatus: o.release_status, replayed: true,
+  } : null;
+}
+
+interface PlaceResult { placed: Placed; mail?: { co: Checkout; addr: AddressOut } }
+
+async function placeOrder(
+  tx: Db, session: Session, key: string, patch: StateInput, opts: { lang: string; country: string }, funcs: string[] | null, attempt: number,
+): Promise<PlaceResult> {
+  const again = await findByKey(tx, session.kdnr, key);
+  if (again) return { placed: again };
+  let st = await loadState(tx, session.kdnr);
+  st = await mergeState(tx, session, st, patch, opts);
+  // the desired date may have turned into the past since it was chosen
+  if (st.versanddatum) checkVersanddatum(st.versanddatum);
+  const co = await computeCheckout(tx, session.kdnr, opts, st);
+  if (co.lines.length === 0) throw fail(400, 'cart_empty');
+  if (co.unavailable.length) throw badRequest('error_artnr', { artnr: co.unavailable.map((u) => u.Artikelnummer), unavailable: co.unavailable });
+  if (co.benefit?.error) {
+    throw fail(co.benefit.error === 'benefit_code_redeemed' ? 409 : 400, co.benefit.error, { code: co.benefit.code });
+  }
+  if (st.fwt && co.fwt.reason) throw fail(co.fwt.reason === 'fwt_min_order' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
+  const addr = co.address;
+  if (!addr) throw fieldInvalid('addressId');
+
+  const pending = session.subUserId !== null && !allows(funcs, 'release') && co.totalEur > RELEASE_LIMIT_EUR;
+  const status = pending ? 'release_pending' : 'processing';
+  const nums = await nextOrderNumbers(tx, attempt);
+  const now = nowIso();
+  const gift = co.benefit && !co.benefit.error ? co.benefit.freeGift : null;
+  const { id } = await tx.insertInto('orders').values({
+    kdnr: session.kdnr, auftrag: nums.auftrag, vorgang: nums.vorgang, rechnung: nums.rechnung, created_at: now, status,
+    total: co.total, currency: co.cur.code,
+    address_json: JSON.stringify(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, addr[f]]))),
+    versandart: st.versandart, versanddatum: st.versanddatum, kommentar: st.kommentar, zahlungsart: st.zahlungsart,
+    benefit_code: co.benefit && !co.benefit.error ? co.benefit.code : null, discount: co.discount,
+    free_gift_artnr: gift?.artnr ?? null, fwt: st.fwt ? 1 : 0, idempotency_key: key,
+    placed_by_sub_user: session.subUserId, release_status: pending ? 'pending' : 'released', released_by: null, source: 'shop',
+  }).returning('id').executeTakeFirstOrThrow();
+  const orderId = Number(id);
+  // designations in the base language (as the order history stores them)
+  const base = new Map((await tx.selectFrom('articles').select(['artnr', 'bezeichnung'])
+    .where('artnr', 'in', [...co.lines.map((l) => l.Artikelnummer), ...(gift ? [gift.artnr] : [])]).execute()).map((r) => [r.artnr, r.bezeichnung]));
+  const lines = co.lines.map((l, i) => ({
+    order_id: orderId, pos: i + 1, artnr: l.Artikelnummer, bezeichnung: base.get(l.Artikelnummer) ?? l.Bezeichnung,
+    menge: l.Menge, preis: l.Einzelpreis, status, geliefert: 0, zahnlager_slot_id: null,
+  }));
+  if (gift) {
+    lines.push({ order_id: orderId, pos: lines.length + 1, artnr: gift.artnr, bezeichnung: base.get(gift.artnr) ?? gift.bezeichnung, menge: 1, preis: 0, status, geliefert: 0, zahnlager_slot_id: null });
+  }
+  await tx.insertInto('order_lines').values(lines).execute();
+  if (co.benefit && !co.benefit.error) {
+    const ins = tx.insertInto('benefit_redemptions').values({ code: co.benefit.code, kdnr: session.kdnr, order_id: orderId, redeemed_at: now });
+    // single-use: a second redemption must fail (409); multi-use codes keep their first redemption row
+    const single = await tx.selectFrom('benefit_codes').select('single_use').where('code', '=', co.benefit.code).executeTakeFirst();
+    if (single?.single_use) await ins.execute();
+    else await ins.onConflict((oc) => oc.columns(['code', 'kdnr']).doNothing()).execute();
+  }
+  if (st.fwt) await tx.insertInto('freeway_tickets').values({ kdnr: session.kdnr, order_id: orderId, month: monthKey(), created_at: now }).execute();
+  await tx.insertInto('documents').values({
+    kdnr: session.kdnr, typ: 'auftragsbestaetigung', nummer: String(nums.auftrag), datum: today(), order_id: orderId, betrag: co.total,
+  }).execute();
+  await tx.deleteFrom('cart_items').where('kdnr', '=', session.kdnr).execute();
+  // basket reset (section 4): address, shipping method, date, comment, fwt — and the used code and payment choice
+  await tx.deleteFrom('checkout_state').where('kdnr', '=', session.kdnr).execute();
+  return {
+    placed: {
+      orderId, auftrag: nums.auftrag, vorgang: nums.vorgang, rechnung: nums.rechnung, total: co.total, currency: co.cur.code,
+      status, releaseStatus: pending ? 'pending' : 'released', replayed: false,
+    },
+    mail: { co, addr },
+  };
+}
+
+const MAIL_TEXT: Record<string, Record<string, string>> = {
+  de: {
+    subject: 'Ihre Bestellung {auftrag}', hello: 'vielen Dank für Ihre Bestellung. Wir haben sie unter der Auftragsnummer {auftrag} erhalten.',
+    pending: 'Die Bestellung überschreitet 5.000 EUR und wartet auf die Freigabe durch einen berechtigten Benutzer.',
+    lines: 'Positionen', total: 'Gesamtbetrag (netto)', address: 'Lieferadresse', shipping: 'Versand', greet: 'Ihr Team von {firma}',
+    releaseSubject: 'Freigabe erforderlich: Bestellung {auftrag}', releaseText: 'Die Bestellung {auftrag} über {total} wartet auf Ihre Freigabe.',
+  },
+  en: {
+    subject: 'Your order {auftrag}', hello: 'thank you for your order. We received it under order number {auftrag}.',
+    pending: 'The order exceeds 5,000 EUR and waits for the release by an authorised user.',
+    lines: 'Items', total: 'Total (net)', address: 'Delivery address', shipping: 'Shipping', greet: 'Your {firma} team',
+    releaseSubject: 'Release required: order {auftrag}', releaseText: 'Order {auftrag} of {total} is waiting for your release.',
+  },
+};
+
+async function sendOrderMails(db: Db, session: Session, p: Placed, co: Checkout, addr: AddressOut, lang: string, country: string): Promise<void> {
+  const T = MAIL_TEXT[lang] ?? MAIL_TEXT.de!;
+  const fill = (s: string) => s.replace('{auftrag}', String(p.auftrag)).replace('{total}', money(p.total)).replace('{firma}', firmaName);
+  const loc = localeFor(country, lang);
+  const money = (v: number) => formatPrice(v, co.cur.code, loc).replace(/\u00a0|\u202f/g, ' ');
+  const c = await db.selectFrom('customers').select(['email', 'anrede', 'vorname', 'nachname', 'firma']).where('kdnr', '=', session.kdnr).executeTakeFirst();
+  const firma = await db.selectFrom('companies').select('name').where('firma', '=', c?.firma ?? session.firma).executeTakeFirst();
+  const firmaName = firma?.name ?? 'Dentalversand Nord GmbH';
+  if (c?.email) {
+    const text = [
+      `${lang === 'de' ? 'Guten Tag' : 'Hello'} ${`${c.vorname} ${c.nachname}`.trim()},`, '', fill(T.hello!),
+      ...(p.releaseStatus === 'pending' ? ['', T.pending!] : []), '', `${T.lines}:`,
+      ...co.lines.map((l) => `  ${l.Menge} x ${l.Artikelnummer} ${l.Bezeichnung} — ${money(l.Gesamtpreis)}`),
+      ...(co.benefit && !co.benefit.error && co.benefit.freeGift ? [`  1 x ${co.benefit.freeGift.artnr} ${co.benefit.freeGift.bezeichnung} — ${money(0)}`] : []),
+      '', `${T.shipping}: ${label(lang, co.state.versandart)} ${money(co.shipping)}`, `${T.total}: ${money(p.total)}`, '',
+      `${T.address}:`, ...[addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).map((s) => `  ${s}`),
+      '', fill(T.greet!),
+    ].join('\n');
+    await sendMail(db, { to: c.email, subject: fill(T.subject!), text, kind: 'order_confirmation' });
+  }
+  if (p.releaseStatus === 'pending') {
+    const managers = await db.selectFrom('sub_users').select(['email', 'funktionen']).where('kdnr', '=', session.kdnr).where('deleted', '=', 0).execute();
+    const to = new Set<string>(managers.filter((m) => m.email && /(^|[;,])\s*K07\s*($|[;,])/i.test(m.funktionen)).map((m) => m.email!));
+    if (c?.email) to.add(c.email);
+    for (const addrTo of to) await sendMail(db, { to: addrTo, subject: fill(T.releaseSubject!), text: fill(T.releaseText!), kind: 'order_release_request' });
+  }
+}
+
+const PlacedOut = z.object({
+  auftrag: z.number(), vorgang: z.number(), rechnung: z.number().describe('0 until the order is invoiced'), orderId: z.number(),
+  total: z.number(), currency: z.string(), status: z.string(), releaseStatus: z.enum(['released', 'pending']),
+  release: z.boolean().describe('true when the order waits for a release'), replayed: z.boolean().describe('true when the key was seen before'),
+  wkcounter: z.number(),
+});
+
+// ---- routes ----
+
+const AddressIn = z.object({
+  firma_name: z.string().optional(), zusatz1: z.string().optional(), zusatz2: z.string().optional(), ansprechpartner: z.string().optional(),
+  strasse: z.string().optional(), plz: z.string().optional(), ort: z.string().optional(), land_iso2: z.string().optional(),
+}).describe(`firma_name, strasse, plz, ort, land_iso2 required; each at most ${ADDRESS_MAX} characters; plz by the country's rule`);
+
+export const routes: AnyRoute[] = [
+  defineRoute({
+    method: 'get', path: '/checkout', access: 'customer', tag: 'checkout',
+    summary: 'The checkout: cart lines, addresses, shipping and payment methods, desired date, comment, benefit code, freeway ticket and totals. Empty cart → 400 cart_empty',
+    response: CheckoutOut,
+    handler: ({ db, session, lang, country }) => checkoutView(db, session, { lang, country }),
+  }),
+
+  defineRoute({
+    method: 'put', path: '/checkout', access: 'customer', tag: 'checkout',
+    summary: 'Sets parts of the basket state { addressId?, versandart?, versanddatum?, kommentar?, zahlungsart?, fwt? }; answers the checkout. Errors: 404 (foreign address), field_invalid {field}, invalid_date {reason: format|past|sunday|too_far}, too_long, fwt_min_order, fwt_once_per_month (409)',
+    body: StateIn,
+    response: CheckoutOut,
+    handler: async ({ db, session, body, lang, country }) => {
+      await db.transaction().execute(async (tx) => {
+        const st = await mergeState(tx, session, await loadState(tx, session.kdnr), body, { lang, country });
+        await saveState(tx, session.kdnr, st);
+      });
+      return checkoutView(db, session, { lang, country });
+    },
+  }),
+
+  defineRoute({
+    method: 'get', path: '/checkout/addresses', access: 'customer', tag: 'checkout',
+    summary: 'Delivery addresses of the customer (default first); empty when only the customer address exists',
+    response: z.array(AddressSchema),
+    handler: ({ db, session }) => listAddresses(db, session.kdnr),
+  }),
+
+  defineRoute({
+    method: 'post', path: '/checkout/addresses', access: 'customer', tag: 'checkout',
+    summary: 'Enters a new delivery address and selects it for this checkout. Each invalid field → 400 { error: field_invalid, field, fields }',
+    body: AddressIn,
+    response: AddressSchema,
+    handler: async ({ db, session, body }) => {
+      const v: Record<string, string> = {};
+      for (const f of ADDRESS_FIELDS) v[f] = (body[f] ?? '').trim();
+      v.land_iso2 = v.land_iso2!.toUpperCase();
+      const bad: string[] = [];
+      for (const f of ADDRESS_FIELDS) {
+        const required = ['firma_name', 'strasse', 'plz', 'ort', 'land_iso2'].includes(f);
+        if ((required && isBlank(v[f])) || v[f]!.length > ADDRESS_MAX || /[\u0000-\u001f<>]/.test(v[f]!)) bad.push(f);
+      }
+      if (!bad.includes('land_iso2')) {
+        const known = /^[A-Z]{2}$/.test(v.land_iso2!) && await db.selectFrom('countries').select('iso2').where('iso2', '=', v.land_iso2!).executeTakeFirst();
+        if (!known) bad.push('land_iso2');
+      }
+      if (!bad.includes('plz') && !bad.includes('land_iso2') && validatePostalCode(v.plz, v.land_iso2)) bad.push('plz');
+      if (bad.length) {
+        const ordered = ADDRESS_FIELDS.filter((f) => bad.includes(f));
+        throw fieldInvalid(ordered[0]!, ordered);
+      }
+      return db.transaction().execute(async (tx) => {
+        const n = await tx.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        if (Number(n?.n ?? 0) >= ADDRESSES_PER_CUSTOMER) throw conflict('address_limit', { max: ADDRESSES_PER_CUSTOMER });
+        const { id } = await tx.insertInto('addresses').values({
+          kdnr: session.kdnr, firma_name: v.firma_name!, zusatz1: v.zusatz1!, zusatz2: v.zusatz2!, ansprechpartner: v.ansprechpartner!,
+          strasse: v.strasse!, plz: v.plz!, ort: v.ort!, land_iso2: v.land_iso2!, is_default: 0,
+        }).returning('id').executeTakeFirstOrThrow();
+        const st = await loadState(tx, session.kdnr);
+        await saveState(tx, session.kdnr, { ...st, address_id: Number(id) });
+        return {
+          id: Number(id), firma_name: v.firma_name!, zusatz1: v.zusatz1!, zusatz2: v.zusatz2!, ansprechpartner: v.ansprechpartner!,
+          strasse: v.strasse!, plz: v.plz!, ort: v.ort!, land_iso2: v.land_iso2!, is_default: false,
+        };
+      });
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
+    summary: 'Applies a benefit code (Vorteilscode) { code }; answers the checkout. Errors: benefit_code_empty, cart_empty, benefit_code_invalid (unknown/expired), 409 benefit_code_redeemed (single-use, already used), benefit_code_min_order, 409 benefit_code_not_removable (the applied code cannot be replaced)',
+    body: z.object({ code: z.string({ error: 'benefit_code_empty' }).max(100, 'benefit_code_invalid').optional() }),
+    response: CheckoutOut,
+    handler: async ({ db, session, body, lang, country }) => {
+      const code = normCode(body.code ?? '');
+      if (code === '') throw badRequest('benefit_code_empty', { message: ERROR_TEXTS.benefit_code_empty });
+      await db.transaction().execute(async (tx) => {
+        const st = await loadState(tx, session.kdnr);
+        const co = await computeCheckout(tx, session.kdnr, { lang, country }, st);
+        if (co.lines.length === 0) throw fail(400, 'cart_empty');
+        if (st.benefit_code && st.benefit_code !== code && co.benefit && !co.benefit.removable) {
+          throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
+        }
+        const b = await evalBenefit(tx, session.kdnr, code, co.netEur, co.net, co.cur.rate, lang);
+        if (b.error === 'benefit_code_invalid') throw badRequest('benefit_code_invalid', { message: ERROR_TEXTS.benefit_code_invalid });
+        if (b.error === 'benefit_code_redeemed') throw fail(409, 'benefit_code_redeemed');
+        if (b.error === 'benefit_code_min_order') {
+          const row = await tx.selectFrom('benefit_codes').select('min_order').where('code', '=', code).executeTakeFirst();
+          throw fail(400, 'benefit_code_min_order', { minOrderEur: Number(row?.min_order ?? 0), valueEur: co.netEur });
+        }
+        await saveState(tx, session.kdnr, { ...st, benefit_code: code });
+      });
+      return checkoutView(db, session, { lang, country });
+    },
+  }),
+
+  defineRoute({
+    method: 'delete', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
+    summary: 'Removes the applied benefit code (no code: nothing to do); 409 benefit_code_not_removable for fixed codes. Answers the checkout',
+    response: CheckoutOut,
+    handler: async ({ db, session, lang, country }) => {
+      await db.transaction().execute(async (tx) => {
+        const st = await loadState(tx, session.kdnr);
+        if (!st.benefit_code) return;
+        const row = await tx.selectFrom('benefit_codes').select('removable').where('code', '=', st.benefit_code).executeTakeFirst();
+        if (row && !row.removable) throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
+        await saveState(tx, session.kdnr, { ...st, benefit_code: null });
+      });
+      return checkoutView(db, session, { lang, country });
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/checkout/submit', access: 'customer', tag: 'checkout',
+    summary: 'Places the order. Header Idempotency-Key (or body key, 8–100 of A-Z a-z 0-9 . _ : -) is required: the same key always answers the same order. The body may carry the PUT checkout fields (applied in the same transaction). Needs the order right (main user, K07, K09; else 403 forbidden_function). Orders over 5,000 EUR by a sub-user without release right wait for a release (releaseStatus pending)',
+    body: StateIn.extend({ key: z.string().optional().describe('idempotency key when the header cannot be set') }),
+    response: PlacedOut,
+    handler: async ({ db, session, body, c, lang, country }) => {
+      const key = (c.req.header('idempotency-key') ?? body.key ?? '').trim();
+      if (key === '') throw badRequest('idempotency_key_required');
+      if (!KEY_RE.test(key)) throw badRequest('idempotency_key_invalid');
+      await requirePermission(db, session, 'order');
+      const { key: _k, ...patch } = body;
+      const opts = { lang, country };
+      const answer = async (p: Placed) => ({ ...p, release: p.releaseStatus === 'pending', wkcounter: await cartCount(db, session.kdnr) });
+      const seen = await findByKey(db, session.kdnr, key);
+      if (seen) return answer(seen);
+      const funcs = await actingFunctions(db, session);
+      for (let attempt = 0; ; attempt++) {
+        let res: PlaceResult;
+        try {
+          res = await db.transaction().execute((tx) => placeOrder(tx, session, key, patch, opts, funcs, attempt));
+        } catch (e) {
+          if (!isUniqueViolation(e)) throw e;
+          // a concurrent request with the same key won: answer its order
+          const other = await findByKey(db, session.kdnr, key);
+          if (other) return answer(other);
+          if (isUniqueViolation(e, 'freeway')) throw fail(409, 'fwt_once_per_month');
+          if (isUniqueViolation(e, 'benefit_red')) throw fail(409, 'benefit_code_redeemed');
+          if (attempt >= 4) throw e;
+          continue; // order number drawn twice by concurrent orders: draw again
+        }
+        if (res.mail) {
+          try {
+            await sendOrderMails(db, session, res.placed, res.mail.co, res.mail.addr, lang, country);
+          } catch (e) {
+            // the order stands; a mail problem must not turn it into an error
+            console.error('[checkout] order mail failed', res.placed.auftrag, e);
+          }
+        }
+        return answer(res.placed);
+      }
+    },
+  }),
+];

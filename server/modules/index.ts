@@ -9,6 +9,7 @@ import { routes as favoriten } from './favoriten.ts';
 import { routes as catalog } from './catalog.ts';
 import { routes as search } from './search.ts';
 import { routes as content } from './content.ts';
+import { routes as cms } from './cms.ts';
 import { routes as orders } from './orders.ts';
 import { routes as checkout } from './checkout.ts';
 import { routes as zahnlager } from './zahnlager.ts';
@@ -18,6 +19,8 @@ import { routes as forms } from './forms.ts';
 import { routes as logbook } from './logbook.ts';
 
 export const allRoutes: AnyRoute[] = [
-  ...health, ...user, ...auth, ...subusers, ...cart, ...favoriten, ...catalog, ...search, ...content,
+  ...health, ...user, ...auth, ...subusers, ...cart, ...favoriten, ...catalog, ...search,
+  // cms.ts owns POST /cms/webhook (rebuild + swap); content.ts' older cache-only hook is left out
+  ...content.filter((r) => r.path !== '/cms/webhook'), ...cms,
   ...orders, ...checkout, ...zahnlager, ...labels, ...documents, ...forms, ...logbook,
 ];

@@ -1,3 +1,491 @@
-import type { AnyRoute } from '../http/route.ts';
+// Logbook: patient works (Patientenarbeit) with documented medical-device batches (section 3),
+// CSV/PDF exports, and the scanner's code → article resolution.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/index.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { Session } from '../http/session.ts';
+import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
+import { loadArticleItems } from '../lib/articles.ts';
+import { requirePermission } from '../lib/permissions.ts';
+import { nowIso } from '../lib/time.ts';
+import { normalizeArtnr, parseDate, validateOrderNumber } from '../../src/lib/rules/index.ts';
+import { parseScan, type ScanResult } from '../../src/lib/codes/index.ts';
+import { A4, createPdf, GREY, mm, pdfResponse as pdfDownload } from '../lib/pdf.ts';
+import { designations } from './zahnlager.ts';
 
-export const routes: AnyRoute[] = [];
+const TAG = 'logbook';
+const PAGE_SIZE = 20;
+const MAX_EXPORT_ROWS = 50_000;
+
+// ---------------------------------------------------------------- scanned codes
+
+/** What the logbook and the resolver use from a scanned code (GS1, HIBC, shop URL, plain number). */
+export interface ScanFacts {
+  gtin: string | null; artnr: string | null; lot: string | null; serial: string | null;
+  expiry: string | null; production: string | null; herstellerArtnr: string | null; licence: string | null;
+}
+
+function dateish(v: unknown): string | null {
+  if (typeof v !== 'string' || v === '') return null;
+  const p = parseDate(v.slice(0, 10));
+  return p ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}` : null;
+}
+const strOrNull = (v: string | undefined): string | null => (v !== undefined && v.trim() !== '' ? v.trim() : null);
+
+export function scanFacts(scan: ScanResult | null): ScanFacts {
+  return {
+    gtin: strOrNull(scan?.gtin), artnr: strOrNull(scan?.artnr), lot: strOrNull(scan?.lot), serial: strOrNull(scan?.serial),
+    expiry: dateish(scan?.expiry), production: dateish(scan?.production),
+    herstellerArtnr: strOrNull(scan?.manufacturerArtnr), licence: strOrNull(scan?.licence),
+  };
+}
+
+/** GTIN as stored may be 8, 12, 13 or 14 digits; a GS1 (01) is 14 with leading zeros. */
+function gtinCandidates(gtin: string): string[] {
+  const d = gtin.replace(/\D/g, '');
+  if (d.length < 8 || d.length > 14) return [];
+  const core = d.replace(/^0+/, '');
+  const out = new Set([d, core, core.padStart(14, '0'), core.padStart(13, '0')]);
+  if (core.length <= 12) out.add(core.padStart(12, '0'));
+  if (core.length <= 8) out.add(core.padStart(8, '0'));
+  return [...out];
+}
+
+/** Finds the article: shop article number, GTIN, manufacturer article number (+ HIBC licence). */
+export async function resolveArticle(db: Db, raw: string, facts: ScanFacts): Promise<string | null> {
+  const byArtnr = async (a: string | null) => {
+    if (!a) return null;
+    const r = await db.selectFrom('articles').select('artnr').where('artnr', '=', a).executeTakeFirst();
+    return r?.artnr ?? null;
+  };
+  const direct = (await byArtnr(facts.artnr)) ?? (await byArtnr(facts.artnr ? normalizeArtnr(facts.artnr) : null));
+  if (direct) return direct;
+  if (facts.gtin) {
+    const c = gtinCandidates(facts.gtin);
+    if (c.length) {
+      const r = await db.selectFrom('articles').select('artnr').where('gtin', 'in', c).orderBy('aus_sortiment').orderBy('artnr').limit(1).executeTakeFirst();
+      if (r) return r.artnr;
+    }
+  }
+  if (facts.herstellerArtnr) {
+    let q = db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id').select('a.artnr')
+      .where(sql`upper(a.hersteller_artnr)`, '=', facts.herstellerArtnr.toUpperCase());
+    if (facts.licence) q = q.where(sql`upper(m.licence)`, '=', facts.licence.toUpperCase());
+    const r = await q.orderBy('a.aus_sortiment').orderBy('a.artnr').limit(1).executeTakeFirst();
+    if (r) return r.artnr;
+  }
+  // a plain code typed or scanned: article number (normalised), else a bare GTIN
+  const plain = raw.trim();
+  const norm = normalizeArtnr(plain);
+  const hit = (await byArtnr(plain)) ?? (await byArtnr(norm));
+  if (hit) return hit;
+  if (/^\d{8,14}$/.test(plain)) {
+    const r = await db.selectFrom('articles').select('artnr').where('gtin', 'in', gtinCandidates(plain)).limit(1).executeTakeFirst();
+    if (r) return r.artnr;
+  }
+  if (plain.length <= 40) {
+    const r = await db.selectFrom('articles').select('artnr').where(sql`upper(hersteller_artnr)`, '=', plain.toUpperCase())
+      .orderBy('aus_sortiment').orderBy('artnr').limit(1).executeTakeFirst();
+    if (r) return r.artnr;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- works and batches
+
+const zTxt = (max: number) => z.string({ error: 'invalid_input' }).trim().max(max, 'too_long');
+const zDateField = z.union([z.string(), z.null()], { error: 'invalid_date' }).optional()
+  .refine((v) => v === undefined || v === null || v.trim() === '' || parseDate(v.trim()) !== null, 'invalid_date')
+  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : dateish(v.trim())));
+
+const zAuftraggeber = z.object({ name: zTxt(200).optional(), referenz: zTxt(200).optional(), info: zTxt(2000).optional() }, { error: 'invalid_input' });
+const zWorkBody = z.object({
+  auftragsnummer: z.string({ error: 'auftragsnummer_required' }).trim().max(60, 'too_long').optional(),
+  auftraggeber: zAuftraggeber.optional(),
+  subUserId: zId.nullable().optional(),
+});
+const zBatchBody = z.object({
+  artnr: zArtnr.optional(),
+  raw: zTxt(500).optional(),
+  verfallsdatum: zDateField, herstelldatum: zDateField,
+  lot: zTxt(100).optional(), seriennummer: zTxt(100).optional(), hersteller_artnr: zTxt(60).optional(),
+  referenz: zTxt(100).optional(), einheit: zTxt(40).optional(), lieferschein: zTxt(60).optional(), seite: zTxt(20).optional(),
+  position: z.coerce.number({ error: 'invalid_position' }).int('invalid_position').min(1, 'invalid_position').max(9999, 'invalid_position').optional(),
+});
+
+const zBatchOut = z.object({
+  id: z.number(), workId: z.number(), position: z.number(), artnr: z.string(), bezeichnung: z.string().nullable(),
+  verfallsdatum: z.string().nullable(), herstelldatum: z.string().nullable(), lot: z.string(), seriennummer: z.string(),
+  hersteller_artnr: z.string(), hersteller_lizenz: z.string(), referenz: z.string(), einheit: z.string(), lieferschein: z.string(),
+  seite: z.string(), raw: z.string(), kdnr: z.number(), createdAt: z.string(),
+});
+const zWorkOut = z.object({
+  id: z.number(), auftragsnummer: z.string(), auftraggeber: z.object({ name: z.string(), referenz: z.string(), info: z.string() }),
+  subUserId: z.number().nullable(), subUser: z.object({ id: z.number(), vorname: z.string(), nachname: z.string() }).nullable(),
+  createdAt: z.string(), updatedAt: z.string(), batchCount: z.number(),
+});
+
+type WorkRow = { id: number; kdnr: number; auftragsnummer: string; auftraggeber_name: string; auftraggeber_referenz: string; auftraggeber_info: string; sub_user_id: number | null; created_at: string; updated_at: string };
+type BatchRow = Awaited<ReturnType<typeof batchesOf>>[number];
+
+async function ownWork(db: Db | Tx, kdnr: number, id: number): Promise<WorkRow> {
+  const r = await db.selectFrom('patient_works').selectAll().where('id', '=', id).where('kdnr', '=', kdnr).executeTakeFirst();
+  if (!r) throw notFound();
+  return r;
+}
+
+async function checkSubUser(db: Db | Tx, kdnr: number, id: number | null | undefined): Promise<void> {
+  if (id === null || id === undefined) return;
+  const r = await db.selectFrom('sub_users').select('id').where('id', '=', id).where('kdnr', '=', kdnr).where('deleted', '=', 0).executeTakeFirst();
+  if (!r) throw badRequest('invalid_sub_user', { field: 'subUserId' });
+}
+
+async function worksOut(db: Db, kdnr: number, rows: WorkRow[]): Promise<z.infer<typeof zWorkOut>[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const counts = await db.selectFrom('batches').select(['work_id', sql<number>`count(*)`.as('n')]).where('kdnr', '=', kdnr)
+    .where('work_id', 'in', ids).groupBy('work_id').execute();
+  const cnt = new Map(counts.map((c) => [c.work_id, Number(c.n)]));
+  const subIds = [...new Set(rows.map((r) => r.sub_user_id).filter((v): v is number => v !== null))];
+  const subs = subIds.length ? await db.selectFrom('sub_users').select(['id', 'vorname', 'nachname']).where('kdnr', '=', kdnr).where('id', 'in', subIds).execute() : [];
+  const sub = new Map(subs.map((s) => [s.id, s]));
+  return rows.map((r) => ({
+    id: r.id, auftragsnummer: r.auftragsnummer,
+    auftraggeber: { name: r.auftraggeber_name, referenz: r.auftraggeber_referenz, info: r.auftraggeber_info },
+    subUserId: r.sub_user_id, subUser: r.sub_user_id !== null ? sub.get(r.sub_user_id) ?? null : null,
+    createdAt: r.created_at, updatedAt: r.updated_at, batchCount: cnt.get(r.id) ?? 0,
+  }));
+}
+
+async function batchesOf(db: Db | Tx, kdnr: number, filter: { workId?: number; from?: string; to?: string }) {
+  let q = db.selectFrom('batches as b').innerJoin('patient_works as w', 'w.id', 'b.work_id').selectAll('b')
+    .select(['w.auftragsnummer', 'w.auftraggeber_name', 'w.auftraggeber_referenz', 'w.auftraggeber_info', 'w.created_at as work_created_at'])
+    .where('b.kdnr', '=', kdnr).where('w.kdnr', '=', kdnr);
+  if (filter.workId !== undefined) q = q.where('b.work_id', '=', filter.workId);
+  if (filter.from) q = q.where('b.created_at', '>=', filter.from);
+  if (filter.to) q = q.where('b.created_at', '<', filter.to);
+  return q.orderBy('w.created_at').orderBy('b.work_id').orderBy('b.position').orderBy('b.id').limit(MAX_EXPORT_ROWS).execute();
+}
+
+function batchOut(b: BatchRow, bez: Map<string, string>): z.infer<typeof zBatchOut> {
+  return {
+    id: b.id, workId: b.work_id, position: b.position, artnr: b.artnr, bezeichnung: bez.get(b.artnr) ?? null,
+    verfallsdatum: b.verfallsdatum, herstelldatum: b.herstelldatum, lot: b.lot, seriennummer: b.seriennummer,
+    hersteller_artnr: b.hersteller_artnr, hersteller_lizenz: b.hersteller_lizenz, referenz: b.referenz, einheit: b.einheit,
+    lieferschein: b.lieferschein, seite: b.seite, raw: b.raw_code, kdnr: b.kdnr, createdAt: b.created_at,
+  };
+}
+
+async function articleFacts(db: Db | Tx, artnr: string) {
+  return db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
+    .select(['a.artnr', 'a.hersteller_artnr', 'a.gebinde', 'm.licence']).where('a.artnr', '=', artnr).executeTakeFirst();
+}
+
+/** Explicit fields win over what the scanned code says; the article fills the manufacturer's data. */
+async function batchValues(db: Db | Tx, body: z.infer<typeof zBatchBody>, base: Partial<BatchRow> | null) {
+  const artnr = body.artnr?.trim() ?? base?.artnr;
+  if (!artnr) throw badRequest('error_artnr', { field: 'artnr' });
+  const art = await articleFacts(db, artnr);
+  if (!art) throw badRequest('error_artnr', { field: 'artnr' });
+  const raw = body.raw ?? base?.raw_code ?? '';
+  const f: ScanFacts = body.raw ? scanFacts(parseScan(body.raw)) : scanFacts(null);
+  const pick = <T>(explicit: T | undefined, scanned: T | null, old: T | undefined, fallback: T): T =>
+    explicit !== undefined ? explicit : scanned !== null && scanned !== undefined ? scanned : old !== undefined ? old : fallback;
+  const artChanged = base !== null && base.artnr !== artnr;
+  return {
+    artnr,
+    raw_code: raw,
+    verfallsdatum: pick<string | null>(body.verfallsdatum, f.expiry, base?.verfallsdatum, null),
+    herstelldatum: pick<string | null>(body.herstelldatum, f.production, base?.herstelldatum, null),
+    lot: pick(body.lot, f.lot, base?.lot, ''),
+    seriennummer: pick(body.seriennummer, f.serial, base?.seriennummer, ''),
+    hersteller_artnr: pick(body.hersteller_artnr, f.herstellerArtnr, artChanged ? undefined : base?.hersteller_artnr, art.hersteller_artnr),
+    hersteller_lizenz: pick<string>(undefined, f.licence, artChanged ? undefined : base?.hersteller_lizenz, art.licence),
+    referenz: pick(body.referenz, null, base?.referenz, ''),
+    einheit: pick(body.einheit, null, base?.einheit, art.gebinde ?? ''),
+    lieferschein: pick(body.lieferschein, null, base?.lieferschein, ''),
+    seite: pick(body.seite, null, base?.seite, ''),
+  };
+}
+
+// ---------------------------------------------------------------- exports
+
+const CSV_HEADER = ['Auftragsnummer', 'Auftraggeber', 'Auftraggeber-Referenz', 'Auftraggeber-Info', 'Datum', 'Position', 'Artikelnummer',
+  'Bezeichnung', 'Verfallsdatum', 'Herstelldatum', 'Lot', 'Seriennummer', 'Hersteller-Artikelnummer', 'Referenz', 'Einheit',
+  'Lieferschein', 'Seite', 'Kundennummer', 'Herstellerlizenz'];
+
+function exportRow(b: BatchRow, bez: Map<string, string>): string[] {
+  return [b.auftragsnummer, b.auftraggeber_name, b.auftraggeber_referenz, b.auftraggeber_info, b.created_at.slice(0, 10), String(b.position),
+    b.artnr, bez.get(b.artnr) ?? '', b.verfallsdatum ?? '', b.herstelldatum ?? '', b.lot, b.seriennummer, b.hersteller_artnr,
+    b.referenz, b.einheit, b.lieferschein, b.seite, String(b.kdnr), b.hersteller_lizenz];
+}
+
+/** Semicolon CSV for spreadsheet programs; cells that a spreadsheet would run as a formula are defused. */
+export function csvCell(v: string): string {
+  let s = v.replace(/\r\n?/g, '\n');
+  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+([.,]\d+)?$/.test(s)) s = `'${s}`;
+  return /[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function csvResponse(rows: string[][], filename: string): Response {
+  const body = '\uFEFF' + [CSV_HEADER, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}
+
+/** The PDF table keeps the columns that matter on paper (A4 landscape); the CSV has all of them. */
+const PDF_COLUMNS: { col: number; header: string; width: number }[] = [
+  { col: 0, header: 'Auftragsnr.', width: 62 }, { col: 1, header: 'Auftraggeber', width: 85 }, { col: 4, header: 'Datum', width: 48 },
+  { col: 5, header: 'Pos.', width: 22 }, { col: 6, header: 'Artikel', width: 50 }, { col: 7, header: 'Bezeichnung', width: 130 },
+  { col: 8, header: 'Verfall', width: 50 }, { col: 10, header: 'Lot', width: 55 }, { col: 11, header: 'Serien-Nr.', width: 55 },
+  { col: 12, header: 'Herst.-Art.-Nr.', width: 70 }, { col: 15, header: 'Lieferschein', width: 55 }, { col: 18, header: 'Herstellerlizenz', width: 0 },
+];
+
+async function pdfResponse(title: string, subtitle: string, rows: string[][], filename: string): Promise<Response> {
+  const w = await createPdf({
+    title, pageSize: [A4[1], A4[0]], margins: { top: mm(14), right: mm(12), bottom: mm(14), left: mm(12) },
+    onPage: (pw) => pw.text(`${title} · ${new Date().toISOString().slice(0, 10)}`, pw.margins.left, pw.height - mm(10), { size: 7, color: GREY }),
+  });
+  w.y += w.text(title, w.margins.left, w.y, { size: 14, bold: true }) + 2;
+  w.y += w.text(subtitle, w.margins.left, w.y, { size: 9, color: GREY }) + 8;
+  if (rows.length === 0) {
+    w.text('Keine Chargen dokumentiert.', w.margins.left, w.y, { size: 10 });
+  } else {
+    w.table(PDF_COLUMNS.map((c) => ({ header: c.header, width: c.width })), rows.map((r) => PDF_COLUMNS.map((c) => r[c.col] ?? '')), { size: 7.5, zebra: true });
+  }
+  return pdfDownload(await w.save(), filename, true);
+}
+
+const zRange = z.object({
+  from: z.string().refine((s) => parseDate(s) !== null, 'invalid_date').optional(),
+  to: z.string().refine((s) => parseDate(s) !== null, 'invalid_date').optional(),
+});
+function rangeBounds(q: { from?: string; to?: string }): { from?: string; to?: string } {
+  const from = q.from ? dateish(q.from)! : undefined;
+  const toDay = q.to ? dateish(q.to)! : undefined;
+  if (from && toDay && from > toDay) throw badRequest('invalid_date', { field: 'from' });
+  const to = toDay ? new Date(new Date(`${toDay}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10) : undefined;
+  return { from, to };
+}
+
+async function exportData(db: Db, session: Session, lang: string, filter: { workId?: number; from?: string; to?: string }) {
+  const rows = await batchesOf(db, session.kdnr, filter);
+  const bez = await designations(db, rows.map((r) => r.artnr), lang);
+  return rows.map((r) => exportRow(r, bez));
+}
+
+const touch = (tx: Db | Tx, kdnr: number, workId: number) =>
+  tx.updateTable('patient_works').set({ updated_at: nowIso() }).where('id', '=', workId).where('kdnr', '=', kdnr).execute();
+
+const zWorkParams = z.object({ id: zId });
+const zBatchParams = z.object({ id: zId, batchId: zId });
+
+export const routes: AnyRoute[] = [
+  defineRoute({
+    method: 'get', path: '/logbook/works', access: 'customer', tag: TAG,
+    summary: 'Patient works, newest first; q searches order number, client name/reference and the lots/article numbers of their batches',
+    query: z.object({
+      q: z.string().max(100, 'too_long').optional(),
+      page: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(100000, 'invalid_input').optional(),
+      subUserId: zId.optional(),
+    }),
+    response: z.object({ items: z.array(zWorkOut), page: z.number(), pageSize: z.number(), total: z.number() }),
+    handler: async ({ db, session, query }) => {
+      const page = query.page ?? 1;
+      let q = db.selectFrom('patient_works as w').where('w.kdnr', '=', session.kdnr);
+      if (query.subUserId !== undefined) q = q.where('w.sub_user_id', '=', query.subUserId);
+      const term = (query.q ?? '').trim().toLowerCase();
+      if (term) {
+        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([
+          sql<boolean>`lower(w.auftragsnummer) like ${like} escape '\\'`,
+          sql<boolean>`lower(w.auftraggeber_name) like ${like} escape '\\'`,
+          sql<boolean>`lower(w.auftraggeber_referenz) like ${like} escape '\\'`,
+          eb.exists(eb.selectFrom('batches as b').select('b.id').whereRef('b.work_id', '=', 'w.id').where('b.kdnr', '=', session.kdnr)
+            .where((e2) => e2.or([sql<boolean>`lower(b.lot) like ${like} escape '\\'`, sql<boolean>`lower(b.artnr) like ${like} escape '\\'`]))),
+        ]));
+      }
+      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+      const rows = await q.selectAll('w').orderBy('w.created_at', 'desc').orderBy('w.id', 'desc')
+        .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+      return { items: await worksOut(db, session.kdnr, rows), page, pageSize: PAGE_SIZE, total: Number(total?.n ?? 0) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/logbook/works', access: 'customer', tag: TAG,
+    summary: 'Creates a patient work { auftragsnummer (required → 400 auftragsnummer_required), auftraggeber { name, referenz, info }, subUserId? }; needs the document function',
+    body: zWorkBody, response: zWorkOut,
+    handler: async ({ db, session, body }) => {
+      await requirePermission(db, session, 'document');
+      if (validateOrderNumber(body.auftragsnummer)) throw badRequest('auftragsnummer_required', { field: 'auftragsnummer' });
+      const subUserId = body.subUserId === undefined ? session.subUserId : body.subUserId;
+      await checkSubUser(db, session.kdnr, subUserId);
+      const now = nowIso();
+      const a = body.auftraggeber ?? {};
+      const r = await db.insertInto('patient_works').values({
+        kdnr: session.kdnr, auftragsnummer: body.auftragsnummer!, auftraggeber_name: a.name ?? '', auftraggeber_referenz: a.referenz ?? '',
+        auftraggeber_info: a.info ?? '', sub_user_id: subUserId ?? null, created_at: now, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow();
+      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, Number(r.id))]))[0];
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/logbook/works/:id', access: 'customer', tag: TAG,
+    summary: 'One patient work with its batches', params: zWorkParams,
+    response: zWorkOut.extend({ batches: z.array(zBatchOut) }),
+    handler: async ({ db, session, params, lang }) => {
+      const w = await ownWork(db, session.kdnr, params.id);
+      const batches = await batchesOf(db, session.kdnr, { workId: w.id });
+      const bez = await designations(db, batches.map((b) => b.artnr), lang);
+      return { ...(await worksOut(db, session.kdnr, [w]))[0]!, batches: batches.map((b) => batchOut(b, bez)) };
+    },
+  }),
+  defineRoute({
+    method: 'put', path: '/logbook/works/:id', access: 'customer', tag: TAG,
+    summary: 'Changes a patient work (fields given are replaced); needs the document function', params: zWorkParams, body: zWorkBody, response: zWorkOut,
+    handler: async ({ db, session, params, body }) => {
+      await requirePermission(db, session, 'document');
+      const w = await ownWork(db, session.kdnr, params.id);
+      if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('auftragsnummer_required', { field: 'auftragsnummer' });
+      if (body.subUserId !== undefined) await checkSubUser(db, session.kdnr, body.subUserId);
+      const a = body.auftraggeber ?? {};
+      await db.updateTable('patient_works').set({
+        auftragsnummer: body.auftragsnummer ?? w.auftragsnummer,
+        auftraggeber_name: a.name ?? w.auftraggeber_name, auftraggeber_referenz: a.referenz ?? w.auftraggeber_referenz,
+        auftraggeber_info: a.info ?? w.auftraggeber_info,
+        sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(),
+      }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
+      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0];
+    },
+  }),
+  defineRoute({
+    method: 'delete', path: '/logbook/works/:id', access: 'customer', tag: TAG,
+    summary: 'Deletes a patient work with its batches; needs the document function', params: zWorkParams,
+    response: z.object({ deleted: z.number(), batches: z.number() }),
+    handler: async ({ db, session, params }) => {
+      await requirePermission(db, session, 'document');
+      return db.transaction().execute(async (tx) => {
+        await ownWork(tx, session.kdnr, params.id);
+        const r = await tx.deleteFrom('batches').where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        await tx.deleteFrom('patient_works').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+        return { deleted: params.id, batches: Number(r.numDeletedRows) };
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/logbook/works/:id/batches', access: 'customer', tag: TAG,
+    summary: 'Documents a batch: artnr (must exist → 400 error_artnr); raw = the scanned code, parsed server-side (lot, expiry, production, serial, '
+      + 'manufacturer article number and licence); explicit fields win; position defaults to the next one; needs the document function',
+    params: zWorkParams, body: zBatchBody, response: zBatchOut,
+    handler: async ({ db, session, params, body, lang }) => {
+      await requirePermission(db, session, 'document');
+      const id = await db.transaction().execute(async (tx) => {
+        await ownWork(tx, session.kdnr, params.id);
+        const v = await batchValues(tx, body, null);
+        let position = body.position;
+        if (position === undefined) {
+          const m = await tx.selectFrom('batches').select(sql<number>`max(position)`.as('m')).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+          position = Number(m?.m ?? 0) + 1;
+        }
+        const r = await tx.insertInto('batches').values({ work_id: params.id, kdnr: session.kdnr, position, ...v, created_at: nowIso() })
+          .returning('id').executeTakeFirstOrThrow();
+        await touch(tx, session.kdnr, params.id);
+        return Number(r.id);
+      });
+      const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === id)!;
+      return batchOut(b, await designations(db, [b.artnr], lang));
+    },
+  }),
+  defineRoute({
+    method: 'put', path: '/logbook/works/:id/batches/:batchId', access: 'customer', tag: TAG,
+    summary: 'Changes a batch (fields given are replaced; a new raw code is parsed again); needs the document function',
+    params: zBatchParams, body: zBatchBody, response: zBatchOut,
+    handler: async ({ db, session, params, body, lang }) => {
+      await requirePermission(db, session, 'document');
+      await db.transaction().execute(async (tx) => {
+        await ownWork(tx, session.kdnr, params.id);
+        const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
+        if (!cur) throw notFound();
+        const v = await batchValues(tx, body, cur);
+        await tx.updateTable('batches').set({ ...v, position: body.position ?? cur.position })
+          .where('id', '=', params.batchId).where('kdnr', '=', session.kdnr).where('work_id', '=', params.id).execute();
+        await touch(tx, session.kdnr, params.id);
+      });
+      const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId)!;
+      return batchOut(b, await designations(db, [b.artnr], lang));
+    },
+  }),
+  defineRoute({
+    method: 'delete', path: '/logbook/works/:id/batches/:batchId', access: 'customer', tag: TAG,
+    summary: 'Deletes a batch; needs the document function', params: zBatchParams, response: z.object({ deleted: z.number() }),
+    handler: async ({ db, session, params }) => {
+      await requirePermission(db, session, 'document');
+      return db.transaction().execute(async (tx) => {
+        await ownWork(tx, session.kdnr, params.id);
+        const r = await tx.deleteFrom('batches').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        if (Number(r.numDeletedRows) === 0) throw notFound();
+        await touch(tx, session.kdnr, params.id);
+        return { deleted: params.batchId };
+      });
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/logbook/works/:id/export.csv', access: 'customer', tag: TAG, rawResponse: true,
+    summary: 'CSV (semicolon, UTF-8 with BOM) of one work: one row per batch with all batch fields, customer number and manufacturer licence',
+    params: zWorkParams,
+    handler: async ({ db, session, params, lang }) => {
+      const w = await ownWork(db, session.kdnr, params.id);
+      return csvResponse(await exportData(db, session, lang, { workId: w.id }), `logbuch-${safeName(w.auftragsnummer)}.csv`);
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/logbook/export.csv', access: 'customer', tag: TAG, rawResponse: true,
+    summary: 'CSV of all batches documented from … to (YYYY-M-D, inclusive; both optional)', query: zRange,
+    handler: async ({ db, session, query, lang }) => {
+      const r = rangeBounds(query);
+      return csvResponse(await exportData(db, session, lang, r), `logbuch-${session.kdnr}${query.from ? `-${dateish(query.from)}` : ''}${query.to ? `-${dateish(query.to)}` : ''}.csv`);
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/logbook/works/:id/export.pdf', access: 'customer', tag: TAG, rawResponse: true,
+    summary: 'PDF table of one work\'s batches', params: zWorkParams,
+    handler: async ({ db, session, params, lang }) => {
+      const w = await ownWork(db, session.kdnr, params.id);
+      const rows = await exportData(db, session, lang, { workId: w.id });
+      const client = [w.auftraggeber_name, w.auftraggeber_referenz].filter(Boolean).join(' / ');
+      return pdfResponse(`Patientenarbeit ${w.auftragsnummer}`, `Kundennummer ${session.kdnr}${client ? ` · Auftraggeber: ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/logbook/export.pdf', access: 'customer', tag: TAG, rawResponse: true,
+    summary: 'PDF table of all batches documented from … to', query: zRange,
+    handler: async ({ db, session, query, lang }) => {
+      const r = rangeBounds(query);
+      const rows = await exportData(db, session, lang, r);
+      const span = query.from || query.to ? `${query.from ? dateish(query.from) : '…'} – ${query.to ? dateish(query.to) : '…'}` : 'gesamter Zeitraum';
+      return pdfResponse('Logbuch Chargendokumentation', `Kundennummer ${session.kdnr} · ${span}`, rows, `logbuch-${session.kdnr}.pdf`);
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/scan/resolve', access: 'public', tag: 'scan',
+    summary: 'Parses a scanned code (GS1/HIBC/shop label URL/plain number) and finds the article by article number, GTIN or manufacturer article '
+      + 'number (+ HIBC licence); no match → 200 { article: null, error: no_product_found }',
+    query: z.object({ code: z.string({ error: 'invalid_input' }).min(1, 'invalid_input').max(500, 'too_long') }),
+    handler: async ({ db, session, query, lang, country }) => {
+      const scan = parseScan(query.code);
+      const facts = scanFacts(scan);
+      const artnr = await resolveArticle(db, query.code, facts);
+      if (!artnr) return { scan, article: null, vkz: null, error: 'no_product_found' };
+      const [article] = await loadArticleItems(db, [artnr], { lang, country, kdnr: session?.kdnr ?? null });
+      return { scan, article: article ?? null, vkz: article?.vkz ?? null };
+    },
+  }),
+];
+
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'export';

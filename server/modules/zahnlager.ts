@@ -1,3 +1,918 @@
-import type { AnyRoute } from '../http/route.ts';
+// Digital tooth storage (section 2/3/4): cabinets → drawers → slots (row, column) holding a set,
+// automatic booking of delivered sets, completion via the cart, statistics, digitisation photos.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { isPostgres } from '../db/dialect.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
+import { nowIso } from '../lib/time.ts';
+import {
+  checkImage, insertUploads, isFile, readMultipart, removeFiles, serveUpload, uploadUrls, writeImages, type CheckedImage,
+} from '../lib/uploads.ts';
+import { DASHBOARD_DAYS, ERROR_TEXTS, isRequestPrice, isSetArticle, parseDate, validateDigitisation, ZAHNLAGER_AUTO_MS } from '../../src/lib/rules/index.ts';
+import { createServiceRequest, safeMail } from './forms.ts';
 
-export const routes: AnyRoute[] = [];
+const TAG = 'zahnlager';
+export const SLOT_STATES = ['', 'selected', 'processing', 'delivering', 'backorder'] as const;
+/** Order statuses that mean "the parcel arrived". */
+export const DELIVERED_ORDER_STATUSES = ['delivered', 'geliefert', 'completed'];
+const MAX_GRID = 20;
+
+// ---------------------------------------------------------------- shared helpers
+
+/** Article designations in the interface language (falls back to the base text). */
+export async function designations(db: Db | Tx, artnrs: readonly (string | null)[], lang: string): Promise<Map<string, string>> {
+  const list = [...new Set(artnrs.filter((a): a is string => !!a))];
+  const out = new Map<string, string>();
+  for (let i = 0; i < list.length; i += 500) {
+    const chunk = list.slice(i, i + 500);
+    const rows = await db.selectFrom('articles as a')
+      .leftJoin('article_texts as t', (j) => j.onRef('t.artnr', '=', 'a.artnr').on('t.lang', '=', lang))
+      .select(['a.artnr', 'a.bezeichnung', 't.bezeichnung as bez_lang']).where('a.artnr', 'in', chunk).execute();
+    for (const r of rows) out.set(r.artnr, r.bez_lang || r.bezeichnung);
+  }
+  return out;
+}
+
+const zName = z.string({ error: 'invalid_name' }).trim().min(1, 'invalid_name').max(60, 'invalid_name');
+const zSort = z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(0, 'invalid_input').max(100000, 'invalid_input');
+const zGrid = (key: string) => z.coerce.number({ error: key }).int(key).min(1, key).max(MAX_GRID, key);
+const zFlag = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'invalid_input' }).transform((v) => (v ? 1 : 0));
+const zDay = z.string().refine((s) => parseDate(s) !== null, 'invalid_date')
+  .transform((s) => { const d = parseDate(s)!; return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`; });
+
+const zCounts = z.object({ slots: z.number(), belegt: z.number(), selected: z.number(), processing: z.number(), delivering: z.number(), backorder: z.number() });
+type Counts = z.infer<typeof zCounts>;
+const zDrawerSummary = z.object({ id: z.number(), schrankId: z.number(), name: z.string(), zeilen: z.number(), spalten: z.number(), sort: z.number(), counts: zCounts });
+const zCabinet = z.object({ id: z.number(), name: z.string(), sort: z.number(), counts: zCounts, schubladen: z.array(zDrawerSummary) });
+const zSlot = z.object({
+  id: z.number(), schubladeId: z.number(), zeile: z.number(), spalte: z.number(), artikelnummer: z.string().nullable(),
+  bezeichnung: z.string().nullable(), garnitur: z.boolean(), selected: z.number(), belegt: z.number(), status: z.enum(SLOT_STATES), updatedAt: z.string(),
+});
+type SlotOut = z.infer<typeof zSlot>;
+
+const emptyCounts = (): Counts => ({ slots: 0, belegt: 0, selected: 0, processing: 0, delivering: 0, backorder: 0 });
+function addCounts(a: Counts, b: Counts): Counts {
+  return {
+    slots: a.slots + b.slots, belegt: a.belegt + b.belegt, selected: a.selected + b.selected,
+    processing: a.processing + b.processing, delivering: a.delivering + b.delivering, backorder: a.backorder + b.backorder,
+  };
+}
+
+async function drawerCounts(db: Db, kdnr: number, drawerIds: number[]): Promise<Map<number, Counts>> {
+  const out = new Map<number, Counts>();
+  if (drawerIds.length === 0) return out;
+  const rows = await db.selectFrom('zahnlager_slots').select([
+    'schublade_id',
+    sql<number>`count(*)`.as('slots'),
+    sql<number>`sum(case when belegt = 1 then 1 else 0 end)`.as('belegt'),
+    sql<number>`sum(case when selected = 1 then 1 else 0 end)`.as('selected'),
+    sql<number>`sum(case when status = 'processing' then 1 else 0 end)`.as('processing'),
+    sql<number>`sum(case when status = 'delivering' then 1 else 0 end)`.as('delivering'),
+    sql<number>`sum(case when status = 'backorder' then 1 else 0 end)`.as('backorder'),
+  ]).where('kdnr', '=', kdnr).where('schublade_id', 'in', drawerIds).groupBy('schublade_id').execute();
+  for (const r of rows) {
+    out.set(Number(r.schublade_id), {
+      slots: Number(r.slots), belegt: Number(r.belegt ?? 0), selected: Number(r.selected ?? 0),
+      processing: Number(r.processing ?? 0), delivering: Number(r.delivering ?? 0), backorder: Number(r.backorder ?? 0),
+    });
+  }
+  return out;
+}
+
+async function cabinetsOf(db: Db, kdnr: number, onlyId?: number): Promise<z.infer<typeof zCabinet>[]> {
+  let q = db.selectFrom('schraenke').select(['id', 'name', 'sort']).where('kdnr', '=', kdnr);
+  if (onlyId !== undefined) q = q.where('id', '=', onlyId);
+  const cabs = await q.orderBy('sort').orderBy('id').execute();
+  if (cabs.length === 0) return [];
+  const drawers = await db.selectFrom('schubladen').select(['id', 'schrank_id', 'name', 'zeilen', 'spalten', 'sort'])
+    .where('kdnr', '=', kdnr).where('schrank_id', 'in', cabs.map((c) => c.id)).orderBy('sort').orderBy('id').execute();
+  const counts = await drawerCounts(db, kdnr, drawers.map((d) => d.id));
+  return cabs.map((c) => {
+    const own = drawers.filter((d) => d.schrank_id === c.id).map((d) => ({
+      id: d.id, schrankId: d.schrank_id, name: d.name, zeilen: d.zeilen, spalten: d.spalten, sort: d.sort,
+      counts: counts.get(d.id) ?? emptyCounts(),
+    }));
+    return { id: c.id, name: c.name, sort: c.sort, counts: own.reduce((a, d) => addCounts(a, d.counts), emptyCounts()), schubladen: own };
+  });
+}
+
+async function ownCabinet(db: Db | Tx, kdnr: number, id: number) {
+  const row = await db.selectFrom('schraenke').selectAll().where('id', '=', id).where('kdnr', '=', kdnr).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function ownDrawer(db: Db | Tx, kdnr: number, id: number, schrankId?: number) {
+  let q = db.selectFrom('schubladen').selectAll().where('id', '=', id).where('kdnr', '=', kdnr);
+  if (schrankId !== undefined) q = q.where('schrank_id', '=', schrankId);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function ownSlot(db: Db | Tx, kdnr: number, id: number) {
+  const row = await db.selectFrom('zahnlager_slots').selectAll().where('id', '=', id).where('kdnr', '=', kdnr).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+type SlotRow = Awaited<ReturnType<typeof ownSlot>>;
+
+function slotOut(r: SlotRow, bez: Map<string, string>): SlotOut {
+  return {
+    id: r.id, schubladeId: r.schublade_id, zeile: r.zeile, spalte: r.spalte, artikelnummer: r.artikelnummer,
+    bezeichnung: r.artikelnummer ? bez.get(r.artikelnummer) ?? null : null,
+    garnitur: r.artikelnummer ? isSetArticle(r.artikelnummer) : false,
+    selected: r.selected, belegt: r.belegt, status: (SLOT_STATES as readonly string[]).includes(r.status) ? r.status as SlotOut['status'] : '',
+    updatedAt: r.updated_at,
+  };
+}
+
+async function insertSlots(tx: Tx, kdnr: number, drawerId: number, cells: { zeile: number; spalte: number }[]): Promise<void> {
+  const now = nowIso();
+  for (let i = 0; i < cells.length; i += 100) {
+    await tx.insertInto('zahnlager_slots').values(cells.slice(i, i + 100).map((c) => ({
+      kdnr, schublade_id: drawerId, zeile: c.zeile, spalte: c.spalte, artikelnummer: null, selected: 0, belegt: 0, status: '', updated_at: now,
+    }))).execute();
+  }
+}
+
+const allCells = (zeilen: number, spalten: number) => {
+  const out: { zeile: number; spalte: number }[] = [];
+  for (let zl = 1; zl <= zeilen; zl++) for (let sp = 1; sp <= spalten; sp++) out.push({ zeile: zl, spalte: sp });
+  return out;
+};
+
+async function nextSort(db: Db | Tx, table: 'schraenke' | 'schubladen', kdnr: number, schrankId?: number): Promise<number> {
+  let q = db.selectFrom(table).select(sql<number>`max(sort)`.as('m')).where('kdnr', '=', kdnr);
+  if (table === 'schubladen' && schrankId !== undefined) q = q.where('schrank_id', '=', schrankId) as typeof q;
+  const r = await q.executeTakeFirst();
+  return r?.m === null || r?.m === undefined ? 0 : Number(r.m) + 1;
+}
+
+async function drawerView(db: Db, kdnr: number, id: number, lang: string) {
+  const d = await ownDrawer(db, kdnr, id);
+  const cab = await ownCabinet(db, kdnr, d.schrank_id);
+  const slots = await db.selectFrom('zahnlager_slots').selectAll().where('kdnr', '=', kdnr).where('schublade_id', '=', id)
+    .orderBy('zeile').orderBy('spalte').execute();
+  const bez = await designations(db, slots.map((s) => s.artikelnummer), lang);
+  const grid: SlotOut[][] = [];
+  for (const s of slots) {
+    if (s.zeile > d.zeilen || s.spalte > d.spalten) continue;
+    (grid[s.zeile - 1] ??= []).push(slotOut(s, bez));
+  }
+  const counts = (await drawerCounts(db, kdnr, [id])).get(id) ?? emptyCounts();
+  return { id: d.id, name: d.name, zeilen: d.zeilen, spalten: d.spalten, sort: d.sort, schrank: { id: cab.id, name: cab.name }, counts, grid: grid.map((r) => r ?? []) };
+}
+
+// ---------------------------------------------------------------- slot ↔ order link and automatic booking
+
+/**
+ * Slots sent to the cart ('processing') are linked to the first later order line of the same
+ * article that has no slot yet; the line then carries the slot id and the slot follows the line.
+ */
+export async function linkProcessingSlots(db: Db | Tx, kdnr: number): Promise<number> {
+  const slots = await db.selectFrom('zahnlager_slots').select(['id', 'artikelnummer', 'updated_at'])
+    .where('kdnr', '=', kdnr).where('status', '=', 'processing').where('artikelnummer', 'is not', null).orderBy('updated_at').execute();
+  let linked = 0;
+  for (const s of slots) {
+    const line = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.order_id', 'l.pos', 'l.status']).where('o.kdnr', '=', kdnr).where('l.artnr', '=', s.artikelnummer!)
+      .where('l.zahnlager_slot_id', 'is', null).where('o.created_at', '>=', s.updated_at)
+      .orderBy('o.created_at').orderBy('l.pos').limit(1).executeTakeFirst();
+    if (!line) continue;
+    await db.updateTable('order_lines').set({ zahnlager_slot_id: s.id }).where('order_id', '=', line.order_id).where('pos', '=', line.pos).execute();
+    await db.updateTable('zahnlager_slots').set({ status: line.status === 'backorder' ? 'backorder' : 'delivering', updated_at: nowIso() })
+      .where('id', '=', s.id).execute();
+    linked++;
+  }
+  return linked;
+}
+
+const zOutPosition = z.object({
+  slotId: z.number(), schrankId: z.number(), schrank: z.string(), schubladeId: z.number(), schublade: z.string(),
+  zeile: z.number(), spalte: z.number(), artikelnummer: z.string(), bezeichnung: z.string().nullable(),
+  orderId: z.number().nullable(), auftrag: z.number().nullable(),
+});
+
+/** Claims the 15-minute window for this customer; false when another check ran within it. */
+async function claimCheck(db: Db, kdnr: number, now: Date): Promise<{ ok: boolean; last: string | null }> {
+  const threshold = new Date(now.getTime() - ZAHNLAGER_AUTO_MS).toISOString();
+  const res = await db.updateTable('zahnlager_checks').set({ last_check: now.toISOString() })
+    .where('kdnr', '=', kdnr).where('last_check', '<=', threshold).executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0) return { ok: true, last: null };
+  const row = await db.selectFrom('zahnlager_checks').select('last_check').where('kdnr', '=', kdnr).executeTakeFirst();
+  if (row) return { ok: false, last: row.last_check };
+  try {
+    await db.insertInto('zahnlager_checks').values({ kdnr, last_check: now.toISOString() }).execute();
+    return { ok: true, last: null };
+  } catch {
+    return { ok: false, last: now.toISOString() }; // a concurrent call claimed it first
+  }
+}
+
+export async function autoBook(db: Db, kdnr: number, lang: string): Promise<{ checked: boolean; nextCheckAt: string; outPositionen: z.infer<typeof zOutPosition>[] }> {
+  const now = new Date();
+  const claim = await claimCheck(db, kdnr, now);
+  if (!claim.ok) {
+    const next = new Date(new Date(claim.last!).getTime() + ZAHNLAGER_AUTO_MS).toISOString();
+    return { checked: false, nextCheckAt: next, outPositionen: [] };
+  }
+  const out = await db.transaction().execute(async (tx) => {
+    await linkProcessingSlots(tx, kdnr);
+    const rows = await tx.selectFrom('zahnlager_slots as s')
+      .innerJoin('schubladen as d', 'd.id', 's.schublade_id')
+      .innerJoin('schraenke as c', 'c.id', 'd.schrank_id')
+      .innerJoin('order_lines as l', 'l.zahnlager_slot_id', 's.id')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['s.id', 's.status', 's.artikelnummer', 's.zeile', 's.spalte', 'd.id as schublade_id', 'd.name as schublade',
+        'c.id as schrank_id', 'c.name as schrank', 'l.status as line_status', 'l.geliefert', 'l.menge', 'l.artnr',
+        'o.id as order_id', 'o.auftrag', 'o.status as order_status', 'o.created_at'])
+      .where('s.kdnr', '=', kdnr).where('o.kdnr', '=', kdnr).where('s.status', 'in', ['delivering', 'backorder'])
+      .orderBy('o.created_at', 'desc').execute();
+    const seen = new Set<number>();
+    const booked: typeof rows = [];
+    const stamp = nowIso();
+    for (const r of rows) {
+      if (seen.has(r.id)) continue; // the latest order line decides
+      seen.add(r.id);
+      const orderDelivered = DELIVERED_ORDER_STATUSES.includes(r.order_status);
+      const lineBackorder = r.line_status === 'backorder';
+      let deliver = false;
+      if (r.status === 'delivering') {
+        // the order arrived: with the set, or without it (the line was back-ordered)
+        if (orderDelivered && lineBackorder) {
+          await tx.updateTable('zahnlager_slots').set({ status: 'backorder', updated_at: stamp }).where('id', '=', r.id).execute();
+        } else if (orderDelivered) deliver = true;
+      } else if (r.status === 'backorder') {
+        // the back-ordered line itself is marked delivered once the set arrives later
+        deliver = r.line_status === 'delivered' && (orderDelivered || (r.menge > 0 && r.geliefert >= r.menge));
+      }
+      if (!deliver) continue;
+      const art = r.artikelnummer ?? r.artnr;
+      await tx.updateTable('zahnlager_slots').set({ belegt: 1, selected: 0, status: '', artikelnummer: art, updated_at: stamp })
+        .where('id', '=', r.id).where('kdnr', '=', kdnr).execute();
+      await tx.insertInto('zahnlager_bookings').values({ kdnr, slot_id: r.id, artikelnummer: art, menge: 1, booked_at: stamp, order_id: r.order_id }).execute();
+      booked.push({ ...r, artikelnummer: art });
+    }
+    return booked;
+  });
+  const bez = await designations(db, out.map((r) => r.artikelnummer), lang);
+  return {
+    checked: true,
+    nextCheckAt: new Date(now.getTime() + ZAHNLAGER_AUTO_MS).toISOString(),
+    outPositionen: out.map((r) => ({
+      slotId: r.id, schrankId: r.schrank_id, schrank: r.schrank, schubladeId: r.schublade_id, schublade: r.schublade,
+      zeile: r.zeile, spalte: r.spalte, artikelnummer: r.artikelnummer!, bezeichnung: bez.get(r.artikelnummer!) ?? null,
+      orderId: r.order_id, auftrag: r.auftrag,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------- statistics
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const dayKey = (d: Date) => `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+function isoWeekKey(d: Date): string {
+  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  const day = t.getUTCDay() || 7;
+  t.setUTCDate(t.getUTCDate() + 4 - day);
+  const yearStart = new Date(Date.UTC(t.getUTCFullYear(), 0, 1));
+  const week = Math.ceil(((t.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
+  return `${t.getUTCFullYear()}-W${pad2(week)}`;
+}
+function periodKey(iso: string, group: 'day' | 'week' | 'month'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso.slice(0, group === 'month' ? 7 : 10);
+  return group === 'day' ? dayKey(d) : group === 'week' ? isoWeekKey(d) : dayKey(d).slice(0, 7);
+}
+/** Every period between from and to, so charts get zero bars too. */
+function periodsBetween(from: string, to: string, group: 'day' | 'week' | 'month'): string[] {
+  const out: string[] = [];
+  const end = new Date(`${to}T00:00:00Z`);
+  for (let d = new Date(`${from}T00:00:00Z`); d <= end && out.length < 5000; d = new Date(d.getTime() + 86_400_000)) {
+    const k = periodKey(d.toISOString(), group);
+    if (out[out.length - 1] !== k) out.push(k);
+  }
+  return out;
+}
+const nextDay = (day: string) => dayKey(new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000));
+
+async function bookingStats(db: Db, kdnr: number, from: string, to: string, group: 'day' | 'week' | 'month', lang: string, top = 10) {
+  const rows = await db.selectFrom('zahnlager_bookings').select(['artikelnummer', 'menge', 'booked_at'])
+    .where('kdnr', '=', kdnr).where('booked_at', '>=', from).where('booked_at', '<', nextDay(to)).orderBy('booked_at').execute();
+  const per = new Map<string, number>(periodsBetween(from, to, group).map((k) => [k, 0]));
+  const arts = new Map<string, number>();
+  let total = 0;
+  for (const r of rows) {
+    const k = periodKey(r.booked_at, group);
+    per.set(k, (per.get(k) ?? 0) + r.menge);
+    arts.set(r.artikelnummer, (arts.get(r.artikelnummer) ?? 0) + r.menge);
+    total += r.menge;
+  }
+  const topList = [...arts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, top);
+  const bez = await designations(db, topList.map(([a]) => a), lang);
+  return {
+    from, to, group, total,
+    perioden: [...per].map(([period, count]) => ({ period, count })),
+    topGarnituren: topList.map(([artikelnummer, count]) => ({ artikelnummer, bezeichnung: bez.get(artikelnummer) ?? null, count })),
+  };
+}
+
+// ---------------------------------------------------------------- order history
+
+type HistState = 'selected' | 'processing' | 'delivering' | 'backorder' | 'delivered' | 'booked';
+
+async function slotLocations(db: Db, kdnr: number, ids: number[]) {
+  const out = new Map<number, { id: number; schrankId: number; schrank: string; schubladeId: number; schublade: string; zeile: number; spalte: number; status: string; artikelnummer: string | null }>();
+  if (ids.length === 0) return out;
+  const rows = await db.selectFrom('zahnlager_slots as s').innerJoin('schubladen as d', 'd.id', 's.schublade_id')
+    .innerJoin('schraenke as c', 'c.id', 'd.schrank_id')
+    .select(['s.id', 's.zeile', 's.spalte', 's.status', 's.artikelnummer', 'd.id as did', 'd.name as dname', 'c.id as cid', 'c.name as cname'])
+    .where('s.kdnr', '=', kdnr).where('s.id', 'in', ids).execute();
+  for (const r of rows) {
+    out.set(r.id, { id: r.id, schrankId: r.cid, schrank: r.cname, schubladeId: r.did, schublade: r.dname, zeile: r.zeile, spalte: r.spalte, status: r.status, artikelnummer: r.artikelnummer });
+  }
+  return out;
+}
+
+async function setOrders(db: Db, kdnr: number, lang: string, opts: { page: number; pageSize: number; auftrag?: number }) {
+  // candidate lines: linked to a slot, or a set article number (ends in S / S+digit; refined with isSetArticle)
+  let base = db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').where('o.kdnr', '=', kdnr)
+    .where((eb) => eb.or([
+      eb('l.zahnlager_slot_id', 'is not', null),
+      eb(sql`upper(l.artnr)`, 'like', '%S'),
+      eb(sql`upper(l.artnr)`, 'like', '%S_'),
+    ]));
+  if (opts.auftrag !== undefined) base = base.where('o.auftrag', '=', opts.auftrag);
+  const totalRow = await base.select(sql<number>`count(distinct o.id)`.as('n')).executeTakeFirst();
+  const orderIds = await base.select(['o.id', 'o.created_at']).groupBy(['o.id', 'o.created_at'])
+    .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc')
+    .limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).execute();
+  if (orderIds.length === 0) return { total: Number(totalRow?.n ?? 0), orders: [] };
+  const orders = await db.selectFrom('orders').select(['id', 'auftrag', 'vorgang', 'rechnung', 'created_at', 'status'])
+    .where('kdnr', '=', kdnr).where('id', 'in', orderIds.map((o) => o.id)).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const lines = await db.selectFrom('order_lines as l').leftJoin('articles as a', 'a.artnr', 'l.artnr')
+    .select(['l.order_id', 'l.pos', 'l.artnr', 'l.bezeichnung', 'l.menge', 'l.status', 'l.geliefert', 'l.zahnlager_slot_id', 'a.ist_referenz'])
+    .where('l.order_id', 'in', orders.map((o) => o.id)).orderBy('l.order_id').orderBy('l.pos').execute();
+  const slotIds = lines.map((l) => l.zahnlager_slot_id).filter((v): v is number => v !== null);
+  const slots = await slotLocations(db, kdnr, slotIds);
+  const bookings = slotIds.length
+    ? await db.selectFrom('zahnlager_bookings').select(['slot_id', 'order_id', 'booked_at']).where('kdnr', '=', kdnr).where('slot_id', 'in', slotIds).execute()
+    : [];
+  const bookedKey = new Map(bookings.map((b) => [`${b.slot_id}:${b.order_id}`, b.booked_at]));
+  void lang;
+  return {
+    total: Number(totalRow?.n ?? 0),
+    orders: orders.map((o) => {
+      const d = new Date(o.created_at);
+      const delivered = DELIVERED_ORDER_STATUSES.includes(o.status);
+      const positionen = lines.filter((l) => l.order_id === o.id && (l.zahnlager_slot_id !== null || isSetArticle(l.artnr, l.ist_referenz)))
+        .map((l) => {
+          const slot = l.zahnlager_slot_id !== null ? slots.get(l.zahnlager_slot_id) ?? null : null;
+          const bookedAt = slot ? bookedKey.get(`${slot.id}:${o.id}`) ?? null : null;
+          let state: HistState;
+          if (bookedAt) state = 'booked';
+          else if (slot && ['processing', 'delivering', 'backorder'].includes(slot.status)) state = slot.status as HistState;
+          else if (l.status === 'backorder') state = 'backorder';
+          else if (delivered) state = 'delivered';
+          else state = 'processing';
+          return { pos: l.pos, artnr: l.artnr, bezeichnung: l.bezeichnung, menge: l.menge, geliefert: l.geliefert, lineStatus: l.status, state, bookedAt, slot };
+        });
+      return {
+        id: o.id, auftrag: o.auftrag, vorgang: o.vorgang, rechnung: o.rechnung, datum: o.created_at, status: o.status,
+        year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), positionen,
+      };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- digitisation
+
+const zDigiCabinets = z.array(z.object({
+  name: zName,
+  drawers: z.array(z.object({
+    name: zName,
+    photos: z.coerce.number({ error: 'digitalisierung_photo_required' }).int('invalid_input').min(0, 'invalid_input').max(50, 'invalid_input'),
+  }), { error: 'invalid_input' }).max(50, 'invalid_input'),
+}), { error: 'digitalisierung_cabinet_required' }).max(50, 'invalid_input');
+
+interface DigiDrawer { name: string; photos: number; uploads: Record<string, number> }
+interface DigiData { cabinets: { name: string; drawers: DigiDrawer[] }[]; individual: boolean; bemerkung: string }
+
+function digiProgress(data: DigiData) {
+  const missing: { cabinet: number; drawer: number; n: number }[] = [];
+  let expected = 0, received = 0;
+  data.cabinets.forEach((c, ci) => c.drawers.forEach((d, di) => {
+    for (let n = 0; n < d.photos; n++) {
+      expected++;
+      if (d.uploads[String(n)] !== undefined) received++; else missing.push({ cabinet: ci, drawer: di, n });
+    }
+  }));
+  return { expected, received, missing, complete: missing.length === 0 };
+}
+
+const zDigiAnswer = z.object({
+  requestId: z.number(), referenz: z.string(), status: z.string(), expected: z.number(), received: z.number(),
+  missing: z.array(z.object({ cabinet: z.number(), drawer: z.number(), n: z.number() })),
+});
+
+async function digiMail(db: Db, kdnr: number, referenz: string, data: DigiData): Promise<void> {
+  const c = await db.selectFrom('customers').select(['email']).where('kdnr', '=', kdnr).executeTakeFirst();
+  if (!c?.email) return;
+  const drawers = data.cabinets.reduce((n, cab) => n + cab.drawers.length, 0);
+  await safeMail(db, {
+    to: c.email, kind: 'digitalisierung',
+    subject: `Digitalisierung Ihres Zahnschranks – Referenz ${referenz}`,
+    text: `Vielen Dank! Wir haben die Fotos Ihres Zahnschranks erhalten (${data.cabinets.length} Schrank/Schränke, ${drawers} Schublade(n)).\nReferenz: ${referenz}\nWir melden uns, sobald Ihr digitales Zahnlager eingerichtet ist.`,
+  });
+}
+
+async function loadDigi(db: Db | Tx, kdnr: number, id: number, lock = false) {
+  let q = db.selectFrom('service_requests').selectAll().where('id', '=', id).where('kdnr', '=', kdnr).where('typ', '=', 'digitalisierung');
+  if (lock && isPostgres(db as Db)) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound();
+  return { row, data: JSON.parse(row.data_json) as DigiData };
+}
+
+const intField = (v: (string | File)[] | undefined, key: string): number => {
+  const s = v?.[0];
+  if (typeof s !== 'string' || !/^\d{1,4}$/.test(s.trim())) throw badRequest('invalid_input', { field: key });
+  return Number(s.trim());
+};
+
+// ---------------------------------------------------------------- routes
+
+const zSchrankBody = z.object({ name: zName, sort: zSort.optional() });
+const zSchrankPatch = z.object({ name: zName.optional(), sort: zSort.optional() });
+const zDrawerBody = z.object({ name: zName, zeilen: zGrid('invalid_zeilen'), spalten: zGrid('invalid_spalten'), sort: zSort.optional() });
+const zDrawerPatch = z.object({ name: zName.optional(), zeilen: zGrid('invalid_zeilen').optional(), spalten: zGrid('invalid_spalten').optional(), sort: zSort.optional() });
+const zIdParams = z.object({ id: zId });
+const zDrawerParams = z.object({ schrank: zId, id: zId });
+
+export const routes: AnyRoute[] = [
+  defineRoute({
+    method: 'get', path: '/zahnlager/zubuchen/auto', access: 'customer', tag: TAG,
+    summary: 'Books delivered sets (slot status delivering/backorder with a delivered order line) back into storage; at most every 15 minutes per customer',
+    response: z.object({ checked: z.boolean(), nextCheckAt: z.string(), outPositionen: z.array(zOutPosition) }),
+    handler: ({ db, session, lang }) => autoBook(db, session.kdnr, lang),
+  }),
+  defineRoute({
+    method: 'get', path: '/zahnlager', access: 'customer', tag: TAG,
+    summary: 'Cabinets with their drawers and slot counts (slots, belegt, selected, processing, delivering, backorder)',
+    response: z.object({ schraenke: z.array(zCabinet), counts: zCounts }),
+    handler: async ({ db, session }) => {
+      const schraenke = await cabinetsOf(db, session.kdnr);
+      return { schraenke, counts: schraenke.reduce((a, c) => addCounts(a, c.counts), emptyCounts()) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/zahnlager/schraenke', access: 'customer', tag: TAG,
+    summary: 'Creates a cabinet', body: zSchrankBody, response: zCabinet,
+    handler: async ({ db, session, body }) => {
+      const sort = body.sort ?? await nextSort(db, 'schraenke', session.kdnr);
+      const r = await db.insertInto('schraenke').values({ kdnr: session.kdnr, name: body.name, sort }).returning('id').executeTakeFirstOrThrow();
+      return (await cabinetsOf(db, session.kdnr, Number(r.id)))[0];
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/zahnlager/schraenke/:id', access: 'customer', tag: TAG,
+    summary: 'One cabinet with its drawers and slot counts', params: zIdParams, response: zCabinet,
+    handler: async ({ db, session, params }) => {
+      const c = (await cabinetsOf(db, session.kdnr, params.id))[0];
+      if (!c) throw notFound();
+      return c;
+    },
+  }),
+  defineRoute({
+    method: 'put', path: '/zahnlager/schraenke/:id', access: 'customer', tag: TAG,
+    summary: 'Renames or re-sorts a cabinet', params: zIdParams, body: zSchrankPatch, response: zCabinet,
+    handler: async ({ db, session, params, body }) => {
+      await ownCabinet(db, session.kdnr, params.id);
+      if (body.name !== undefined || body.sort !== undefined) {
+        await db.updateTable('schraenke').set({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.sort !== undefined ? { sort: body.sort } : {}) })
+          .where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+      }
+      return (await cabinetsOf(db, session.kdnr, params.id))[0];
+    },
+  }),
+  defineRoute({
+    method: 'delete', path: '/zahnlager/schraenke/:id', access: 'customer', tag: TAG,
+    summary: 'Deletes a cabinet with its drawers and slots (bookings stay for the statistics)', params: zIdParams,
+    response: z.object({ deleted: z.number(), schubladen: z.number(), slots: z.number() }),
+    handler: async ({ db, session, params }) => db.transaction().execute(async (tx) => {
+      await ownCabinet(tx, session.kdnr, params.id);
+      const drawers = (await tx.selectFrom('schubladen').select('id').where('kdnr', '=', session.kdnr).where('schrank_id', '=', params.id).execute()).map((d) => d.id);
+      let slots = 0;
+      if (drawers.length) {
+        const r = await tx.deleteFrom('zahnlager_slots').where('kdnr', '=', session.kdnr).where('schublade_id', 'in', drawers).executeTakeFirst();
+        slots = Number(r.numDeletedRows);
+        await tx.deleteFrom('schubladen').where('kdnr', '=', session.kdnr).where('id', 'in', drawers).execute();
+      }
+      await tx.deleteFrom('schraenke').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+      return { deleted: params.id, schubladen: drawers.length, slots };
+    }),
+  }),
+  defineRoute({
+    method: 'post', path: '/zahnlager/schraenke/:schrank/schubladen', access: 'customer', tag: TAG,
+    summary: 'Creates a drawer (zeilen and spalten 1–20) with its empty slots',
+    params: z.object({ schrank: zId }), body: zDrawerBody, response: zDrawerSummary,
+    handler: async ({ db, session, params, body }) => {
+      const id = await db.transaction().execute(async (tx) => {
+        await ownCabinet(tx, session.kdnr, params.schrank);
+        const sort = body.sort ?? await nextSort(tx, 'schubladen', session.kdnr, params.schrank);
+        const r = await tx.insertInto('schubladen').values({ kdnr: session.kdnr, schrank_id: params.schrank, name: body.name, zeilen: body.zeilen, spalten: body.spalten, sort })
+          .returning('id').executeTakeFirstOrThrow();
+        await insertSlots(tx, session.kdnr, Number(r.id), allCells(body.zeilen, body.spalten));
+        return Number(r.id);
+      });
+      const cab = (await cabinetsOf(db, session.kdnr, params.schrank))[0]!;
+      return cab.schubladen.find((d) => d.id === id)!;
+    },
+  }),
+  defineRoute({
+    method: 'put', path: '/zahnlager/schraenke/:schrank/schubladen/:id', access: 'customer', tag: TAG,
+    summary: 'Renames or resizes a drawer; shrinking refuses to drop slots that hold a set (409 schublade_not_empty)',
+    params: zDrawerParams, body: zDrawerPatch, response: zDrawerSummary,
+    handler: async ({ db, session, params, body }) => {
+      await db.transaction().execute(async (tx) => {
+        const d = await ownDrawer(tx, session.kdnr, params.id, params.schrank);
+        const zeilen = body.zeilen ?? d.zeilen, spalten = body.spalten ?? d.spalten;
+        if (zeilen !== d.zeilen || spalten !== d.spalten) {
+          const outside = await tx.selectFrom('zahnlager_slots').select(['id', 'artikelnummer', 'belegt', 'status'])
+            .where('kdnr', '=', session.kdnr).where('schublade_id', '=', d.id)
+            .where((eb) => eb.or([eb('zeile', '>', zeilen), eb('spalte', '>', spalten)])).execute();
+          if (outside.some((s) => s.artikelnummer !== null || s.belegt || s.status !== '')) throw conflict('schublade_not_empty');
+          if (outside.length) await tx.deleteFrom('zahnlager_slots').where('id', 'in', outside.map((s) => s.id)).execute();
+          const existing = new Set((await tx.selectFrom('zahnlager_slots').select(['zeile', 'spalte']).where('schublade_id', '=', d.id).execute())
+            .map((s) => `${s.zeile}:${s.spalte}`));
+          await insertSlots(tx, session.kdnr, d.id, allCells(zeilen, spalten).filter((c) => !existing.has(`${c.zeile}:${c.spalte}`)));
+        }
+        await tx.updateTable('schubladen').set({ name: body.name ?? d.name, zeilen, spalten, sort: body.sort ?? d.sort })
+          .where('id', '=', d.id).where('kdnr', '=', session.kdnr).execute();
+      });
+      const cab = (await cabinetsOf(db, session.kdnr, params.schrank))[0]!;
+      return cab.schubladen.find((d) => d.id === params.id)!;
+    },
+  }),
+  defineRoute({
+    method: 'delete', path: '/zahnlager/schraenke/:schrank/schubladen/:id', access: 'customer', tag: TAG,
+    summary: 'Deletes a drawer and its slots', params: zDrawerParams,
+    response: z.object({ deleted: z.number(), slots: z.number() }),
+    handler: async ({ db, session, params }) => db.transaction().execute(async (tx) => {
+      await ownDrawer(tx, session.kdnr, params.id, params.schrank);
+      const r = await tx.deleteFrom('zahnlager_slots').where('kdnr', '=', session.kdnr).where('schublade_id', '=', params.id).executeTakeFirst();
+      await tx.deleteFrom('schubladen').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+      return { deleted: params.id, slots: Number(r.numDeletedRows) };
+    }),
+  }),
+  defineRoute({
+    method: 'get', path: '/zahnlager/schubladen/:id', access: 'customer', tag: TAG,
+    summary: 'A drawer as a grid (rows of slots with artikelnummer, designation, selected, belegt, status)',
+    params: zIdParams,
+    response: z.object({
+      id: z.number(), name: z.string(), zeilen: z.number(), spalten: z.number(), sort: z.number(),
+      schrank: z.object({ id: z.number(), name: z.string() }), counts: zCounts, grid: z.array(z.array(zSlot)),
+    }),
+    handler: async ({ db, session, params, lang }) => {
+      await ownDrawer(db, session.kdnr, params.id);
+      await linkProcessingSlots(db, session.kdnr);
+      return drawerView(db, session.kdnr, params.id, lang);
+    },
+  }),
+  defineRoute({
+    method: 'put', path: '/zahnlager/slots/:id', access: 'customer', tag: TAG,
+    summary: 'Puts a set into a slot (artikelnummer), empties it (null) or sets only belegt; an unknown article answers 400 error_artnr',
+    params: zIdParams,
+    body: z.object({ artikelnummer: zArtnr.nullable().optional(), belegt: zFlag.optional() }),
+    response: zSlot,
+    handler: async ({ db, session, params, body, lang }) => {
+      const slot = await ownSlot(db, session.kdnr, params.id);
+      const art = body.artikelnummer === undefined ? slot.artikelnummer : body.artikelnummer === null ? null : body.artikelnummer.trim();
+      if (art !== null && art !== slot.artikelnummer) {
+        const exists = await db.selectFrom('articles').select('artnr').where('artnr', '=', art).executeTakeFirst();
+        if (!exists) throw badRequest('error_artnr');
+      }
+      const changed = art !== slot.artikelnummer;
+      const patch = art === null
+        ? { artikelnummer: null, belegt: 0, selected: 0, status: '' }
+        : { artikelnummer: art, belegt: body.belegt ?? (changed ? 1 : slot.belegt), ...(changed ? { selected: 0, status: '' } : {}) };
+      await db.updateTable('zahnlager_slots').set({ ...patch, updated_at: nowIso() }).where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
+      const row = await ownSlot(db, session.kdnr, slot.id);
+      return slotOut(row, await designations(db, [row.artikelnummer], lang));
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/zahnlager/slots/:id/select', access: 'customer', tag: TAG,
+    summary: 'Selects a set for completion; records the given occupied value (belegt). Empty slot → 400 slot_empty, slot in an order → 409 slot_in_process',
+    params: zIdParams, body: z.object({ belegt: zFlag.optional() }), response: zSlot,
+    handler: async ({ db, session, params, body, lang }) => {
+      const slot = await ownSlot(db, session.kdnr, params.id);
+      if (!slot.artikelnummer) throw badRequest('slot_empty');
+      if (['processing', 'delivering', 'backorder'].includes(slot.status)) throw conflict('slot_in_process');
+      await db.updateTable('zahnlager_slots').set({ selected: 1, status: 'selected', belegt: body.belegt ?? slot.belegt, updated_at: nowIso() })
+        .where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
+      const row = await ownSlot(db, session.kdnr, slot.id);
+      return slotOut(row, await designations(db, [row.artikelnummer], lang));
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/zahnlager/slots/:id/unselect', access: 'customer', tag: TAG,
+    summary: 'Clears the selection of one slot', params: zIdParams, response: zSlot,
+    handler: async ({ db, session, params, lang }) => {
+      const slot = await ownSlot(db, session.kdnr, params.id);
+      await db.updateTable('zahnlager_slots').set({ selected: 0, status: slot.status === 'selected' ? '' : slot.status, updated_at: nowIso() })
+        .where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
+      const row = await ownSlot(db, session.kdnr, slot.id);
+      return slotOut(row, await designations(db, [row.artikelnummer], lang));
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/zahnlager/reset', access: 'customer', tag: TAG,
+    summary: 'Clears selections of a drawer, a cabinet or the whole storage',
+    body: z.object({ scope: z.enum(['schublade', 'schrank', 'all'], { error: 'invalid_scope' }), id: zId.optional() })
+      .refine((b) => b.scope === 'all' || b.id !== undefined, { message: 'invalid_id', path: ['id'] }),
+    response: z.object({ cleared: z.number() }),
+    handler: async ({ db, session, body }) => {
+      let drawerIds: number[] | null = null;
+      if (body.scope === 'schublade') drawerIds = [(await ownDrawer(db, session.kdnr, body.id!)).id];
+      if (body.scope === 'schrank') {
+        await ownCabinet(db, session.kdnr, body.id!);
+        drawerIds = (await db.selectFrom('schubladen').select('id').where('kdnr', '=', session.kdnr).where('schrank_id', '=', body.id!).execute()).map((d) => d.id);
+        if (drawerIds.length === 0) return { cleared: 0 };
+      }
+      let q = db.updateTable('zahnlager_slots').set({ selected: 0, status: sql`case when status = 'selected' then '' else status end`, updated_at: nowIso() })
+        .where('kdnr', '=', session.kdnr).where('selected', '=', 1);
+      if (drawerIds) q = q.where('schublade_id', 'in', drawerIds);
+      const r = await q.executeTakeFirst();
+      return { cleared: Number(r.numUpdatedRows) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/zahnlager/wk', access: 'customer', tag: TAG,
+    summary: 'Puts the selected sets into the cart for completion and marks their slots as processing',
+    response: z.object({
+      added: z.array(z.object({ artnr: z.string(), menge: z.number() })), slots: z.array(z.number()),
+      skipped: z.array(z.object({ artnr: z.string(), slots: z.array(z.number()), reason: z.string() })), wkcounter: z.number(),
+    }),
+    handler: async ({ db, session }) => db.transaction().execute(async (tx) => {
+      const sel = await tx.selectFrom('zahnlager_slots').select(['id', 'artikelnummer']).where('kdnr', '=', session.kdnr)
+        .where('selected', '=', 1).where('artikelnummer', 'is not', null).orderBy('id').execute();
+      if (sel.length === 0) throw badRequest('zahnlager_nothing_selected');
+      const byArt = new Map<string, number[]>();
+      for (const s of sel) byArt.set(s.artikelnummer!, [...(byArt.get(s.artikelnummer!) ?? []), s.id]);
+      const added: { artnr: string; menge: number }[] = [];
+      const skipped: { artnr: string; slots: number[]; reason: string }[] = [];
+      const done: number[] = [];
+      const now = nowIso();
+      for (const [artnr, ids] of byArt) {
+        const art = await tx.selectFrom('articles').select(['preis', 'kat_preis', 'aus_sortiment']).where('artnr', '=', artnr).executeTakeFirst();
+        // out of range or price on request: no cart button in the shop, so not here either
+        if (!art || art.aus_sortiment || isRequestPrice(art.preis, art.kat_preis)) { skipped.push({ artnr, slots: ids, reason: 'error_artnr' }); continue; }
+        await tx.insertInto('cart_items').values({ kdnr: session.kdnr, artnr, menge: ids.length, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: now })
+          .onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({ menge: sql<number>`cart_items.menge + excluded.menge` })).execute();
+        await tx.updateTable('zahnlager_slots').set({ selected: 0, status: 'processing', updated_at: now }).where('kdnr', '=', session.kdnr).where('id', 'in', ids).execute();
+        added.push({ artnr, menge: ids.length });
+        done.push(...ids);
+      }
+      if (added.length === 0) throw badRequest('error_artnr', { skipped });
+      const cnt = await tx.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      return { added, slots: done, skipped, wkcounter: Number(cnt?.n ?? 0) };
+    }),
+  }),
+  defineRoute({
+    method: 'get', path: '/zahnlager/statistik', access: 'customer', tag: TAG,
+    summary: 'Bookings per day/week/month and the top sets in a period (default: the last 12 months, by month)',
+    query: z.object({ from: zDay.optional(), to: zDay.optional(), group: z.enum(['day', 'week', 'month'], { error: 'invalid_group' }).optional() }),
+    response: z.union([
+      z.object({ empty: z.literal(true), message: z.string(), from: z.string(), to: z.string(), group: z.string() }),
+      z.object({ empty: z.literal(false), from: z.string(), to: z.string(), group: z.string(), total: z.number(), perioden: z.array(z.object({ period: z.string(), count: z.number() })), topGarnituren: z.array(z.object({ artikelnummer: z.string(), bezeichnung: z.string().nullable(), count: z.number() })) }),
+    ]),
+    handler: async ({ db, session, query, lang }) => {
+      const today = dayKey(new Date());
+      const to = query.to ?? today;
+      const from = query.from ?? dayKey(new Date(new Date(`${to}T00:00:00Z`).getTime() - 364 * 86_400_000));
+      if (from > to) throw badRequest('invalid_date', { field: 'from' });
+      if (new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime() > 10 * 366 * 86_400_000) throw badRequest('invalid_date', { field: 'from' });
+      const group = query.group ?? 'month';
+      const st = await bookingStats(db, session.kdnr, from, to, group, lang);
+      if (st.total === 0) return { empty: true as const, message: ERROR_TEXTS.statistics_no_data, from, to, group };
+      return { empty: false as const, ...st };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/zahnlager/dashboard', access: 'customer', tag: TAG,
+    summary: 'Dashboard figures of the last 7 days (bookings per day, top sets) and the current slot counts',
+    response: z.object({
+      from: z.string(), to: z.string(), bookings: z.number(),
+      perDay: z.array(z.object({ period: z.string(), count: z.number() })),
+      topGarnituren: z.array(z.object({ artikelnummer: z.string(), bezeichnung: z.string().nullable(), count: z.number() })),
+      counts: zCounts,
+    }),
+    handler: async ({ db, session, lang }) => {
+      const to = dayKey(new Date());
+      const from = dayKey(new Date(Date.now() - (DASHBOARD_DAYS - 1) * 86_400_000));
+      const st = await bookingStats(db, session.kdnr, from, to, 'day', lang, 5);
+      const cabs = await cabinetsOf(db, session.kdnr);
+      return { from, to, bookings: st.total, perDay: st.perioden, topGarnituren: st.topGarnituren, counts: cabs.reduce((a, c) => addCounts(a, c.counts), emptyCounts()) };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/zahnlager/bestellhistorie', access: 'customer', tag: TAG,
+    summary: 'Orders that contained tooth sets, with the state of each set, plus the slots currently selected, processing, delivering or back-ordered',
+    query: z.object({ page: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(10000, 'invalid_input').optional() }),
+    handler: async ({ db, session, query, lang }) => {
+      await linkProcessingSlots(db, session.kdnr);
+      const page = query.page ?? 1;
+      const pageSize = 20;
+      const { total, orders } = await setOrders(db, session.kdnr, lang, { page, pageSize });
+      const open = await db.selectFrom('zahnlager_slots').select('id').where('kdnr', '=', session.kdnr)
+        .where((eb) => eb.or([eb('selected', '=', 1), eb('status', 'in', ['selected', 'processing', 'delivering', 'backorder'])])).execute();
+      const locs = await slotLocations(db, session.kdnr, open.map((s) => s.id));
+      const bez = await designations(db, [...locs.values()].map((s) => s.artikelnummer), lang);
+      const slots: Record<'selected' | 'processing' | 'delivering' | 'backorder', unknown[]> = { selected: [], processing: [], delivering: [], backorder: [] };
+      for (const s of locs.values()) {
+        const key = (s.status === '' ? 'selected' : s.status) as keyof typeof slots;
+        slots[key]?.push({ ...s, bezeichnung: s.artikelnummer ? bez.get(s.artikelnummer) ?? null : null });
+      }
+      return { page, pageSize, total, orders, slots };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/zahnlager/bestellhistorie/:auftrag', access: 'customer', tag: TAG,
+    summary: 'One order of the tooth-set history (by order number) with the state of each set',
+    params: z.object({ auftrag: zId }),
+    handler: async ({ db, session, params, lang }) => {
+      const { orders } = await setOrders(db, session.kdnr, lang, { page: 1, pageSize: 1, auftrag: params.auftrag });
+      if (!orders[0]) throw notFound();
+      return orders[0];
+    },
+  }),
+
+  // ---- digitisation (service/digitalisierung)
+  defineRoute({
+    method: 'post', path: '/zahnlager/digitalisierung', access: 'customer', tag: TAG, rawBody: true,
+    summary: 'Digitisation request: multipart with `cabinets` (JSON [{ name, drawers: [{ name, photos }] }]) and files photo_{cabinet}_{drawer}_{n}; '
+      + '`individual=1` creates the request first and the photos follow one by one via …/{requestId}/photo',
+    body: z.object({ cabinets: z.string(), individual: z.enum(['0', '1', 'true', 'false']).optional(), bemerkung: z.string().max(2000).optional() }),
+    response: zDigiAnswer,
+    handler: async ({ db, session, c }) => {
+      const form = await readMultipart(c);
+      const first = (k: string) => { const v = form[k]?.[0]; return typeof v === 'string' ? v : undefined; };
+      let parsedJson: unknown = [];
+      const raw = first('cabinets');
+      if (raw !== undefined && raw.trim() !== '') {
+        try { parsedJson = JSON.parse(raw); } catch { throw badRequest('invalid_json', { field: 'cabinets' }); }
+      }
+      const parsed = zDigiCabinets.safeParse(parsedJson);
+      if (!parsed.success) {
+        const msg = parsed.error.issues[0]?.message ?? 'invalid_input';
+        throw badRequest(/^[a-z_]+$/.test(msg) ? msg : 'invalid_input', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+      }
+      const cabinets = parsed.data;
+      const individual = ['1', 'true'].includes(first('individual') ?? '');
+      const bemerkung = (first('bemerkung') ?? '').slice(0, 2000);
+      // shared rule, plus: a cabinet without drawers has no photo either
+      const rule = validateDigitisation(cabinets.map((cab) => ({ drawers: cab.drawers.length ? cab.drawers : [{ photos: 0 }] })));
+      if (rule === 'digitisation_cabinet_required') throw badRequest('digitalisierung_cabinet_required');
+      if (rule) {
+        const ci = cabinets.findIndex((cab) => cab.drawers.length === 0 || cab.drawers.some((d) => d.photos < 1));
+        const di = cabinets[ci]!.drawers.findIndex((d) => d.photos < 1);
+        throw badRequest('digitalisierung_photo_required', { cabinet: ci, drawer: di });
+      }
+      // files: photo_{c}_{d}_{n}
+      const files: { ci: number; di: number; n: number; file: File; field: string }[] = [];
+      for (const [field, vals] of Object.entries(form)) {
+        for (const v of vals) {
+          if (!isFile(v)) continue;
+          const m = /^photo_(\d{1,3})_(\d{1,3})_(\d{1,3})$/.exec(field);
+          const ci = m ? Number(m[1]) : -1, di = m ? Number(m[2]) : -1, n = m ? Number(m[3]) : -1;
+          const drawer = cabinets[ci]?.drawers[di];
+          if (!m || !drawer || n >= drawer.photos) throw badRequest('invalid_input', { field });
+          files.push({ ci, di, n, file: v, field });
+        }
+      }
+      if (!individual) {
+        for (const [ci, cab] of cabinets.entries()) {
+          for (const [di] of cab.drawers.entries()) {
+            if (!files.some((f) => f.ci === ci && f.di === di)) throw badRequest('digitalisierung_photo_required', { cabinet: ci, drawer: di });
+          }
+        }
+      }
+      const checked: CheckedImage[] = [];
+      for (const f of files) checked.push(await checkImage(f.file, f.field));
+      const stored = await writeImages(session.kdnr, checked);
+      const data: DigiData = { cabinets: cabinets.map((cab) => ({ name: cab.name, drawers: cab.drawers.map((d) => ({ name: d.name, photos: d.photos, uploads: {} })) })), individual, bemerkung };
+      let result: { id: number; referenz: string };
+      try {
+        result = await db.transaction().execute(async (tx) => {
+          const req = await createServiceRequest(tx, { kdnr: session.kdnr, typ: 'digitalisierung', data, status: 'awaiting_photos' });
+          const ids = await insertUploads(tx, stored, { kdnr: session.kdnr, owner: 'digitalisierung', ownerId: req.id });
+          files.forEach((f, i) => { data.cabinets[f.ci]!.drawers[f.di]!.uploads[String(f.n)] = ids[i]!; });
+          const complete = digiProgress(data).complete;
+          await tx.updateTable('service_requests').set({ data_json: JSON.stringify(data), status: complete ? 'received' : 'awaiting_photos' }).where('id', '=', req.id).execute();
+          return req;
+        });
+      } catch (e) {
+        await removeFiles(stored);
+        throw e;
+      }
+      const prog = digiProgress(data);
+      if (prog.complete) await digiMail(db, session.kdnr, result.referenz, data);
+      return { requestId: result.id, referenz: result.referenz, status: prog.complete ? 'received' : 'awaiting_photos', expected: prog.expected, received: prog.received, missing: prog.missing };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/zahnlager/digitalisierung/:requestId/photo', access: 'customer', tag: TAG, rawBody: true,
+    summary: 'Adds (or replaces) one photo of a digitisation request: multipart cabinet, drawer, n and the file `photo` (fallback when a batch upload fails)',
+    params: z.object({ requestId: zId }),
+    body: z.object({ cabinet: z.string(), drawer: z.string(), n: z.string().optional() }),
+    response: zDigiAnswer.extend({ upload: z.object({ id: z.number(), url: z.string(), thumbUrl: z.string().nullable() }) }),
+    handler: async ({ db, session, params, c }) => {
+      await loadDigi(db, session.kdnr, params.requestId);
+      const form = await readMultipart(c);
+      const ci = intField(form.cabinet, 'cabinet'), di = intField(form.drawer, 'drawer');
+      const n = form.n ? intField(form.n, 'n') : null;
+      const file = (form.photo ?? []).find(isFile);
+      if (!file) throw badRequest('digitalisierung_photo_required', { cabinet: ci, drawer: di });
+      const img = await checkImage(file, 'photo');
+      const stored = await writeImages(session.kdnr, [img]);
+      let out: { referenz: string; data: DigiData; uploadId: number; becameComplete: boolean; replaced: number | null };
+      try {
+        out = await db.transaction().execute(async (tx) => {
+          const { row, data } = await loadDigi(tx, session.kdnr, params.requestId, true);
+          const drawer = data.cabinets[ci]?.drawers[di];
+          if (!drawer) throw badRequest('invalid_input', { field: 'drawer' });
+          let slot = n;
+          if (slot === null) { // next missing photo of the drawer, else an additional one
+            slot = 0;
+            while (drawer.uploads[String(slot)] !== undefined) slot++;
+          }
+          if (slot >= 50) throw badRequest('invalid_input', { field: 'n' });
+          if (slot >= drawer.photos) drawer.photos = slot + 1;
+          const replaced = drawer.uploads[String(slot)] ?? null;
+          const [uploadId] = await insertUploads(tx, stored, { kdnr: session.kdnr, owner: 'digitalisierung', ownerId: row.id });
+          drawer.uploads[String(slot)] = uploadId!;
+          const complete = digiProgress(data).complete;
+          await tx.updateTable('service_requests').set({ data_json: JSON.stringify(data), status: complete ? 'received' : row.status }).where('id', '=', row.id).execute();
+          return { referenz: row.referenz, data, uploadId: uploadId!, becameComplete: complete && row.status !== 'received', replaced };
+        });
+      } catch (e) {
+        await removeFiles(stored);
+        throw e;
+      }
+      if (out.replaced !== null) {
+        const old = await db.selectFrom('uploads').select(['file', 'thumb', 'mime', 'size']).where('id', '=', out.replaced).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        if (old) {
+          await db.deleteFrom('uploads').where('id', '=', out.replaced).execute();
+          await removeFiles([old]);
+        }
+      }
+      if (out.becameComplete) await digiMail(db, session.kdnr, out.referenz, out.data);
+      const prog = digiProgress(out.data);
+      return {
+        requestId: params.requestId, referenz: out.referenz, status: prog.complete ? 'received' : 'awaiting_photos',
+        expected: prog.expected, received: prog.received, missing: prog.missing, upload: uploadUrls(out.uploadId, stored[0]!.thumb !== null),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/zahnlager/digitalisierung/:requestId', access: 'customer', tag: TAG,
+    summary: 'State of a digitisation request with its photos per drawer',
+    params: z.object({ requestId: zId }),
+    handler: async ({ db, session, params }) => {
+      const { row, data } = await loadDigi(db, session.kdnr, params.requestId);
+      const ids = data.cabinets.flatMap((cab) => cab.drawers.flatMap((d) => Object.values(d.uploads)));
+      const ups = ids.length ? await db.selectFrom('uploads').select(['id', 'thumb']).where('kdnr', '=', session.kdnr).where('id', 'in', ids).execute() : [];
+      const thumbs = new Map(ups.map((u) => [u.id, u.thumb !== null]));
+      const prog = digiProgress(data);
+      return {
+        requestId: row.id, referenz: row.referenz, status: row.status, createdAt: row.created_at, expected: prog.expected, received: prog.received, missing: prog.missing,
+        bemerkung: data.bemerkung,
+        cabinets: data.cabinets.map((cab) => ({
+          name: cab.name,
+          drawers: cab.drawers.map((d) => ({
+            name: d.name, photos: d.photos,
+            uploads: Object.entries(d.uploads).filter(([, id]) => thumbs.has(id)).map(([n, id]) => ({ n: Number(n), ...uploadUrls(id, thumbs.get(id)!) })),
+          })),
+        })),
+      };
+    },
+  }),
+
+  // ---- uploaded photos, for their owner only
+  defineRoute({
+    method: 'get', path: '/uploads/:id/thumb', access: 'customer', tag: 'uploads', rawResponse: true,
+    summary: '400-px JPEG thumbnail of an own upload', params: zIdParams,
+    handler: ({ db, session, params }) => serveUpload(db, session.kdnr, params.id, 'thumb'),
+  }),
+  defineRoute({
+    method: 'get', path: '/uploads/:id', access: 'customer', tag: 'uploads', rawResponse: true,
+    summary: 'An own uploaded photo (original file)', params: zIdParams,
+    handler: ({ db, session, params }) => serveUpload(db, session.kdnr, params.id, 'file'),
+  }),
+];
+

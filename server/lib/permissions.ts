@@ -1,0 +1,57 @@
+// Function roles of the acting user (spec section 6): the main user has general authorisation;
+// sub-users act only through their functions K07 (manager), K09 (buyer), K13 (technician).
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Session } from '../http/session.ts';
+
+export type Action =
+  | 'order' // submit orders: main user, K07, K09
+  | 'release' // release orders of others: main user, K07
+  | 'document' // document batches on patient works: main user, K07, K13
+  | 'manage_users' // create, edit, delete sub-users: main user, K07
+  | 'account'; // change the customer data: main user, K07
+
+const ALLOWED: Record<Action, readonly string[]> = {
+  order: ['K07', 'K09'],
+  release: ['K07'],
+  document: ['K07', 'K13'],
+  manage_users: ['K07'],
+  account: ['K07'],
+};
+
+export const ACTIONS = Object.keys(ALLOWED) as Action[];
+
+/** "K07;K09" → ['K07', 'K09'] (order kept, blanks and duplicates dropped). */
+export function parseFunktionen(s: string | null | undefined): string[] {
+  return [...new Set((s ?? '').split(/[;,]/).map((f) => f.trim().toUpperCase()).filter(Boolean))];
+}
+
+/**
+ * The functions of the session's acting user: null for the main user (general authorisation),
+ * otherwise the sub-user's list; a deleted or foreign sub-user has none.
+ */
+export async function actingFunctions(db: Db, session: Session): Promise<string[] | null> {
+  if (!session.subUserId) return null;
+  const row = await db.selectFrom('sub_users').select('funktionen')
+    .where('id', '=', session.subUserId).where('kdnr', '=', session.kdnr).where('deleted', '=', 0)
+    .executeTakeFirst();
+  return row ? parseFunktionen(row.funktionen) : [];
+}
+
+export function allows(funktionen: string[] | null, action: Action): boolean {
+  if (funktionen === null) return true;
+  return funktionen.some((f) => ALLOWED[action].includes(f));
+}
+
+export async function can(db: Db, session: Session | null, action: Action): Promise<boolean> {
+  if (!session) return false;
+  return allows(await actingFunctions(db, session), action);
+}
+
+/** Throws 403 forbidden_function when the acting user may not do `action`. */
+export async function requirePermission(db: Db, session: Session | null, action: Action): Promise<void> {
+  if (!session) throw new ApiError(401, 'unauthorized');
+  if (!(await can(db, session, action))) {
+    throw new ApiError(403, 'forbidden_function', { message: 'Keine Berechtigung für diese Funktion', action });
+  }
+}

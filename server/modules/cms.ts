@@ -1,0 +1,91 @@
+// CMS webhook: POST /api/cms/webhook with the shared secret (header x-webhook-secret or Strapi's
+// Authorization: Bearer). Clears the API's content cache, works out which pages the changed entry
+// affects and rebuilds the site into a fresh directory that is swapped in atomically (server/site.ts;
+// the incremental build re-renders only pages whose content digest changed). One rebuild at a time;
+// webhooks during a build are coalesced into one more build.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Context } from 'hono';
+import { config } from '../config.ts';
+import { ApiError } from '../http/errors.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { clearContentCache } from '../lib/content.ts';
+import { siteBuild } from '../site.ts';
+import { collectionOfModel, type CollectionName } from '../../src/lib/content/collections.ts';
+import { SITE_COUNTRIES } from '../../src/data/countries.ts';
+
+const sha = (s: string) => createHash('sha256').update(s).digest();
+
+function checkSecret(c: Context): void {
+  const given = c.req.header('x-webhook-secret') ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+  if (!given || !timingSafeEqual(sha(given), sha(config.cmsWebhookSecret))) throw new ApiError(401, 'unauthorized');
+}
+
+/** Pages (paths below /{country}/{language}/, * = any) a collection's entries are rendered on. */
+const PAGES_OF: Record<CollectionName, string[]> = {
+  // layout content: every page of the country/language
+  pageMetadatas: ['*'], firmendaten: ['*'], telefon: ['*'], sidemenus: ['*'], services: ['*'], solutionsFeatures: ['*'],
+  categoryBanners: ['*'], serviceChatwoots: ['service'],
+  banners: ['*'],
+  faq: ['service'], serviceNavMenus: ['service'], kundenservices: ['service'], mitarbeiter: ['service', 'company'],
+  legal: ['legal/*', 'impressum'],
+  videos: ['videos', 'video/*'],
+  aktionen: ['aktionen', 'aktionen/artikel/*', 'aktionen/newsletter/*'],
+};
+
+export interface WebhookPayload { event?: string; model?: string; collection?: string; entry?: Record<string, unknown> }
+
+/**
+ * The pages a changed entry affects, as URL patterns: its collection's pages in the entry's
+ * country ("*" = every country of its brand) and language ("*" = every language).
+ */
+export function affectedRoutes(p: WebhookPayload): string[] {
+  const col = collectionOfModel(String(p.model ?? p.collection ?? ''));
+  if (!col) return ['/*/*/*'];
+  const e = p.entry ?? {};
+  const firma = e.firma === undefined || e.firma === null ? null : Number(e.firma);
+  const country = String(e.country ?? '*').toLowerCase();
+  const lang = String(e.language ?? '*').toLowerCase();
+  const countries = country === '*'
+    ? (firma === null ? ['*'] : SITE_COUNTRIES.filter((c) => c.fi === firma).map((c) => c.code))
+    : [country];
+  let pages = PAGES_OF[col];
+  if (col === 'banners' && e.kind === 'hero') pages = [e.route === 'home' ? '' : String(e.route ?? '*')];
+  return countries.flatMap((c) => pages.map((pg) => `/${c}/${lang}/${pg}`));
+}
+
+const Payload = z.looseObject({
+  event: z.string().optional(), model: z.string().optional(), collection: z.string().optional(),
+  entry: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const routes: AnyRoute[] = [
+  defineRoute({
+    method: 'post', path: '/cms/webhook', access: 'public', tag: 'content', rawBody: true,
+    summary: 'CMS publish hook (shared secret: x-webhook-secret or Authorization: Bearer; else 401): clears the content cache and rebuilds the affected pages, swapped in atomically',
+    response: z.object({
+      cleared: z.literal(true), rebuild: z.enum(['started', 'queued', 'coalesced', 'unavailable']), affected: z.array(z.string()),
+    }),
+    handler: async ({ c }) => {
+      checkSecret(c);
+      const text = await c.req.text();
+      let json: unknown = {};
+      try { json = text.trim() ? JSON.parse(text) : {}; } catch { throw new ApiError(400, 'invalid_json'); }
+      const parsed = Payload.safeParse(json);
+      if (!parsed.success) throw new ApiError(400, 'invalid_input');
+      clearContentCache();
+      const affected = affectedRoutes(parsed.data);
+      const rebuilder = siteBuild.rebuilder;
+      return { cleared: true as const, rebuild: rebuilder ? rebuilder.request(affected) : 'unavailable' as const, affected };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/cms/rebuild', access: 'public', tag: 'content',
+    summary: 'State of the site rebuild (shared secret as for the webhook): running, and the last result with its duration',
+    handler: async ({ c }) => {
+      checkSecret(c);
+      const r = siteBuild.rebuilder;
+      return { available: r !== null, running: r?.busy ?? false, last: r?.last ?? null };
+    },
+  }),
+];

@@ -1,0 +1,264 @@
+// The built site behind the API: routing rules (site-routes.ts), the session hint for static pages,
+// prerendered 404 pages with status 404, and the atomic swap of a freshly built site (CMS webhook).
+import http from 'node:http';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { parseCookies, siteRedirect } from './site-routes.ts';
+import { findCountry } from '../src/data/countries.ts';
+import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
+import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
+import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
+
+export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void, locals?: object) => void;
+export interface SiteSession { kdnr: number; firma: number }
+/** Resolves the `sid` cookie to the logged-in customer (null = no valid session). */
+export type SessionLookup = (sid: string) => Promise<SiteSession | null>;
+
+/** Non-HttpOnly hint for static pages: "a customer of company n is logged in" (no secret in it). */
+export const AUTH_HINT_COOKIE = 'shop_auth';
+
+export interface LoadedSite {
+  dir: string;
+  handler: NodeHandler;
+  /** URL paths of the static files (/de/de/service/index.html, /de/de/service/, /de/de/service) */
+  files: Set<string>;
+  /** prerendered 404 pages read once: URL path → html */
+  notFound: Map<string, Buffer>;
+}
+
+let generation = 0;
+
+/** URL paths of every file below the client directory. */
+export async function listFiles(clientDir: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  async function walk(dir: string, prefix: string): Promise<void> {
+    for (const e of await fsp.readdir(dir, { withFileTypes: true })) {
+      const rel = `${prefix}/${e.name}`;
+      if (e.isDirectory()) await walk(path.join(dir, e.name), rel);
+      else {
+        out.add(rel);
+        if (e.name === 'index.html') { out.add(`${prefix}/`); if (prefix) out.add(prefix); }
+      }
+    }
+  }
+  await walk(clientDir, '');
+  return out;
+}
+
+/** Imports a build's node handler (a fresh module URL per load, so a swapped build is really loaded). */
+export async function loadBuild(dir: string, files?: Set<string>): Promise<LoadedSite | null> {
+  const entry = path.join(dir, 'server', 'entry.mjs');
+  if (!fs.existsSync(entry)) return null;
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const mod = (await import(`${pathToFileURL(entry).href}?v=${++generation}`)) as { handler: NodeHandler };
+  return { dir, handler: mod.handler, files: files ?? await listFiles(path.join(dir, 'client')), notFound: new Map() };
+}
+
+export interface SiteHostOptions {
+  /** the live build directory (dist) */
+  dir: string;
+  shopDomain: string;
+  session: SessionLookup;
+}
+
+export class SiteHost {
+  private site: LoadedSite | null = null;
+  /** while a swap runs, requests wait for it (a few milliseconds) instead of seeing a mix */
+  private swapping: Promise<void> | null = null;
+  readonly opts: SiteHostOptions;
+
+  constructor(opts: SiteHostOptions) { this.opts = opts; }
+
+  get loaded(): boolean { return this.site !== null; }
+
+  async load(): Promise<boolean> {
+    this.site = await loadBuild(this.opts.dir);
+    return this.site !== null;
+  }
+
+  /**
+   * Puts a complete build in place of the live one: both renames happen in one synchronous step
+   * (no request is handled in between), then the new handler is imported; requests arriving
+   * meanwhile wait. The previous build is removed afterwards.
+   */
+  async swap(nextDir: string): Promise<void> {
+    const live = this.opts.dir;
+    const prev = `${live}-prev`;
+    const files = await listFiles(path.join(nextDir, 'client'));
+    await fsp.rm(prev, { recursive: true, force: true });
+    let release!: () => void;
+    this.swapping = new Promise<void>((r) => { release = r; });
+    try {
+      if (fs.existsSync(live)) fs.renameSync(live, prev);
+      fs.renameSync(nextDir, live);
+      fs.writeFileSync(path.join(live, '.built'), new Date().toISOString());
+      this.site = await loadBuild(live, files);
+    } finally {
+      this.swapping = null;
+      release();
+    }
+    void fsp.rm(prev, { recursive: true, force: true });
+  }
+
+  /** The request handler of everything outside /api. */
+  handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (this.swapping) await this.swapping;
+    const site = this.site;
+    if (!site) { res.writeHead(404, { 'content-type': 'text/plain' }).end('site not built: run npm run build'); return; }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const cookies = parseCookies(req.headers.cookie);
+    const session = cookies.sid ? await this.opts.session(cookies.sid).catch(() => null) : null;
+    if (!session) delete cookies.sid;
+    const get = req.method === 'GET' || req.method === 'HEAD';
+
+    if (get) {
+      const r = siteRedirect(url, req.headers as Record<string, string>, cookies);
+      if (r) {
+        res.writeHead(r.status, { location: r.location, 'cache-control': 'no-store', vary: 'cookie, accept-language' }).end();
+        return;
+      }
+    }
+    this.authHint(res, cookies, session);
+
+    let pathname = url.pathname;
+    const loc = splitLocalePath(pathname);
+    // internal main-variant builds are reachable only through the host rule below
+    if (/^\/b\d+-/.test(pathname)) return this.notFound(site, req, res, null);
+    if (loc && isMainHost(req.headers.host, this.opts.shopDomain) && findCountry(loc.country)?.fi === COMPANY_LS) {
+      const seg = variantSegment(loc.country, COMPANY_DEFAULT);
+      const candidate = `/${seg}/${loc.lang}/${loc.rest ? `${loc.rest}/` : ''}`;
+      if (site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
+    }
+    if (site.files.has(pathname) || site.files.has(decodeSafe(pathname))) return site.handler(req, res);
+    if (loc && isOnDemandRoute(loc.rest)) return site.handler(req, res, undefined, { session });
+    if (!get) return site.handler(req, res);
+    return this.notFound(site, req, res, loc);
+  };
+
+  private authHint(res: http.ServerResponse, cookies: Record<string, string>, session: SiteSession | null): void {
+    const want = session ? String(session.firma) : '';
+    if ((cookies[AUTH_HINT_COOKIE] ?? '') === want) return;
+    res.setHeader('set-cookie', want
+      ? `${AUTH_HINT_COOKIE}=${want}; Path=/; SameSite=Lax`
+      : `${AUTH_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+  }
+
+  /** The prerendered 404 page of the path's country/language (else the default one), status 404. */
+  private async notFound(site: LoadedSite, req: http.IncomingMessage, res: http.ServerResponse, loc: ReturnType<typeof splitLocalePath>): Promise<void> {
+    const candidates = [
+      ...(loc ? [`/${variantSegment(loc.country, findCountry(loc.country)?.fi ?? COMPANY_DEFAULT)}/${loc.lang}/404/index.html`, `/${loc.country}/en/404/index.html`] : []),
+      '/404.html',
+    ];
+    const file = candidates.find((c) => site.files.has(c));
+    let body: Buffer | undefined = file ? site.notFound.get(file) : undefined;
+    if (file && !body) {
+      body = await fsp.readFile(path.join(site.dir, 'client', file));
+      site.notFound.set(file, body);
+    }
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : body ?? 'Not found');
+  }
+}
+
+function decodeSafe(p: string): string {
+  try { return decodeURI(p); } catch { return p; }
+}
+
+// ---- rebuilds (CMS webhook) ----
+
+export interface RebuildResult { ok: boolean; ms: number; rendered: number; reused: number; at: string; error?: string; affected: string[] }
+
+export interface RebuilderOptions {
+  root: string;
+  host: SiteHost;
+  /** the build into a fresh directory; default: astro build with SITE_OUT_DIR */
+  build?: (outDir: string) => Promise<{ rendered: number; reused: number }>;
+  log?: (msg: string) => void;
+}
+
+/** Runs `astro build --outDir` into a fresh directory and counts rendered and reused (cached/restored) pages from its log. */
+export function astroBuild(root: string) {
+  return (outDir: string) => new Promise<{ rendered: number; reused: number }>((resolve, reject) => {
+    const bin = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+    const child = spawn(process.execPath, [bin, 'build', '--outDir', outDir], {
+      cwd: root, env: { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: '--disable-warning=ExperimentalWarning' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let rendered = 0, reused = 0, tail = '';
+    const count = (chunk: Buffer) => {
+      const text = tail + chunk.toString();
+      const lines = text.split('\n');
+      tail = lines.pop() ?? '';
+      for (const l of lines) {
+        if (!/[├└]─/.test(l)) continue;
+        if (/\((cached|restored)\)/.test(l)) reused++; else rendered++;
+      }
+    };
+    child.stdout.on('data', count);
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve({ rendered, reused }) : reject(new Error(`astro build exited with ${code}: ${err}`))));
+  });
+}
+
+/** One rebuild at a time: requests during a build are coalesced into one further build. */
+export class Rebuilder {
+  private running: Promise<void> | null = null;
+  private pending: Set<string> | null = null;
+  last: RebuildResult | null = null;
+  readonly opts: RebuilderOptions;
+
+  constructor(opts: RebuilderOptions) { this.opts = opts; }
+
+  get busy(): boolean { return this.running !== null; }
+
+  /** Asks for a rebuild; 'coalesced' when one is already waiting to start. */
+  request(affected: string[]): 'started' | 'queued' | 'coalesced' {
+    if (this.running) {
+      const state = this.pending ? 'coalesced' : 'queued';
+      this.pending ??= new Set();
+      for (const a of affected) this.pending.add(a);
+      return state;
+    }
+    this.running = this.loop(new Set(affected)).finally(() => { this.running = null; });
+    return 'started';
+  }
+
+  /** Resolves when no rebuild is running or waiting. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async loop(first: Set<string>): Promise<void> {
+    let affected: Set<string> | null = first;
+    while (affected) {
+      await this.runOnce([...affected]);
+      affected = this.pending;
+      this.pending = null;
+    }
+  }
+
+  private async runOnce(affected: string[]): Promise<void> {
+    const log = this.opts.log ?? ((m: string) => console.log(`[site] ${m}`));
+    const next = path.join(this.opts.root, 'dist-next');
+    const t = Date.now();
+    try {
+      await fsp.rm(next, { recursive: true, force: true });
+      const { rendered, reused } = await (this.opts.build ?? astroBuild(this.opts.root))(next);
+      await this.opts.host.swap(next);
+      this.last = { ok: true, ms: Date.now() - t, rendered, reused, at: new Date().toISOString(), affected };
+      log(`rebuilt in ${(this.last.ms / 1000).toFixed(1)} s: ${rendered} pages rendered, ${reused} reused (${affected.join(', ') || 'everything'})`);
+    } catch (e) {
+      this.last = { ok: false, ms: Date.now() - t, rendered: 0, reused: 0, at: new Date().toISOString(), error: (e as Error).message, affected };
+      log(`rebuild failed, the live site is unchanged: ${(e as Error).message}`);
+      await fsp.rm(next, { recursive: true, force: true }).catch(() => {});
+    }
+  }
+}
+
+/** The rebuilder of the running server (null in API-only mode and in API tests). */
+export const siteBuild: { rebuilder: Rebuilder | null } = { rebuilder: null };

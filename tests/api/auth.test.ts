@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { config } from '../../server/config.ts';
+import { hashPassword } from '../../server/lib/password.ts';
+import { failureDelayMs, resetAllThrottles } from '../../server/lib/login-throttle.ts';
+import { DEMO_PASSWORD, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+const saved = { base: config.loginDelayBaseMs, max: config.loginDelayMaxMs };
+
+beforeAll(async () => {
+  env = await setupApi();
+  // short brakes keep the suite fast; the doubling is the same
+  config.loginDelayBaseMs = 20;
+  config.loginDelayMaxMs = 80;
+});
+afterAll(async () => {
+  config.loginDelayBaseMs = saved.base;
+  config.loginDelayMaxMs = saved.max;
+  await env.close();
+});
+beforeEach(() => resetAllThrottles());
+
+const login = (c: Client, Benutzername: unknown, Kennwort: unknown = DEMO_PASSWORD, Firma: unknown = 1) =>
+  c.post('/api/login', { Firma, Benutzername, Kennwort, kw: '' });
+
+async function outbox(to: string) {
+  const r = await env.client().get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(r.status).toBe(200);
+  return r.body.result as { subject: string; text: string; kind: string }[];
+}
+
+describe('login', () => {
+  it('logs in with the customer number and answers the Customer; the cookie is HttpOnly and SameSite', async () => {
+    const c = env.client();
+    const r = await login(c, String(LAB_A));
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ Kundennummer: LAB_A, Firma: 1 });
+    const cookie = r.headers.getSetCookie().find((h) => h.startsWith('sid='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=(Lax|Strict)/i);
+    expect((await c.get('/api/user/infos')).status).toBe(200);
+  });
+
+  it('accepts the customer-number formats of section 5 and the e-mail', async () => {
+    expect((await login(env.client(), `12-${LAB_A}`)).status).toBe(200);
+    expect((await login(env.client(), `${LAB_A}x2`)).status).toBe(200);
+    const r = await login(env.client(), 'LABOR@example.com');
+    expect(r.status).toBe(200);
+    expect(r.body.result.Kundennummer).toBe(LAB_A);
+  });
+
+  it('an e-mail of several customers is login_error_4', async () => {
+    const r = await login(env.client(), 'shared@example.com');
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ error: 'login_error_4', errorDescription: '4' });
+  });
+
+  it('an unverified account is login_error_5', async () => {
+    const r = await login(env.client(), '234567');
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ error: 'login_error_5', errorDescription: '5' });
+  });
+
+  it('wrong password, unknown customer and wrong company are login_error', async () => {
+    for (const [user, pw, firma] of [[String(LAB_A), 'wrong-pass', 1], ['999999', DEMO_PASSWORD, 1], [String(LAB_A), DEMO_PASSWORD, 3], ['nobody@example.com', DEMO_PASSWORD, 1]] as const) {
+      const r = await login(env.client(), user, pw, firma);
+      expect(r.status, user).toBe(401);
+      expect(r.body.error, user).toBe('login_error');
+    }
+  });
+
+  it('a must-change-password account is told so, and can change it', async () => {
+    await env.db.updateTable('customers').set({ must_change_password: 1 }).where('kdnr', '=', LAB_B).execute();
+    const r = await login(env.client(), String(LAB_B));
+    expect(r.status).toBe(401);
+    expect(r.body.error).toBe('password_change_required');
+    const bad = await env.client().post('/api/password/change', { Firma: 1, Benutzername: String(LAB_B), Kennwort: 'nope-nope', password: 'Neu-Kennwort-1', password2: 'Neu-Kennwort-1' });
+    expect(bad.body.error).toBe('login_error');
+    const short = await env.client().post('/api/password/change', { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD, password: 'kurz', password2: 'kurz' });
+    expect(short.body.error).toBe('password_length');
+    const ch = await env.client().post('/api/password/change', { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD, password: DEMO_PASSWORD, password2: DEMO_PASSWORD });
+    expect(ch.status).toBe(200);
+    expect((await login(env.client(), String(LAB_B))).status).toBe(200);
+  });
+
+  it('missing or malformed credentials are 400 give_credentials', async () => {
+    const c = env.client();
+    for (const body of [{}, { Firma: 1, Benutzername: '', Kennwort: 'x' }, { Firma: 1, Benutzername: String(LAB_A) },
+      { Firma: 1, Benutzername: 'abc', Kennwort: 'x' }, { Firma: 1, Benutzername: 123456, Kennwort: 'x' },
+      { Firma: 'eins', Benutzername: String(LAB_A), Kennwort: 'x' }, { Firma: 1, Benutzername: String(LAB_A), Kennwort: 'x'.repeat(101) }]) {
+      const r = await c.post('/api/login', body);
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(r.body.error).toBe('give_credentials');
+    }
+    const j = await c.post('/api/login', '{"Firma":1,');
+    expect(j.status).toBe(400);
+    expect(j.body.error).toBe('invalid_json');
+  });
+
+  it('slows down repeated failures (doubling delay) and resets on success', async () => {
+    expect(failureDelayMs(1)).toBe(20);
+    expect(failureDelayMs(2)).toBe(40);
+    expect(failureDelayMs(3)).toBe(80);
+    expect(failureDelayMs(10)).toBe(80);
+    const c = env.client();
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      await login(c, String(LAB_A), 'wrong-pass');
+      times.push(performance.now() - t);
+    }
+    expect(times[0]).toBeGreaterThanOrEqual(19);
+    expect(times[1]).toBeGreaterThanOrEqual(39);
+    expect(times[2]).toBeGreaterThanOrEqual(79);
+    expect((await login(c, String(LAB_A))).status).toBe(200);
+    const t = performance.now();
+    await login(c, String(LAB_A), 'wrong-pass');
+    const after = performance.now() - t;
+    expect(after).toBeGreaterThanOrEqual(19);
+    expect(after).toBeLessThan(times[2]! + 60);
+  });
+
+  it('answers 429 too_many_requests after 20 failures in 15 minutes, per account and per IP', async () => {
+    config.loginDelayBaseMs = 0;
+    try {
+      const c = env.client();
+      for (let i = 0; i < 20; i++) expect((await login(c, String(LAB_A), 'wrong-pass')).status).toBe(401);
+      const locked = await login(c, String(LAB_A));
+      expect(locked.status).toBe(429);
+      expect(locked.body.error).toBe('too_many_requests');
+      // per IP: many accounts from one address
+      resetAllThrottles();
+      const ip = { 'x-forwarded-for': '203.0.113.9' };
+      for (let i = 0; i < 20; i++) {
+        await c.req('POST', '/api/login', { Firma: 1, Benutzername: String(100000 + i), Kennwort: 'wrong-pass' }, ip);
+      }
+      expect((await c.req('POST', '/api/login', { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD }, ip)).status).toBe(429);
+      // another address is not affected
+      expect((await c.req('POST', '/api/login', { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
+    } finally {
+      config.loginDelayBaseMs = 20;
+      resetAllThrottles();
+    }
+  });
+
+  it('GET logout ends the session', async () => {
+    const c = env.client();
+    await c.login(LAB_A);
+    const r = await c.get('/api/logout');
+    expect(r.status).toBe(200);
+    expect((await c.get('/api/user/infos')).status).toBe(401);
+    expect((await env.client().get('/api/logout')).status).toBe(200);
+  });
+});
+
+describe('client log', () => {
+  it('POST logs stores the entry', async () => {
+    const r = await env.client().post('/api/logs', { firma: 1, kdnr: '', page: '/de/de/wk', error: 'give_credentials', ip: '1.2.3.4', browser: 'Firefox', daten: { a: 1 } });
+    expect(r.status).toBe(200);
+    const row = await env.db.selectFrom('client_logs').selectAll().where('id', '=', r.body.result.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ firma: 1, kdnr: null, page: '/de/de/wk', error: 'give_credentials', daten: '{"a":1}' });
+  });
+  it('rejects overlong or mistyped fields', async () => {
+    const c = env.client();
+    expect((await c.post('/api/logs', { page: 'x'.repeat(501) })).body.error).toBe('too_long');
+    expect((await c.post('/api/logs', { daten: 'x'.repeat(8001) })).body.error).toBe('too_long');
+    expect((await c.post('/api/logs', { kdnr: 'abc' })).status).toBe(400);
+    expect((await c.post('/api/logs', { page: 5 })).status).toBe(400);
+    expect((await c.post('/api/logs', '[')).body.error).toBe('invalid_json');
+  });
+});
+
+const reg = (over: Record<string, unknown> = {}) => ({
+  eMail: 'neu@labor-test.example', eMail2: 'neu@labor-test.example', Kennwort: 'Geheim-123', Kennwort2: 'Geheim-123',
+  Anrede: 'W', Vorname: 'Erika', Nachname: 'Muster', NamensZeile1: 'Dentallabor Muster', Strasse: 'Hauptstr. 1',
+  PLZ: '20095', Ort: 'Hamburg', LandISO2: 'DE', TelefonVorwahl: '040', TelefonRufnummer: '123456', Branche: 3,
+  AnzahlTechniker: '4', Newsletter: true, Geburtsdatum: '1980-5-17', Internetadresse: 'www.labor-muster.de', ...over,
+});
+
+describe('registration', () => {
+  it('POST register allocates a customer number and mails the verification link; verify confirms it', async () => {
+    const r = await env.client().post('/api/register?country=de&lang=de', reg());
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ existing: false, verification: 'sent' });
+    const kdnr = r.body.result.kdnr;
+    const row = await env.db.selectFrom('customers').selectAll().where('kdnr', '=', kdnr).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: 'neu@labor-test.example', verified: 0, branche: 3, anzahl_techniker: 4, newsletter: 1, geburtsdatum: '1980-05-17', anrede: 'W' });
+    // not verified yet
+    expect((await login(env.client(), 'neu@labor-test.example', 'Geheim-123')).body.error).toBe('login_error_5');
+    const mails = await outbox('neu@labor-test.example');
+    expect(mails[0]!.kind).toBe('verify');
+    const tkn = /\/de\/de\/verify\/([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
+    const v = await env.client().get(`/api/guest/register/verify/${tkn}/de/de`);
+    expect(v.status).toBe(200);
+    expect(v.body.result).toBe('/de/de/?verified=ok');
+    expect((await env.client().get(`/api/register/verify/${tkn}/de/de`)).body.result).toBe('/de/de/?verified=already');
+    expect((await env.client().get('/api/register/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/at/fr')).body.result).toBe('/at/fr/?verified=missing');
+    expect((await env.client().get('/api/register/verify/x/de/de')).body.result).toBe('/de/de/?verified=missing');
+    expect((await env.client().get(`/api/register/verify/${tkn}/d1/de`)).status).toBe(400);
+    expect((await login(env.client(), 'neu@labor-test.example', 'Geheim-123')).status).toBe(200);
+  });
+
+  it('verifies accounts whose token was stored before hashing (seed/import)', async () => {
+    const row = await env.db.selectFrom('customers').select(['verify_token', 'verified']).where('kdnr', '=', 234567).executeTakeFirst();
+    if (!row?.verify_token || row.verified) return;
+    expect((await env.client().get(`/api/register/verify/${row.verify_token}/de/de`)).body.result).toBe('/de/de/?verified=ok');
+  });
+
+  it('validates the registration data (section 5)', async () => {
+    const c = env.client();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ Vorname: '' }, 'please_fill_in', 'Vorname'],
+      [{ Branche: undefined }, 'please_fill_in', 'Branche'],
+      [{ Branche: 31 }, 'industry_required', 'Branche'],
+      [{ Branche: 0 }, 'industry_required', 'Branche'],
+      [{ Kennwort: 'kurz', Kennwort2: 'kurz' }, 'password_length', 'Kennwort'],
+      [{ Kennwort2: 'Geheim-124' }, 'password_mismatch', 'Kennwort'],
+      [{ eMail: 'kein-mail', eMail2: 'kein-mail' }, 'invalid_email', 'eMail'],
+      [{ eMail2: 'other@labor-test.example' }, 'email_mismatch', 'eMail2'],
+      [{ PLZ: '123' }, 'invalid_postal_code', 'PLZ'],
+      [{ AnzahlTechniker: 'viele' }, 'invalid_numeric', 'AnzahlTechniker'],
+      [{ Geburtsdatum: '2001-02-30' }, 'invalid_date', 'Geburtsdatum'],
+      [{ TelefonRufnummer: 'abc' }, 'invalid_phone', 'TelefonRufnummer'],
+    ];
+    for (const [over, key, field] of cases) {
+      const r = await c.post('/api/register', reg(over));
+      expect(r.status, key).toBe(400);
+      expect(r.body, key).toMatchObject({ error: key, field });
+    }
+    expect((await c.post('/api/register', reg({ Vorname: 'x'.repeat(51) }))).body.error).toBe('too_long');
+    expect((await c.post('/api/register', reg({ Vorname: 7 }))).status).toBe(400);
+    expect((await c.post('/api/register', reg({ LandISO2: 'ZZ' }))).body.error).toBe('invalid_country');
+    expect((await c.post('/api/register', '{"eMail":')).body.error).toBe('invalid_json');
+    // an address already registered
+    const dup = await c.post('/api/register', reg({ eMail: 'labor@example.com', eMail2: 'labor@example.com' }));
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({ error: 'email_exists', field: 'eMail' });
+  });
+
+  it('existing customers register their online access with customer number and postal code', async () => {
+    const plz = '10115';
+    await env.db.insertInto('customers').values({
+      kdnr: 555001, firma: 1, email: null, password_hash: null, verified: 0, verify_token: null, reset_token: null, reset_expires: null,
+      must_change_password: 0, login_locked: 0, anrede: 'M', titel: '', vorname: 'Otto', nachname: 'Offline', geburtsdatum: null,
+      telefon_vorwahl: '', telefon: '', mobil_vorwahl: '', mobil: '', fax_vorwahl: '', fax: '', internet: '', ust_id: '',
+      namenszeile1: 'Labor Offline', namenszeile2: '', namenszeile3: '', strasse: 'Weg 1', plz, ort: 'Berlin', lndnr: 1, land_iso2: 'DE',
+      branche: 1, anzahl_techniker: 1, sprache: 'de', newsletter: 0, faxwerbung: 0, price_list: 0, created_at: new Date().toISOString(),
+    }).execute();
+    const c = env.client();
+    const base = { eMail: 'otto@labor-test.example', eMail2: 'otto@labor-test.example', Kennwort: 'Otto-Kennwort', Kennwort2: 'Otto-Kennwort' };
+    expect((await c.post('/api/register', { ...base, Kundennummer: '555999', PLZ: plz })).body.error).toBe('kdnr_not_found');
+    expect((await c.post('/api/register', { ...base, Kundennummer: '555001', PLZ: '10117' })).body.error).toBe('kdnr_plz_mismatch');
+    expect((await c.post('/api/register', { ...base, Kundennummer: '555001' })).body).toMatchObject({ error: 'please_fill_in', field: 'PLZ' });
+    const ok = await c.post('/api/register', { ...base, Kundennummer: 555001, PLZ: plz });
+    expect(ok.status).toBe(200);
+    expect(ok.body.result).toMatchObject({ kdnr: 555001, existing: true });
+    expect((await outbox('otto@labor-test.example'))[0]!.kind).toBe('verify');
+    // again: the same credentials → already registered; others → wrong credentials
+    const again = await c.post('/api/register', { ...base, Kundennummer: 555001, PLZ: plz });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('user_already_registered');
+    const wrong = await c.post('/api/register', { ...base, Kennwort: 'Anderes-123', Kennwort2: 'Anderes-123', Kundennummer: 555001, PLZ: plz });
+    expect(wrong.body.error).toBe('wrong_credentials_user_exists');
+  });
+
+  it('POST register/fast needs e-mail, password twice, company, postal code and country', async () => {
+    const c = env.client();
+    const body = { eMail: 'schnell@labor-test.example', Kennwort: 'Schnell-123', Kennwort2: 'Schnell-123', NamensZeile1: 'Schnell-Labor', PLZ: '1010', LandISO2: 'AT' };
+    const at = await env.db.selectFrom('countries').select('fi').where('iso2', '=', 'AT').executeTakeFirst();
+    const bad = await c.post('/api/register/fast', { ...body, NamensZeile1: '' });
+    expect(bad.body).toMatchObject({ error: 'please_fill_in', field: 'NamensZeile1' });
+    expect((await c.post('/api/register/fast', { ...body, PLZ: '10101' })).body.error).toBe('invalid_postal_code');
+    expect((await c.post('/api/register/fast', { ...body, Kennwort2: 'x' })).body.error).toBe('password_mismatch');
+    if (!at) return;
+    const r = await c.post('/api/guest/register/fast', body);
+    expect(r.status).toBe(200);
+    const row = await env.db.selectFrom('customers').select(['firma', 'land_iso2', 'namenszeile1']).where('kdnr', '=', r.body.result.kdnr).executeTakeFirstOrThrow();
+    expect(row).toEqual({ firma: at.fi, land_iso2: 'AT', namenszeile1: 'Schnell-Labor' });
+  });
+
+  it('refuses registration with a session (403 already_logged_in)', async () => {
+    const c = env.client();
+    await c.login(LAB_A);
+    expect((await c.post('/api/register', reg({ eMail: 'x@labor-test.example', eMail2: 'x@labor-test.example' }))).body.error).toBe('already_logged_in');
+    expect((await c.post('/api/register/fast', {})).status).toBe(403);
+  });
+});
+
+describe('password reset', () => {
+  it('POST password/forgot always answers 200 and mails a link when the customer is known', async () => {
+    const unknown = await env.client().post('/api/password/forgot', { login: 'niemand@example.com' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.result).toEqual({ sent: true });
+    const r = await env.client().post('/api/password/forgot?country=de&lang=de', { login: String(LAB_B) });
+    expect(r.status).toBe(200);
+    const email = (await env.db.selectFrom('customers').select('email').where('kdnr', '=', LAB_B).executeTakeFirstOrThrow()).email!;
+    const mail = (await outbox(email))[0]!;
+    expect(mail.kind).toBe('password_reset');
+    const m = new RegExp(`/de/de/new-password/${LAB_B}/([A-Za-z0-9_-]+)`).exec(mail.text)!;
+    const tkn = m[1]!;
+
+    const other = env.client();
+    await other.login(LAB_B);
+    expect((await env.client().post('/api/password/new', { kdnr: LAB_B, tkn, password: 'Neu-Kennwort-9', password2: 'Neu-Kennwort-8' })).body.error).toBe('password_mismatch');
+    expect((await env.client().post('/api/password/new', { kdnr: LAB_A, tkn, password: 'Neu-Kennwort-9', password2: 'Neu-Kennwort-9' })).body.error).toBe('invalid_token');
+    const ok = await env.client().post('/api/password/new', { kdnr: String(LAB_B), tkn, password: 'Neu-Kennwort-9', password2: 'Neu-Kennwort-9' });
+    expect(ok.status).toBe(200);
+    // the link works once; old sessions end; the new password works
+    expect((await env.client().post('/api/password/new', { kdnr: LAB_B, tkn, password: 'Neu-Kennwort-9', password2: 'Neu-Kennwort-9' })).body.error).toBe('invalid_token');
+    expect((await other.get('/api/user/infos')).status).toBe(401);
+    expect((await login(env.client(), String(LAB_B), 'Neu-Kennwort-9')).status).toBe(200);
+    await env.db.updateTable('customers').set({ password_hash: await hashPassword(DEMO_PASSWORD) }).where('kdnr', '=', LAB_B).execute();
+  });
+
+  it('rejects bad input', async () => {
+    const c = env.client();
+    expect((await c.post('/api/password/forgot', {})).body.error).toBe('give_credentials');
+    expect((await c.post('/api/password/forgot', { login: 'abc' })).status).toBe(400);
+    expect((await c.post('/api/password/forgot', { login: 'x'.repeat(300) })).status).toBe(400);
+    expect((await c.post('/api/password/new', { kdnr: 'abc', tkn: 'x', password: 'a', password2: 'a' })).status).toBe(400);
+    expect((await c.post('/api/password/new', { kdnr: LAB_A, tkn: 'x'.repeat(40), password: 'Neu-Kennwort-9', password2: 'Neu-Kennwort-9' })).body.error).toBe('invalid_token');
+    expect((await c.post('/api/password/new', '{')).body.error).toBe('invalid_json');
+  });
+});
+
+describe('customer data change', () => {
+  it('PUT user/kundendaten changes the fields sent, including the advertising consent', async () => {
+    const c = env.client();
+    await c.login(LAB_A);
+    const r = await c.put('/api/user/kundendaten', { Vorname: 'Petra', Newsletter: 1, Faxwerbung: false, TelefonRufnummer: '987654', PLZ: '22085' });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ Vorname: 'Petra', Newsletter: 1, Faxwerbung: 0, TelefonRufnummer: '987654', PLZ: '22085' });
+  });
+
+  it('answers kundendaten_error with the field on invalid data', async () => {
+    const c = env.client();
+    await c.login(LAB_A);
+    for (const [body, field, reason] of [
+      [{ PLZ: '1' }, 'PLZ', 'invalid_postal_code'], [{ Vorname: ' ' }, 'Vorname', 'please_fill_in'],
+      [{ Branche: 44 }, 'Branche', 'industry_required'], [{ eMail: 'neu2@labor-test.example' }, 'eMail2', 'please_fill_in'],
+      [{ eMail: 'shared@example.com', eMail2: 'shared@example.com' }, 'eMail', 'email_exists'],
+      [{ LandISO2: 'ZZ' }, 'LandISO2', 'invalid_country'],
+    ] as const) {
+      const r = await c.put('/api/user/kundendaten', body);
+      expect(r.status, field).toBe(400);
+      expect(r.body, field).toMatchObject({ error: 'kundendaten_error', message: 'Fehler bei der Kundendatenänderung', field, reason });
+    }
+    expect((await c.put('/api/user/kundendaten', { Vorname: 'x'.repeat(51) })).body.error).toBe('too_long');
+    expect((await c.put('/api/user/kundendaten', '{')).body.error).toBe('invalid_json');
+    expect((await env.client().put('/api/user/kundendaten', { Vorname: 'X' })).status).toBe(401);
+  });
+});
+
+describe('development outbox', () => {
+  it('GET dev/outbox lists the newest mails; bad limits are 400', async () => {
+    const r = await env.client().get('/api/dev/outbox?limit=5');
+    expect(r.status).toBe(200);
+    expect(Array.isArray(r.body.result)).toBe(true);
+    expect((await env.client().get('/api/dev/outbox?limit=0')).status).toBe(400);
+  });
+});

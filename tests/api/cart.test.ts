@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+let a: Client;
+let arts: string[] = [];
+let requestPrice = '';
+let outOfRange = '';
+
+beforeAll(async () => {
+  env = await setupApi();
+  const rows = await env.db.selectFrom('articles').select('artnr').where('aus_sortiment', '=', 0)
+    .where('preis', 'not in', [0.01, 0.02]).where('kat_preis', 'not in', [0.01, 0.02])
+    .where('artnr', 'not like', '%/%').where('artnr', 'not like', '% %').orderBy('artnr').limit(12).execute();
+  arts = rows.map((r) => r.artnr);
+  // this private copy: one request-price and one out-of-range article
+  requestPrice = arts.pop()!;
+  outOfRange = arts.pop()!;
+  await env.db.updateTable('articles').set({ preis: 0.01 }).where('artnr', '=', requestPrice).execute();
+  await env.db.updateTable('articles').set({ aus_sortiment: 1 }).where('artnr', '=', outOfRange).execute();
+  a = env.client();
+  expect((await a.login(LAB_A)).status).toBe(200);
+  await a.post('/api/wk/delete');
+});
+afterAll(async () => { await env.close(); });
+
+const enc = encodeURIComponent;
+
+describe('basket', () => {
+  it('needs a login', async () => {
+    const g = env.client();
+    expect((await g.get('/api/wk/anz')).status).toBe(401);
+    expect((await g.post(`/api/wk/${enc(arts[0]!)}/add/1`)).status).toBe(401);
+    expect((await g.get('/api/wkJSON/D')).status).toBe(401);
+  });
+
+  it('POST wk/{artnr}/add/{qty} adds and answers wkcounter and the line', async () => {
+    const r = await a.post(`/api/wk/${enc(arts[0]!)}/add/2`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.wkcounter).toBe(1);
+    expect(r.body.result.line).toMatchObject({ Artikelnummer: arts[0], Menge: 2 });
+    expect(r.body.result.line.Gesamtpreis).toBeCloseTo(r.body.result.line.Einzelpreis * 2, 2);
+    const again = await a.post(`/api/wk/${enc(arts[0]!)}/add/3`);
+    expect(again.body.result).toMatchObject({ wkcounter: 1, line: { Menge: 5 } });
+  });
+
+  it('the add with 5 variant values stores them on the line', async () => {
+    const r = await a.post(`/api/wk/${enc(arts[1]!)}/add/1/A1/VITA/28/OK/-`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.wkcounter).toBe(2);
+    const lines = (await a.get('/api/wkJSON/D')).body.result;
+    const line = lines.find((l: any) => l.Artikelnummer === arts[1]);
+    expect(line.Varianten).toEqual(['A1', 'VITA', '28', 'OK', '']);
+  });
+
+  it('rejects bad quantities with error_menge', async () => {
+    for (const q of ['0', '-1', '1.5', 'abc', '1000', '99999999999', '1e2']) {
+      const r = await a.post(`/api/wk/${enc(arts[0]!)}/add/${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error, q).toBe('error_menge');
+    }
+    const s = await a.post(`/api/wk/${enc(arts[0]!)}/set/0`);
+    expect(s.body.error).toBe('error_menge');
+  });
+
+  it('keeps a line at 999 at most', async () => {
+    await a.post(`/api/wk/${enc(arts[2]!)}/set/998`);
+    const r = await a.post(`/api/wk/${enc(arts[2]!)}/add/2`);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe('error_menge');
+    const ok = await a.post(`/api/wk/${enc(arts[2]!)}/add/1`);
+    expect(ok.body.result.line.Menge).toBe(999);
+    await a.post(`/api/wk/${enc(arts[2]!)}/delete`);
+  });
+
+  it('rejects unknown, out-of-range and request-price articles with error_artnr', async () => {
+    for (const nr of ['NOPE-0000000', outOfRange, requestPrice, 'x'.repeat(41), 'bad$char']) {
+      const r = await a.post(`/api/wk/${enc(nr)}/add/1`);
+      expect(r.status, nr).toBe(400);
+      expect(r.body.error, nr).toBe('error_artnr');
+    }
+  });
+
+  it('GET wk/anz counts the lines', async () => {
+    const r = await a.get('/api/wk/anz');
+    expect(r.status).toBe(200);
+    expect(r.body.result).toBe(2);
+  });
+
+  it('GET wkJSON/{letter} lists lines with article fields in the letter\'s language', async () => {
+    const r = await a.get('/api/wkJSON/E');
+    expect(r.status).toBe(200);
+    expect(r.body.result).toHaveLength(2);
+    const l = r.body.result[0];
+    for (const k of ['Artikelnummer', 'Bezeichnung', 'Gebinde', 'Menge', 'Einzelpreis', 'Gesamtpreis', 'vkz', 'Lieferstatus', 'Waehrung', 'Preis', 'KatPreis', 'Rabatt', 'PG']) {
+      expect(l, k).toHaveProperty(k);
+    }
+    expect((await a.get('/api/wkJSON/Q')).status).toBe(400);
+    expect((await a.get('/api/wkJSON/DEU')).status).toBe(400);
+  });
+
+  it('GET wkJSON/{language}/{artnr} answers the one line (the cart panel quantity)', async () => {
+    const r = await a.get(`/api/wkJSON/D/${enc(arts[0]!)}`);
+    expect(r.status).toBe(200);
+    expect(r.body.result).toHaveLength(1);
+    expect(r.body.result[0].Menge).toBe(5);
+    const none = await a.get(`/api/wkJSON/de/${enc(arts[5]!)}`);
+    expect(none.body.result).toEqual([]);
+    expect((await a.get('/api/wkJSON/D/bad$')).body.error).toBe('error_artnr');
+  });
+
+  it('POST wk/{artnr}/set/{qty} sets the quantity', async () => {
+    const r = await a.post(`/api/wk/${enc(arts[0]!)}/set/7`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.line.Menge).toBe(7);
+    expect((await a.post(`/api/wk/${enc(arts[0]!)}/set/-3`)).body.error).toBe('error_menge');
+  });
+
+  it('POST wk/{artnr}/setLager/… sets the quantity with the stock origin', async () => {
+    const r = await a.post(`/api/wk/${enc(arts[3]!)}/setLager/4/0/0/1/2/L1/1`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.line.Menge).toBe(4);
+    const line = (await a.get(`/api/wkJSON/D/${enc(arts[3]!)}`)).body.result[0];
+    expect(line.Lager).toMatchObject({ zeile: 1, spalte: 2, lager: 'L1', flag: 1 });
+    expect((await a.post(`/api/wk/${enc(arts[3]!)}/setLager/4/0/0/1/2/L1/7`)).status).toBe(400);
+    expect((await a.post(`/api/wk/${enc(arts[3]!)}/setLager/1000/0/0/1/2/L1/1`)).body.error).toBe('error_menge');
+    // a drawer that is not the customer's
+    const r404 = await a.post(`/api/wk/${enc(arts[3]!)}/setLager/4/1/999999999/1/2/L1/1`);
+    expect(r404.status).toBe(404);
+  });
+
+  it('POST wk/{artnr}/delete/{6 params} removes the line', async () => {
+    const r = await a.post(`/api/wk/${enc(arts[3]!)}/delete/0/0/1/2/L1/1`);
+    expect(r.status).toBe(200);
+    expect(r.body.result).toEqual({ wkcounter: 2, removed: true });
+    const again = await a.post(`/api/wk/${enc(arts[3]!)}/delete/0/0/0/0/0/0`);
+    expect(again.body.result.removed).toBe(false);
+    expect((await a.post('/api/wk/NOPE-0000000/delete/0/0/0/0/0/0')).body.error).toBe('error_artnr');
+  });
+
+  it('POST wk/delete empties the basket', async () => {
+    const r = await a.post('/api/wk/delete');
+    expect(r.status).toBe(200);
+    expect(r.body.result.wkcounter).toBe(0);
+    expect((await a.get('/api/wk/anz')).body.result).toBe(0);
+  });
+
+  it('never answers 5xx to odd input', async () => {
+    for (const p of [`/api/wk/${enc(arts[0]!)}/add/`, '/api/wk/%00/add/1', `/api/wk/${enc(arts[0]!)}/add/1/${'v'.repeat(41)}/a/b/c/d`]) {
+      const r = await a.post(p);
+      expect(r.status, p).toBeLessThan(500);
+      expect(r.status, p).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it('keeps baskets of customers apart', async () => {
+    const b = env.client();
+    await b.login(LAB_B);
+    await b.post('/api/wk/delete');
+    await a.post(`/api/wk/${enc(arts[4]!)}/add/1`);
+    expect((await b.get('/api/wk/anz')).body.result).toBe(0);
+    expect((await b.get(`/api/wkJSON/D/${enc(arts[4]!)}`)).body.result).toEqual([]);
+    await a.post('/api/wk/delete');
+  });
+
+  it('adds fast: 100 sessions, 100 concurrent adds each round', async () => {
+    const clients: Client[] = [];
+    for (let i = 0; i < 10; i++) { const c = env.client(); await c.login(i % 2 ? LAB_A : LAB_B); clients.push(c); }
+    const times: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(Array.from({ length: 100 }, async (_, i) => {
+        const t = performance.now();
+        const r = await clients[i % clients.length]!.post(`/api/wk/${enc(arts[i % 8]!)}/add/1`);
+        times.push(performance.now() - t);
+        expect(r.status).toBe(200);
+      }));
+    }
+    const start = performance.now();
+    for (let i = 0; i < 200; i++) await clients[i % clients.length]!.post(`/api/wk/${enc(arts[i % 8]!)}/add/1`);
+    const perCall = (performance.now() - start) / 200;
+    // sequential cost per add (in-process, no network): far below the 5 ms p95 target
+    expect(perCall).toBeLessThan(5);
+    await a.post('/api/wk/delete');
+    await clients[0]!.post('/api/wk/delete');
+  });
+});

@@ -1,0 +1,401 @@
+// Catalogue calls: availability, article detail, product groups, navigation, recommendations,
+// category listings with facets, promotions, top articles, order suggestions, tooth assistant.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { setupApi, LAB_A, LAB_B, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+const RESERVED = [90, 91, 0, 888];
+
+beforeAll(async () => { env = await setupApi(); });
+afterAll(async () => { await env.close(); });
+
+async function someArticle(extra: (q: any) => any = (q) => q) {
+  return (await extra(env.db.selectFrom('articles').selectAll()).orderBy('artnr').limit(1).executeTakeFirst()) as
+    { artnr: string; pg: number; kat_id: number; vkz: string; referenz: string; ist_referenz: number } | undefined;
+}
+
+describe('GET artikel/{artnr}/verfuegbar/{country}', () => {
+  it('answers the availability code (guest and customer)', async () => {
+    const a = (await someArticle())!;
+    const g = await env.client().get(`/api/guest/artikel/${a.artnr}/verfuegbar/de`);
+    expect(g.status).toBe(200);
+    expect(g.body.result.vkz).toBe(a.vkz);
+    const c = env.client();
+    await c.login(LAB_A);
+    expect((await c.get(`/api/artikel/${a.artnr}/verfuegbar/de`)).body.result.vkz).toBe(a.vkz);
+  });
+  it('answers 404 error_artnr for an unknown and 400 for a malformed number', async () => {
+    const r = await env.client().get('/api/artikel/ZZ0000000/verfuegbar/de');
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBe('error_artnr');
+    const bad = await env.client().get('/api/artikel/ab%24c/verfuegbar/de');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('error_artnr');
+  });
+});
+
+describe('GET artikel/{artnr}/{country}/{language}', () => {
+  it('answers the list item fields plus detail fields and image paths', async () => {
+    const a = (await someArticle())!;
+    const r = await env.client().get(`/api/artikel/${a.artnr}/de/de`);
+    expect(r.status).toBe(200);
+    const d = r.body.result;
+    for (const k of ['Artikelnummer', 'Bezeichnung', 'Gebinde', 'Preis', 'KatPreis', 'IstNeuheit', 'IstReferenz', 'AusSortiment',
+      'TempAusSortiment', 'BereitsGekauft', 'Rabatt', 'MCode', 'lieferant', 'PG', 'Referenz', 'Beschreibung', 'properties', 'variants', 'images']) {
+      expect(d, k).toHaveProperty(k);
+    }
+    expect(d.Artikelnummer).toBe(a.artnr);
+    expect(typeof d.MCode).toBe('number');
+    const ref = a.referenz || a.artnr;
+    expect(d.images.small).toContain(encodeURIComponent(ref));
+    expect(d.images.large).toContain(encodeURIComponent(ref));
+    expect(d.images.hq).toContain(`/${encodeURIComponent(a.artnr.slice(0, 1))}/${encodeURIComponent(a.artnr.slice(0, 4))}/`);
+  });
+  it('lists the variants of a reference article', async () => {
+    const ref = await env.db.selectFrom('articles as a').select('a.artnr').where('a.ist_referenz', '=', 1)
+      .where((eb) => eb.exists(eb.selectFrom('articles as c').select('c.artnr').whereRef('c.parent_artnr', '=', 'a.artnr'))).limit(1).executeTakeFirstOrThrow();
+    const kids = await env.db.selectFrom('articles').select('artnr').where('parent_artnr', '=', ref.artnr).orderBy('artnr').execute();
+    const r = await env.client().get(`/api/artikel/${ref.artnr}/de/de`);
+    expect(r.body.result.IstReferenz).toBe(1);
+    expect(r.body.result.variants.map((v: any) => v.Artikelnummer)).toEqual(kids.map((k) => k.artnr));
+  });
+  it('lists the properties of an article', async () => {
+    const p = await env.db.selectFrom('article_properties').select(['artnr']).limit(1).executeTakeFirstOrThrow();
+    const props = await env.db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', p.artnr).execute();
+    const r = await env.client().get(`/api/artikel/${p.artnr}/de/de`);
+    expect(r.body.result.properties).toHaveLength(props.length);
+  });
+  it('translates the designation', async () => {
+    const t = await env.db.selectFrom('article_texts').select(['artnr', 'bezeichnung']).where('lang', '=', 'en').limit(1).executeTakeFirstOrThrow();
+    const r = await env.client().get(`/api/artikel/${t.artnr}/de/en`);
+    expect(r.body.result.Bezeichnung).toBe(t.bezeichnung);
+  });
+  it('finds an article by a prefixed number (section 5)', async () => {
+    const a = await env.db.selectFrom('articles').select('artnr').where('artnr', 'not like', 'FH%').orderBy('artnr').limit(1).executeTakeFirstOrThrow();
+    const r = await env.client().get(`/api/artikel/K-${a.artnr}/de/de`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.Artikelnummer).toBe(a.artnr);
+  });
+  it('answers 404 error_artnr for an unknown article, 400 for bad input', async () => {
+    const r = await env.client().get('/api/artikel/ZZ0000000/de/de');
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBe('error_artnr');
+    expect((await env.client().get(`/api/artikel/${'1'.repeat(41)}/de/de`)).body.error).toBe('error_artnr');
+    expect((await env.client().get('/api/artikel/1234/de/deu')).status).toBe(400);
+  });
+});
+
+describe('GET produktgruppen/{country}/{language}', () => {
+  it('skips group 9 and lists the reserved groups last in the order 90, 91, 0, 888', async () => {
+    const r = await env.client().get('/api/produktgruppen/de/de');
+    expect(r.status).toBe(200);
+    const pgs: number[] = r.body.result.map((g: any) => g.pg);
+    expect(pgs).not.toContain(9);
+    for (const g of r.body.result) expect(typeof g.bez).toBe('string');
+    const reserved = pgs.filter((p) => RESERVED.includes(p));
+    expect(reserved).toEqual(RESERVED.filter((p) => reserved.includes(p)));
+    expect(pgs.slice(pgs.length - reserved.length)).toEqual(reserved);
+  });
+  it('answers translated names', async () => {
+    const de = await env.client().get('/api/produktgruppen/de/de');
+    const en = await env.client().get('/api/produktgruppen/de/en');
+    expect(en.body.result.map((g: any) => g.pg)).toEqual(de.body.result.map((g: any) => g.pg));
+  });
+  it('rejects a bad language', async () => {
+    expect((await env.client().get('/api/produktgruppen/de/d1')).status).toBe(400);
+  });
+});
+
+describe('POST navigation/{country}/{language}', () => {
+  it('answers groups with ids PG+pg, reserved ids last, categories with counts', async () => {
+    const r = await env.client().post('/api/navigation/de/de');
+    expect(r.status).toBe(200);
+    const els = r.body.result.elements;
+    expect(els.length).toBeGreaterThan(0);
+    const ids: string[] = els.map((e: any) => e.id);
+    for (const e of els) expect(e.id).toBe(`PG${e.pg}`);
+    expect(ids).not.toContain('PG9');
+    const order = ['PG90', 'PG91', 'PG0', 'PG888'];
+    const reserved = ids.filter((i) => order.includes(i));
+    expect(ids.slice(ids.length - reserved.length)).toEqual(order.filter((i) => reserved.includes(i)));
+    const withKids = els.find((e: any) => e.children.length > 0);
+    expect(withKids).toBeTruthy();
+    for (const k of withKids.children) {
+      expect(typeof k.katId).toBe('number');
+      expect(typeof k.name).toBe('string');
+      expect(k.count).toBeGreaterThanOrEqual(0);
+    }
+  });
+  it('counts the articles of a category like the category listing does', async () => {
+    const r = await env.client().post('/api/navigation/de/de');
+    const el = r.body.result.elements.find((e: any) => e.children.some((k: any) => k.count > 0));
+    const kid = el.children.find((k: any) => k.count > 0);
+    const list = await env.client().get(`/api/shop/category?pg=${el.pg}&katId=${kid.katId}`);
+    expect(list.body.result.total).toBe(kid.count);
+  });
+  it('rejects a bad country', async () => {
+    expect((await env.client().post('/api/navigation/1/de')).status).toBe(400);
+  });
+});
+
+describe('GET recommend/{artnr}/{country}/{language}', () => {
+  it('answers the bought-together articles and the product (guest API)', async () => {
+    const rec = await env.db.selectFrom('recommendations').select('artnr').limit(1).executeTakeFirstOrThrow();
+    const nr = rec.artnr;
+    const r = await env.client().get(`/api/guest/recommend/${nr}/de/de`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.product.Artikelnummer).toBe(nr);
+    expect(Array.isArray(r.body.result.recommendations)).toBe(true);
+    expect(r.body.result.recommendations.length).toBeGreaterThan(0);
+    for (const i of r.body.result.recommendations) expect(i.Artikelnummer).not.toBe(nr);
+  });
+  it('answers 404 error_artnr for an unknown article', async () => {
+    const r = await env.client().get('/api/guest/recommend/ZZ0000000/de/de');
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBe('error_artnr');
+  });
+});
+
+describe('GET shop/category', () => {
+  async function pgWithArticles(): Promise<number> {
+    const r = await env.db.selectFrom('articles').select(['pg', sql<number>`count(*)`.as('n')]).where('parent_artnr', 'is', null)
+      .groupBy('pg').orderBy(sql`count(*)`, 'desc').limit(1).executeTakeFirstOrThrow();
+    return r.pg;
+  }
+  it('lists a product group with paging and facets', async () => {
+    const pg = await pgWithArticles();
+    const n = await env.db.selectFrom('articles').select(sql<number>`count(*)`.as('n')).where('pg', '=', pg).where('parent_artnr', 'is', null).executeTakeFirstOrThrow();
+    const r = await env.client().get(`/api/shop/category?pg=${pg}`);
+    expect(r.status).toBe(200);
+    const res = r.body.result;
+    expect(res.total).toBe(Number(n.n));
+    expect(res.items.length).toBe(Math.min(24, res.total));
+    expect(res.pages).toBe(Math.ceil(res.total / 24));
+    for (const i of res.items) expect(i.PG).toBe(pg);
+    // brand counts cover the result set exactly
+    expect(res.filters.marken.reduce((s: number, m: any) => s + m.count, 0)).toBe(res.total);
+    expect(res.filters.price.min).toBeLessThanOrEqual(res.filters.price.max);
+  });
+  it('sorts by price across pages', async () => {
+    const pg = await pgWithArticles();
+    const c = env.client();
+    const p1 = await c.get(`/api/shop/category?pg=${pg}&sort=price_asc&pageSize=10&page=1`);
+    const p2 = await c.get(`/api/shop/category?pg=${pg}&sort=price_asc&pageSize=10&page=2`);
+    const prices = [...p1.body.result.items, ...p2.body.result.items].map((i: any) => i.Preis);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const desc = await c.get(`/api/shop/category?pg=${pg}&sort=price_desc&pageSize=20`);
+    const d = desc.body.result.items.map((i: any) => i.Preis);
+    expect(d).toEqual([...d].sort((a, b) => b - a));
+    const named = await c.get(`/api/shop/category?pg=${pg}&sort=name&pageSize=20`);
+    const names = named.body.result.items.map((i: any) => i.Bezeichnung);
+    const coll = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
+    expect(names).toEqual([...names].sort(coll.compare));
+    const newest = await c.get(`/api/shop/category?pg=${pg}&sort=newest&pageSize=5`);
+    expect(newest.status).toBe(200);
+  });
+  it('filters by manufacturer, with disjunctive brand counts', async () => {
+    const pg = await pgWithArticles();
+    const c = env.client();
+    const all = await c.get(`/api/shop/category?pg=${pg}`);
+    const brand = all.body.result.filters.marken[0];
+    const r = await c.get(`/api/shop/category?pg=${pg}&marken=${brand.id}&pageSize=96`);
+    expect(r.body.result.total).toBe(brand.count);
+    for (const i of r.body.result.items) expect(i.lieferant).toBe(brand.name);
+    // the other brands keep their counts so they can be added to the selection
+    expect(r.body.result.filters.marken.length).toBe(all.body.result.filters.marken.length);
+  });
+  it('filters by property and price range', async () => {
+    const pg = await pgWithArticles();
+    const c = env.client();
+    const all = await c.get(`/api/shop/category?pg=${pg}`);
+    const prop = all.body.result.filters.eigenschaften[0];
+    if (prop) {
+      const v = prop.values[0];
+      const r = await c.get(`/api/shop/category?pg=${pg}&eigenschaften=${encodeURIComponent(`${prop.prop}:${v.value}`)}&pageSize=96`);
+      expect(r.body.result.total).toBe(v.count);
+      const rows = await env.db.selectFrom('article_properties').select('artnr').where('prop', '=', prop.prop).where('value', '=', v.value).execute();
+      const ok = new Set(rows.map((x) => x.artnr));
+      for (const i of r.body.result.items) expect(ok.has(i.Artikelnummer)).toBe(true);
+    }
+    const { min, max } = all.body.result.filters.price;
+    const mid = Math.round(((min + max) / 2) * 100) / 100;
+    const r = await c.get(`/api/shop/category?pg=${pg}&min=${min}&max=${mid}&pageSize=96`);
+    for (const i of r.body.result.items) { expect(i.Preis).toBeGreaterThanOrEqual(min); expect(i.Preis).toBeLessThanOrEqual(mid); }
+    expect(r.body.result.total).toBeLessThanOrEqual(all.body.result.total);
+  });
+  it('lists a category with its descendants', async () => {
+    const k = await env.db.selectFrom('articles').select(['pg', 'kat_id']).where('parent_artnr', 'is', null).limit(1).executeTakeFirstOrThrow();
+    const r = await env.client().get(`/api/shop/category?pg=${k.pg}&katId=${k.kat_id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.total).toBeGreaterThan(0);
+  });
+  it('lists only bought articles for bereitsGekauft=1 (login only)', async () => {
+    expect((await env.client().get('/api/shop/category?bereitsGekauft=1')).status).toBe(401);
+    const c = env.client();
+    await c.login(LAB_A);
+    const r = await c.get('/api/shop/category?bereitsGekauft=1&pageSize=96');
+    expect(r.status).toBe(200);
+    for (const i of r.body.result.items) expect(i.BereitsGekauft).toBe(1);
+    const other = env.client();
+    await other.login(LAB_B);
+    const b = await other.get('/api/shop/category?bereitsGekauft=1&pageSize=96');
+    const mine = new Set((await env.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select('l.artnr').where('o.kdnr', '=', LAB_B).execute()).map((x) => x.artnr));
+    for (const i of b.body.result.items) expect(mine.has(i.Artikelnummer)).toBe(true);
+  });
+  it('lists the computed groups 90 (promotions) and 91 (new articles)', async () => {
+    const c = env.client();
+    const neu = await c.get('/api/shop/category?pg=91&pageSize=96');
+    expect(neu.status).toBe(200);
+    expect(neu.body.result.total).toBeGreaterThan(0);
+    for (const i of neu.body.result.items) expect(i.IstNeuheit).toBe(1);
+    const promo = await c.get('/api/shop/category?pg=90&pageSize=96');
+    expect(promo.status).toBe(200);
+    expect(promo.body.result.total).toBeGreaterThan(0);
+    for (const i of promo.body.result.items) expect(i.MCode).toBeLessThan(5);
+  });
+  it('rejects bad page sizes, pages, sorts, filters and unknown groups', async () => {
+    const c = env.client();
+    for (const q of ['pageSize=0', 'pageSize=97', 'pageSize=x', 'page=0', 'sort=random', 'pg=abc', 'pg=-1', 'marken=a,b', 'eigenschaften=novalue', 'min=-5', 'bereitsGekauft=2']) {
+      const r = await c.get(`/api/shop/category?${q}`);
+      expect(r.status, q).toBe(400);
+    }
+    expect((await c.get('/api/shop/category?pg=12345')).status).toBe(404);
+    expect((await c.get('/api/shop/category?katId=99999999')).status).toBe(404);
+  });
+});
+
+describe('GET aktionen', () => {
+  it('lists current promotions with their articles sorted by price descending', async () => {
+    const r = await env.client().get('/api/aktionen/de/de');
+    expect(r.status).toBe(200);
+    expect(r.body.result.promotions.length).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const p of r.body.result.promotions) {
+      expect(p.validFrom.slice(0, 10) <= today && p.validTo.slice(0, 10) >= today).toBe(true);
+      const prices = p.items.map((i: any) => i.Preis);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    }
+  });
+  it('lists the promotion articles of a group, price descending', async () => {
+    const pg = (await env.client().get('/api/aktionen/de/de')).body.result.promotions[0].pg;
+    const r = await env.client().get(`/api/aktionen/artikel/${pg}/de/de`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.pg).toBe(pg);
+    expect(r.body.result.items.length).toBeGreaterThan(0);
+    const prices = r.body.result.items.map((i: any) => i.Preis);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  });
+  it('rejects an invalid group and answers 404 for an unknown one', async () => {
+    expect((await env.client().get('/api/aktionen/artikel/abc/de/de')).status).toBe(400);
+    expect((await env.client().get('/api/aktionen/artikel/54321/de/de')).status).toBe(404);
+    expect((await env.client().get('/api/aktionen/dex/de')).status).toBe(400);
+  });
+});
+
+describe('GET meinlabor/topartikel', () => {
+  it('needs a login', async () => {
+    expect((await env.client().get('/api/meinlabor/topartikel')).status).toBe(401);
+  });
+  it('lists the customer’s most ordered articles with counts, optionally per group', async () => {
+    const c = env.client();
+    await c.login(LAB_A);
+    const r = await c.get('/api/meinlabor/topartikel');
+    expect(r.status).toBe(200);
+    const items = r.body.result.items;
+    expect(items.length).toBeGreaterThan(0);
+    for (let k = 1; k < items.length; k++) expect(items[k - 1].Anzahl).toBeGreaterThanOrEqual(items[k].Anzahl);
+    const top = items[0];
+    const n = await env.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(sql<number>`count(distinct o.id)`.as('n')).where('o.kdnr', '=', LAB_A).where('l.artnr', '=', top.Artikelnummer).executeTakeFirstOrThrow();
+    expect(top.Anzahl).toBe(Number(n.n));
+    const pg = top.PG;
+    const byPg = await c.get(`/api/meinlabor/topartikel?pg=${pg}`);
+    for (const i of byPg.body.result.items) expect(i.PG).toBe(pg);
+    expect(r.body.result.groups.some((g: any) => g.pg === pg)).toBe(true);
+  });
+  it('shows only the own purchases (cross-customer)', async () => {
+    const c = env.client();
+    await c.login(LAB_B);
+    const r = await c.get('/api/meinlabor/topartikel?limit=200');
+    const mine = new Set((await env.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select('l.artnr').where('o.kdnr', '=', LAB_B).execute()).map((x) => x.artnr));
+    for (const i of r.body.result.items) expect(mine.has(i.Artikelnummer)).toBe(true);
+  });
+  it('rejects an invalid group and limit', async () => {
+    const c = env.client();
+    await c.login(LAB_A);
+    expect((await c.get('/api/meinlabor/topartikel?pg=x')).status).toBe(400);
+    expect((await c.get('/api/meinlabor/topartikel?limit=0')).status).toBe(400);
+  });
+});
+
+describe('GET meinlabor/vorschlag', () => {
+  it('needs a login', async () => {
+    expect((await env.client().get('/api/meinlabor/vorschlag')).status).toBe(401);
+  });
+  it('suggests articles bought at a rhythm and not bought within its period', async () => {
+    const c = env.client();
+    await c.login(LAB_A);
+    const all = await c.get('/api/meinlabor/vorschlag?filter=all');
+    expect(all.status).toBe(200);
+    expect(all.body.result.items.length).toBeGreaterThan(0);
+    const period = { weekly: 7, monthly: 30, yearly: 365 } as Record<string, number>;
+    for (const i of all.body.result.items) {
+      expect(['weekly', 'monthly', 'yearly']).toContain(i.Rhythmus);
+      const days = (Date.now() - Date.parse(i.LetzterKauf)) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(period[i.Rhythmus]!);
+    }
+    let sum = 0;
+    for (const f of ['weekly', 'monthly', 'yearly']) {
+      const r = await c.get(`/api/meinlabor/vorschlag?filter=${f}`);
+      for (const i of r.body.result.items) expect(i.Rhythmus).toBe(f);
+      sum += r.body.result.items.length;
+    }
+    expect(sum).toBe(all.body.result.items.length);
+  });
+  it('rejects an unknown filter', async () => {
+    const c = env.client();
+    await c.login(LAB_A);
+    const r = await c.get('/api/meinlabor/vorschlag?filter=daily');
+    expect(r.status).toBe(400);
+  });
+});
+
+describe('tooth assistant', () => {
+  it('lists tooth lines with manufacturer', async () => {
+    const r = await env.client().get('/api/zahnassistent/zahnlinien/de/de');
+    expect(r.status).toBe(200);
+    const lines = r.body.result.zahnlinien;
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) { expect(typeof l.zahnlinie).toBe('string'); expect(l.count).toBeGreaterThan(0); }
+  });
+  it('narrows tooth sets by line, manufacturer and the other properties, with remaining facet values', async () => {
+    const c = env.client();
+    const lines = (await c.get('/api/zahnassistent/zahnlinien/de/de')).body.result.zahnlinien;
+    const line = lines[0];
+    const r = await c.get(`/api/zahnassistent/garnituren?zahnlinie=${encodeURIComponent(line.zahnlinie)}&hersteller=${line.hersteller.id}&limit=500`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.total).toBe(line.count);
+    for (const i of r.body.result.items) {
+      expect(i.properties.zahnlinie).toBe(line.zahnlinie);
+      expect(i.lieferant).toBe(line.hersteller.name);
+    }
+    const farbe = r.body.result.facets.farbe[0];
+    expect(farbe).toBeTruthy();
+    {
+      const f = await c.get(`/api/zahnassistent/garnituren?zahnlinie=${encodeURIComponent(line.zahnlinie)}&farbe=${encodeURIComponent(farbe.value)}`);
+      expect(f.body.result.total).toBe(farbe.count);
+      for (const i of f.body.result.items) expect(i.properties.farbe).toBe(farbe.value);
+    }
+    const byName = await c.get(`/api/zahnassistent/garnituren?hersteller=${encodeURIComponent(line.hersteller.name)}`);
+    expect(byName.status).toBe(200);
+  });
+  it('rejects overlong values and unknown manufacturers', async () => {
+    const c = env.client();
+    expect((await c.get(`/api/zahnassistent/garnituren?farbe=${'x'.repeat(101)}`)).status).toBe(400);
+    expect((await c.get('/api/zahnassistent/garnituren?hersteller=NoSuchMaker')).status).toBe(404);
+    expect((await c.get('/api/zahnassistent/garnituren?limit=0')).status).toBe(400);
+  });
+});

@@ -1,0 +1,167 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '../../server/config.ts';
+import { clearContentCache, getCollection } from '../../server/lib/content.ts';
+import { LAB_LS, setupApi, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+beforeAll(async () => { env = await setupApi(); });
+afterAll(async () => { await env.close(); });
+
+const g = () => env.client();
+
+describe('strapicontent', () => {
+  it('answers each collection of the spec', async () => {
+    for (const col of ['banners', 'category-banners', 'solutions-features', 'ls-sidemenus', 'Services', 'service-nav-menus',
+      'kundenservices', 'service-chatwoots', 'ls-page-metadatas']) {
+      const r = await g().get(`/api/guest/strapicontent/${col}/de/de`);
+      expect(r.status, col).toBe(200);
+      expect(Array.isArray(r.body.result), col).toBe(true);
+      expect(r.body.result.length, col).toBeGreaterThan(0);
+    }
+  });
+
+  it('unknown collections are 404, malformed country/language 400', async () => {
+    expect((await g().get('/api/strapicontent/users/de/de')).status).toBe(404);
+    expect((await g().get('/api/strapicontent/banners/deu/de')).status).toBe(400);
+    expect((await g().get('/api/strapicontent/banners/de/d')).body.error).toBe('invalid_language');
+  });
+
+  it('solutions-features are sorted by sort_id', async () => {
+    const r = await g().get('/api/strapicontent/solutions-features/de/en');
+    const ids = r.body.result.map((x: any) => x.sort_id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
+    expect(r.body.result.every((x: any) => x.language === 'en')).toBe(true);
+  });
+
+  it('page metadata: country entries override "*" entries', async () => {
+    const de = await g().get('/api/strapicontent/ls-page-metadatas/de/de');
+    const ch = await g().get('/api/strapicontent/ls-page-metadatas/ch/de');
+    const homeDe = de.body.result.filter((x: any) => x.route_path_name === 'home');
+    const homeCh = ch.body.result.filter((x: any) => x.route_path_name === 'home');
+    expect(homeDe).toHaveLength(1);
+    expect(homeCh).toHaveLength(1);
+    expect(homeCh[0].country).toBe('ch');
+    expect(homeDe[0].meta_title).not.toBe(homeCh[0].meta_title);
+    for (const x of de.body.result) for (const k of ['route_path_name', 'meta_title', 'meta_description']) expect(x).toHaveProperty(k);
+  });
+
+  it('falls back to en (then de) for languages without content', async () => {
+    const hu = await g().get('/api/strapicontent/Services/hu/hu');
+    expect(hu.body.result.length).toBeGreaterThan(0);
+    expect(hu.body.result.every((x: any) => x.language === 'en')).toBe(true);
+    // brand 3 has no nl content → en
+    const ls = env.client();
+    expect((await ls.login(LAB_LS, undefined, 3)).status).toBe(200);
+    const nl = await ls.get('/api/strapicontent/ls-page-metadatas/de/nl');
+    const home = nl.body.result.find((x: any) => x.route_path_name === 'home');
+    expect(home.language).toBe('en');
+    expect(home.firma).toBe(3);
+  });
+
+  it('service-chatwoots lists the exact (company, language) switches', async () => {
+    const r = await g().get('/api/strapicontent/service-chatwoots/de/de');
+    const on = (f: number, l: string) => r.body.result.some((x: any) => Number(x.firmennummer) === f && x.language === l && x.enabled === true);
+    expect(on(1, 'de')).toBe(true);
+    expect(on(1, 'fr')).toBe(false);
+    expect(on(1, 'hu')).toBe(false);
+  });
+});
+
+describe('faq, team, company data, phone', () => {
+  it('GET faq/{c}/{l}', async () => {
+    const r = await g().get('/api/guest/faq/de/de');
+    expect(r.status).toBe(200);
+    expect(r.body.result.length).toBeGreaterThan(5);
+    expect(r.body.result[0]).toHaveProperty('question');
+    const at = await g().get('/api/faq/at/de');
+    const vk = at.body.result.filter((x: any) => x.slug === 'versandkosten');
+    expect(vk.length).toBeLessThanOrEqual(1);
+    expect((await g().get('/api/faq/de/xyz')).status).toBe(400);
+  });
+
+  it('POST mitarbeiter/{c}/{l} flat, grouped and randomized', async () => {
+    const flat = await g().post('/api/guest/mitarbeiter/de/de', {});
+    expect(flat.status).toBe(200);
+    expect(flat.body.result).toHaveLength(12);
+    const grouped = await g().post('/api/mitarbeiter/de/de', { grouped: true, randomize: true });
+    expect(grouped.status).toBe(200);
+    const total = grouped.body.result.reduce((n: number, gr: any) => n + gr.mitarbeiter.length, 0);
+    expect(total).toBe(12);
+    for (const gr of grouped.body.result) {
+      expect(gr).toHaveProperty('abteilung_name');
+      expect(gr.mitarbeiter.every((m: any) => m.abteilung === gr.abteilung)).toBe(true);
+    }
+    expect((await g().post('/api/mitarbeiter/de/de', { grouped: 'yes' })).status).toBe(400);
+    expect((await g().post('/api/mitarbeiter/de/de', '{x')).body.error).toBe('invalid_json');
+  });
+
+  it('GET content/Firmendaten/{c}/{l} matches the company number', async () => {
+    const r = await g().get('/api/guest/content/Firmendaten/de/de');
+    expect(r.status).toBe(200);
+    expect(r.body.result.firmennummer).toBe(1);
+    const ls = env.client();
+    await ls.login(LAB_LS, undefined, 3);
+    expect((await ls.get('/api/content/Firmendaten/de/de')).body.result.firmennummer).toBe(3);
+    expect((await g().get('/api/content/Firmendaten/de/1')).status).toBe(400);
+  });
+
+  it('GET telefon/{country} answers the country numbers or the brand fallback', async () => {
+    const de = await g().get('/api/guest/telefon/de');
+    expect(de.status).toBe(200);
+    expect(de.body.result.data).toHaveLength(1);
+    expect(de.body.result.data[0].company_telephone1).toMatch(/^\+49/);
+    const lu = await g().get('/api/telefon/lu');
+    expect(lu.body.result.data).toHaveLength(1);
+    expect(Object.keys(lu.body.result.data[0]).sort()).toEqual(['company_telephone1', 'company_telephone2', 'company_telephone3']);
+    expect((await g().get('/api/telefon/123')).status).toBe(400);
+  });
+});
+
+describe('CMS source', () => {
+  let server: Server;
+  const seen: { url: string; auth?: string }[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push({ url: req.url ?? '', auth: req.headers.authorization });
+      const u = new URL(req.url ?? '', 'http://x');
+      const country = u.searchParams.get('filters[country]');
+      const language = u.searchParams.get('filters[language]');
+      const data = u.pathname === '/api/services' && country === '*' && language === 'de'
+        ? [{ id: 1, attributes: { country: '*', language: 'de', hash: 'kontakt', title: 'Aus dem CMS', sort: 1 } }]
+        : [];
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ data, meta: {} }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    config.cmsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    config.cmsToken = 'tok';
+    clearContentCache();
+  });
+  afterAll(async () => {
+    config.cmsUrl = '';
+    config.cmsToken = '';
+    clearContentCache();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('reads collections from the CMS with the token and caches them for 60 s', async () => {
+    const items = await getCollection('Services', { country: 'de', language: 'de', firma: 1 });
+    expect(items).toEqual([{ id: 1, country: '*', language: 'de', hash: 'kontakt', title: 'Aus dem CMS', sort: 1 }]);
+    expect(seen.every((s) => s.auth === 'Bearer tok')).toBe(true);
+    expect(seen.some((s) => s.url.includes('pagination[pageSize]=1000') || s.url.includes('pagination%5BpageSize%5D=1000'))).toBe(true);
+    const n = seen.length;
+    await getCollection('Services', { country: 'de', language: 'de', firma: 1 });
+    expect(seen.length).toBe(n);
+  });
+
+  it('POST cms/webhook clears the cache with the shared secret only', async () => {
+    expect((await g().post('/api/cms/webhook')).status).toBe(401);
+    const r = await g().req('POST', '/api/cms/webhook', undefined, { 'x-webhook-secret': config.cmsWebhookSecret });
+    expect(r.status).toBe(200);
+    const n = seen.length;
+    await getCollection('Services', { country: 'de', language: 'de', firma: 1 });
+    expect(seen.length).toBeGreaterThan(n);
+  });
+});

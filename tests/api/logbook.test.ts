@@ -1,0 +1,274 @@
+import zlib from 'node:zlib';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hibcCheckChar } from '../../src/lib/codes/index.ts';
+import { productUrl } from '../../server/modules/labels.ts';
+import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+let a: Client;
+let b: Client;
+let guest: Client;
+let art: { artnr: string; gtin: string; hersteller_artnr: string; licence: string };
+
+async function rawReq(c: Client, url: string) {
+  const cookies = (c as unknown as { cookies: Map<string, string> }).cookies;
+  const res = await env.app.request(url, { headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+async function pdfText(bytes: Uint8Array) {
+  const doc = await PDFDocument.load(bytes);
+  let ops = '';
+  for (const p of doc.getPages()) {
+    const contents = p.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    for (const s of streams) {
+      if (!(s instanceof PDFRawStream)) continue;
+      ops += s.dict.get(PDFName.of('Filter')) ? zlib.inflateSync(s.contents).toString('latin1') : Buffer.from(s.contents).toString('latin1');
+    }
+  }
+  const hex = [...ops.matchAll(/<([0-9A-Fa-f]*)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1'));
+  const lit = [...ops.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)].map((m) => m[1]!);
+  return { pages: doc.getPageCount(), text: [...hex, ...lit].join(' ') };
+}
+
+const subUserId = async (kdnr: number, fn: (f: string) => boolean) => {
+  const rows = await env.db.selectFrom('sub_users').select(['id', 'vorname', 'nachname', 'funktionen']).where('kdnr', '=', kdnr).where('deleted', '=', 0).execute();
+  return rows.find((r) => fn(r.funktionen));
+};
+
+beforeAll(async () => {
+  env = await setupApi();
+  a = env.client(); b = env.client(); guest = env.client();
+  expect((await a.login(LAB_A)).status).toBe(200);
+  expect((await b.login(LAB_B)).status).toBe(200);
+  // an article whose manufacturer number and licence can be written as HIBC
+  const rows = await env.db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
+    .select(['a.artnr', 'a.gtin', 'a.hersteller_artnr', 'm.licence']).where('a.gtin', '!=', '').where('a.hersteller_artnr', '!=', '').where('m.licence', '!=', '')
+    .orderBy('a.artnr').limit(500).execute();
+  art = rows.find((r) => /^[A-Z][A-Z0-9]{3}$/.test(r.licence) && /^[A-Za-z0-9]{1,18}$/.test(r.hersteller_artnr)
+    && rows.filter((x) => x.hersteller_artnr.toUpperCase() === r.hersteller_artnr.toUpperCase()).length === 1)!;
+  expect(art).toBeTruthy();
+});
+afterAll(async () => { await env.close(); });
+
+describe('patient works', () => {
+  it('needs a login', async () => {
+    expect((await guest.get('/api/logbook/works')).status).toBe(401);
+    expect((await guest.post('/api/logbook/works', { auftragsnummer: 'X' })).status).toBe(401);
+  });
+
+  it('creates, reads, lists, changes and deletes a work', async () => {
+    const r = await a.post('/api/logbook/works', { auftragsnummer: 'PA-2026-001', auftraggeber: { name: 'Praxis Dr. Zahn', referenz: 'Z-77', info: 'Brücke 14–16' } });
+    expect(r.status).toBe(200);
+    const w = r.body.result;
+    expect(w).toMatchObject({ auftragsnummer: 'PA-2026-001', auftraggeber: { name: 'Praxis Dr. Zahn', referenz: 'Z-77', info: 'Brücke 14–16' }, batchCount: 0 });
+    expect((await a.get(`/api/logbook/works/${w.id}`)).body.result).toMatchObject({ id: w.id, batches: [] });
+    const list = await a.get('/api/logbook/works?q=zahn');
+    expect(list.status).toBe(200);
+    expect(list.body.result.items.map((x: any) => x.id)).toContain(w.id);
+    expect((await a.get('/api/logbook/works?q=gibtsnicht%25')).body.result.items).toHaveLength(0);
+    const u = await a.put(`/api/logbook/works/${w.id}`, { auftraggeber: { info: 'Krone 11' } });
+    expect(u.body.result.auftraggeber).toEqual({ name: 'Praxis Dr. Zahn', referenz: 'Z-77', info: 'Krone 11' });
+    expect((await a.del(`/api/logbook/works/${w.id}`)).body.result.deleted).toBe(w.id);
+    expect((await a.get(`/api/logbook/works/${w.id}`)).status).toBe(404);
+  });
+
+  it('rejects bad input', async () => {
+    for (const body of [{}, { auftragsnummer: '' }, { auftragsnummer: '   ' }]) {
+      const r = await a.post('/api/logbook/works', body);
+      expect([r.status, r.body.error]).toEqual([400, 'auftragsnummer_required']);
+    }
+    expect((await a.post('/api/logbook/works', { auftragsnummer: 'x'.repeat(61) })).body.error).toBe('too_long');
+    expect((await a.post('/api/logbook/works', { auftragsnummer: 'A1', subUserId: 99999999 })).body.error).toBe('invalid_sub_user');
+    const other = await subUserId(LAB_B, () => true);
+    if (other) expect((await a.post('/api/logbook/works', { auftragsnummer: 'A1', subUserId: other.id })).body.error).toBe('invalid_sub_user');
+    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'A1' })).body.result;
+    expect((await a.put(`/api/logbook/works/${w.id}`, { auftragsnummer: '' })).body.error).toBe('auftragsnummer_required');
+    expect((await a.get('/api/logbook/works?page=0')).status).toBe(400);
+    expect((await a.get('/api/logbook/works/abc')).status).toBe(400);
+  });
+});
+
+describe('batches and exports', () => {
+  let work: number;
+  beforeAll(async () => {
+    work = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-CSV-1', auftraggeber: { name: 'Praxis Süd; Team "A"', referenz: 'R1' } })).body.result.id;
+  });
+
+  it('documents a batch with explicit fields and manufacturer data from the article', async () => {
+    const r = await a.post(`/api/logbook/works/${work}/batches`, {
+      artnr: art.artnr, lot: 'LOT-4711', verfallsdatum: '2027-3-31', herstelldatum: '2025-01-15', seriennummer: 'SN1', einheit: 'Stk', lieferschein: 'LS-9', seite: '2',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({
+      artnr: art.artnr, position: 1, lot: 'LOT-4711', verfallsdatum: '2027-03-31', herstelldatum: '2025-01-15', seriennummer: 'SN1',
+      hersteller_artnr: art.hersteller_artnr, hersteller_lizenz: art.licence, kdnr: LAB_A,
+    });
+    expect(typeof r.body.result.bezeichnung).toBe('string');
+    const w = await a.get(`/api/logbook/works/${work}`);
+    expect(w.body.result.batches).toHaveLength(1);
+    expect(w.body.result.batchCount).toBe(1);
+  });
+
+  it('fills batch fields from a scanned GS1 code', async () => {
+    const gtin14 = art.gtin.padStart(14, '0');
+    const raw = `(01)${gtin14}(17)281130(11)250601(10)CH-99(21)SER-5`;
+    const r = await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, raw });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ position: 2, lot: 'CH-99', seriennummer: 'SER-5', verfallsdatum: '2028-11-30', herstelldatum: '2025-06-01', raw });
+    // explicit fields win over the code
+    const r2 = await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, raw, lot: 'HAND' });
+    expect(r2.body.result.lot).toBe('HAND');
+    await a.del(`/api/logbook/works/${work}/batches/${r2.body.result.id}`);
+  });
+
+  it('rejects bad batch input', async () => {
+    const r = await a.post(`/api/logbook/works/${work}/batches`, { artnr: 'GIBTSNICHT1' });
+    expect([r.status, r.body.error]).toEqual([400, 'error_artnr']);
+    expect((await a.post(`/api/logbook/works/${work}/batches`, {})).body.error).toBe('error_artnr');
+    expect((await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, verfallsdatum: '31.12.2027' })).body.error).toBe('invalid_date');
+    expect((await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, position: 0 })).body.error).toBe('invalid_position');
+    expect((await a.post('/api/logbook/works/99999999/batches', { artnr: art.artnr })).status).toBe(404);
+  });
+
+  it('changes and deletes a batch', async () => {
+    const r = await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, lot: 'TMP' });
+    const id = r.body.result.id;
+    const u = await a.put(`/api/logbook/works/${work}/batches/${id}`, { lot: 'TMP-2', referenz: 'REF-1', verfallsdatum: null });
+    expect(u.status).toBe(200);
+    expect(u.body.result).toMatchObject({ lot: 'TMP-2', referenz: 'REF-1', verfallsdatum: null, artnr: art.artnr });
+    expect((await a.put(`/api/logbook/works/${work}/batches/${id}`, { artnr: 'GIBTSNICHT1' })).body.error).toBe('error_artnr');
+    expect((await a.put(`/api/logbook/works/${work}/batches/99999999`, { lot: 'x' })).status).toBe(404);
+    expect((await a.del(`/api/logbook/works/${work}/batches/${id}`)).body.result.deleted).toBe(id);
+    expect((await a.del(`/api/logbook/works/${work}/batches/${id}`)).status).toBe(404);
+  });
+
+  it('exports the work as CSV (semicolons, UTF-8 BOM, one row per batch)', async () => {
+    const r = await rawReq(a, `/api/logbook/works/${work}/export.csv`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect([...r.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(r.bytes.slice(3));
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('Auftragsnummer;Auftraggeber;Auftraggeber-Referenz;Auftraggeber-Info;Datum;Position;Artikelnummer;Bezeichnung;Verfallsdatum;Herstelldatum;Lot;Seriennummer;Hersteller-Artikelnummer;Referenz;Einheit;Lieferschein;Seite;Kundennummer;Herstellerlizenz');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('LOT-4711');
+    expect(lines[1]).toContain('"Praxis Süd; Team ""A"""');
+    expect(lines[1]).toContain(`;${LAB_A};`);
+    expect(lines[1]!.endsWith(`;${art.licence}`)).toBe(true);
+    expect(lines[2]).toContain('CH-99');
+  });
+
+  it('exports all batches of a period as CSV', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const r = await rawReq(a, `/api/logbook/export.csv?from=${today}&to=${today}`);
+    const text = new TextDecoder().decode(r.bytes);
+    expect(text).toContain('LOT-4711');
+    const old = await rawReq(a, '/api/logbook/export.csv?from=2001-01-01&to=2001-12-31');
+    expect(new TextDecoder().decode(old.bytes).trim().split('\r\n')).toHaveLength(1);
+    expect((await a.get('/api/logbook/export.csv?from=2026-13-01')).body.error).toBe('invalid_date');
+    expect((await a.get('/api/logbook/export.csv?from=2026-05-01&to=2026-04-01')).body.error).toBe('invalid_date');
+    expect(new TextDecoder().decode((await rawReq(b, '/api/logbook/export.csv')).bytes)).not.toContain('LOT-4711');
+  });
+
+  it('exports PDF tables', async () => {
+    const r = await rawReq(a, `/api/logbook/works/${work}/export.pdf`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    const pdf = await pdfText(r.bytes);
+    expect(pdf.pages).toBeGreaterThanOrEqual(1);
+    expect(pdf.text).toContain('LOT-4711');
+    const all = await rawReq(a, '/api/logbook/export.pdf');
+    expect(all.status).toBe(200);
+    expect((await pdfText(all.bytes)).text).toContain('CH-99');
+    expect((await a.get('/api/logbook/export.pdf?to=bad')).status).toBe(400);
+  });
+
+  it('keeps works and batches private (404 for another customer)', async () => {
+    const batch = (await a.get(`/api/logbook/works/${work}`)).body.result.batches[0].id;
+    expect((await b.get(`/api/logbook/works/${work}`)).status).toBe(404);
+    expect((await b.put(`/api/logbook/works/${work}`, { auftragsnummer: 'X' })).status).toBe(404);
+    expect((await b.del(`/api/logbook/works/${work}`)).status).toBe(404);
+    expect((await b.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr })).status).toBe(404);
+    expect((await b.put(`/api/logbook/works/${work}/batches/${batch}`, { lot: 'X' })).status).toBe(404);
+    expect((await b.del(`/api/logbook/works/${work}/batches/${batch}`)).status).toBe(404);
+    expect((await b.get(`/api/logbook/works/${work}/export.csv`)).status).toBe(404);
+    expect((await b.get(`/api/logbook/works/${work}/export.pdf`)).status).toBe(404);
+    expect((await b.get('/api/logbook/works?q=PA-CSV')).body.result.items).toHaveLength(0);
+    expect((await a.get(`/api/logbook/works/${work}`)).body.result.batches[0].lot).toBe('LOT-4711');
+  });
+});
+
+describe('function roles', () => {
+  it('a K09-only buyer may read but not document; K13 may', async () => {
+    const c = env.client();
+    expect((await c.login(LAB_A)).status).toBe(200);
+    const ben = await env.db.selectFrom('sub_users').select(['id', 'funktionen']).where('kdnr', '=', LAB_A).where('vorname', '=', 'Ben').where('nachname', '=', 'Schulz').executeTakeFirstOrThrow();
+    expect(ben.funktionen.split(';').map((f) => f.trim())).toEqual(['K09']);
+    expect((await c.put('/api/user/active', { id: ben.id })).status).toBe(200);
+    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-ROLE' })).body.result.id;
+    expect((await c.get('/api/logbook/works')).status).toBe(200);
+    expect((await c.get(`/api/logbook/works/${w}`)).status).toBe(200);
+    for (const r of [
+      await c.post('/api/logbook/works', { auftragsnummer: 'PA-BEN' }),
+      await c.put(`/api/logbook/works/${w}`, { auftragsnummer: 'PA-BEN' }),
+      await c.post(`/api/logbook/works/${w}/batches`, { artnr: art.artnr }),
+      await c.del(`/api/logbook/works/${w}`),
+    ]) expect([r.status, r.body.error]).toEqual([403, 'forbidden_function']);
+
+    const tech = await subUserId(LAB_A, (f) => f.split(';').includes('K13'));
+    expect(tech).toBeTruthy();
+    expect((await c.put('/api/user/active', { id: tech!.id })).status).toBe(200);
+    const made = await c.post('/api/logbook/works', { auftragsnummer: 'PA-TECH' });
+    expect(made.status).toBe(200);
+    expect(made.body.result.subUserId).toBe(tech!.id);
+    expect((await c.post(`/api/logbook/works/${made.body.result.id}/batches`, { artnr: art.artnr })).status).toBe(200);
+
+    const manager = await subUserId(LAB_A, (f) => f.split(';').map((x) => x.trim()).join(';') === 'K07');
+    expect(manager).toBeTruthy();
+    expect((await c.put('/api/user/active', { id: manager!.id })).status).toBe(200);
+    expect((await c.put(`/api/logbook/works/${w}`, { auftraggeber: { name: 'K07 darf' } })).status).toBe(200);
+  });
+});
+
+describe('scan resolution', () => {
+  it('resolves article number, GTIN, manufacturer number with HIBC licence and the shop label URL', async () => {
+    const byNr = await guest.get(`/api/scan/resolve?code=${encodeURIComponent(art.artnr)}`);
+    expect(byNr.status).toBe(200);
+    expect(byNr.body.result.article.Artikelnummer).toBe(art.artnr);
+    expect(typeof byNr.body.result.vkz).toBe('string');
+    const gs1 = await guest.get(`/api/scan/resolve?code=${encodeURIComponent(`(01)${art.gtin.padStart(14, '0')}(10)L1`)}`);
+    expect(gs1.body.result.article.Artikelnummer).toBe(art.artnr);
+    const url = await guest.get(`/api/scan/resolve?code=${encodeURIComponent(`https://shop.example/de/de/shop/artikel/${encodeURIComponent(art.artnr)}-irgendwas/details`)}`);
+    expect(url.body.result.article.Artikelnummer).toBe(art.artnr);
+    const label = await guest.get(`/api/scan/resolve?code=${encodeURIComponent(productUrl(art.artnr))}`); // what our QR labels carry
+    expect(label.body.result.article.Artikelnummer).toBe(art.artnr);
+    const her = await a.get(`/api/scan/resolve?code=${encodeURIComponent(art.hersteller_artnr)}`);
+    expect(her.body.result.article).not.toBeNull();
+    // HIBC primary: + licence + manufacturer number + unit digit + check character
+    const data = `+${art.licence}${art.hersteller_artnr.toUpperCase().replace(/[^0-9A-Z]/g, '')}0`;
+    const hibc = await guest.get(`/api/scan/resolve?code=${encodeURIComponent(data + hibcCheckChar(data))}`);
+    expect(hibc.body.result.scan).toMatchObject({ type: 'hibc', licence: art.licence });
+    expect(hibc.body.result.article.Artikelnummer).toBe(art.artnr);
+  });
+
+  it('documents a batch from a scanned HIBC code (manufacturer number and licence)', async () => {
+    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-HIBC' })).body.result.id;
+    const primary = `+${art.licence}${art.hersteller_artnr.toUpperCase().replace(/[^0-9A-Z]/g, '')}0`;
+    const full = `${primary}/$$3281231LOT77`;
+    const raw = full + hibcCheckChar(full);
+    const r = await a.post(`/api/logbook/works/${w}/batches`, { artnr: art.artnr, raw });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ hersteller_lizenz: art.licence, lot: 'LOT77', verfallsdatum: '2028-12-31' });
+  });
+
+  it('answers no_product_found with 200', async () => {
+    const r = await guest.get('/api/scan/resolve?code=ZZZ-NOTHING-HERE-0');
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ article: null, error: 'no_product_found' });
+    expect((await guest.get('/api/scan/resolve?code=')).status).toBe(400);
+    expect((await guest.get('/api/scan/resolve')).status).toBe(400);
+  });
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, requirePermission } from '../../server/lib/permissions.ts';
+import type { Session } from '../../server/http/session.ts';
+import { LAB_A, setupApi, type Client, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+let a: Client;
+const ids: Record<'K07' | 'K09' | 'K13', number> = { K07: 0, K09: 0, K13: 0 };
+let created = 0;
+
+beforeAll(async () => {
+  env = await setupApi();
+  const subs = await env.db.selectFrom('sub_users').select(['id', 'funktionen']).where('kdnr', '=', LAB_A).where('deleted', '=', 0).execute();
+  for (const k of ['K07', 'K09', 'K13'] as const) {
+    const only = subs.find((s) => s.funktionen.split(';').map((f) => f.trim()).join(';') === k);
+    ids[k] = Number(only?.id ?? 0);
+    if (!ids[k]) {
+      const row = await env.db.insertInto('sub_users').values({
+        kdnr: LAB_A, vorname: 'Test', nachname: k, funktionen: k, email: null, created_at: new Date().toISOString(), deleted: 0,
+      }).returning('id').executeTakeFirstOrThrow();
+      ids[k] = Number(row.id);
+    }
+  }
+  a = env.client();
+  expect((await a.login(LAB_A)).status).toBe(200);
+});
+afterAll(async () => { await env.close(); });
+
+const session = (subUserId: number | null): Session => ({
+  id: 'x', kdnr: LAB_A, firma: 1, subUserId, country: 'de', language: 'de', expiresAt: '9999',
+});
+
+describe('permissions', () => {
+  it('main user may do everything; functions decide for sub-users', async () => {
+    const db = env.db;
+    for (const act of ['order', 'release', 'document', 'manage_users'] as const) expect(await can(db, session(null), act)).toBe(true);
+    expect(await can(db, session(ids.K07), 'release')).toBe(true);
+    expect(await can(db, session(ids.K07), 'manage_users')).toBe(true);
+    expect(await can(db, session(ids.K09), 'order')).toBe(true);
+    expect(await can(db, session(ids.K09), 'release')).toBe(false);
+    expect(await can(db, session(ids.K09), 'document')).toBe(false);
+    expect(await can(db, session(ids.K13), 'document')).toBe(true);
+    expect(await can(db, session(ids.K13), 'order')).toBe(false);
+    await expect(requirePermission(db, session(ids.K13), 'order')).rejects.toMatchObject({ status: 403, key: 'forbidden_function' });
+    expect(await can(db, null, 'order')).toBe(false);
+    // another customer's sub-user id gives no rights
+    expect(await can(db, { ...session(ids.K07), kdnr: 654321 }, 'order')).toBe(false);
+  });
+});
+
+describe('sub-users', () => {
+  it('GET user/subusers: main user first with role general, then sub-users with functions', async () => {
+    const r = await a.get('/api/user/subusers');
+    expect(r.status).toBe(200);
+    expect(r.body.result[0]).toMatchObject({ id: 0, role: 'general', active: true });
+    const k13 = r.body.result.find((u: any) => u.id === ids.K13);
+    expect(k13.funktionen).toEqual(['K13']);
+    expect((await env.client().get('/api/user/subusers')).status).toBe(401);
+  });
+
+  it('POST user/subusers creates; validates names and functions', async () => {
+    const r = await a.post('/api/user/subusers', { vorname: 'Nora', nachname: 'Neu', funktionen: ['K09', 'K13'] });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ vorname: 'Nora', funktionen: ['K09', 'K13'] });
+    created = r.body.result.id;
+    expect((await a.post('/api/user/subusers', { vorname: ' ', nachname: 'X' })).body.error).toBe('please_fill_in');
+    expect((await a.post('/api/user/subusers', { vorname: 'A', nachname: 'B', funktionen: ['K99'] })).body.error).toBe('invalid_function');
+    expect((await a.post('/api/user/subusers', { vorname: 'x'.repeat(51), nachname: 'B' })).body.error).toBe('too_long');
+    expect((await a.post('/api/user/subusers', { vorname: 5, nachname: 'B' })).status).toBe(400);
+    expect((await a.post('/api/user/subusers', '{oops')).body.error).toBe('invalid_json');
+    expect((await a.post('/api/user/subusers', { vorname: 'A', nachname: 'B', email: 'nope' })).body.error).toBe('invalid_email');
+  });
+
+  it('PUT user/subusers/{id} changes; unknown ids are 404', async () => {
+    const r = await a.put(`/api/user/subusers/${created}`, { funktionen: 'K07' });
+    expect(r.status).toBe(200);
+    expect(r.body.result.funktionen).toEqual(['K07']);
+    expect((await a.put('/api/user/subusers/99999999', { vorname: 'X' })).status).toBe(404);
+    expect((await a.put(`/api/user/subusers/${created}`, { nachname: '' })).body.error).toBe('please_fill_in');
+    expect((await a.put('/api/user/subusers/abc', { vorname: 'X' })).status).toBe(400);
+  });
+
+  it('PUT user/active switches the acting user; logbook GET user follows', async () => {
+    const r = await a.put('/api/user/active', { id: ids.K13 });
+    expect(r.status).toBe(200);
+    expect(r.body.result.id).toBe(ids.K13);
+    const lb = await a.get('/api/logbook/user');
+    expect(lb.status).toBe(200);
+    expect(lb.body.result).toMatchObject({ id: ids.K13, funktionen: ['K13'] });
+    const infos = await a.get('/api/user/infos');
+    expect(infos.body.result.activeUser.id).toBe(ids.K13);
+    expect((await a.put('/api/user/active', { id: 99999999 })).status).toBe(404);
+    expect((await a.put('/api/user/active', { id: -1 })).status).toBe(400);
+    expect((await a.put('/api/user/active', { id: 'x' })).status).toBe(400);
+  });
+
+  it('a K13 or K09 sub-user may not manage users (403 forbidden_function)', async () => {
+    const r = await a.post('/api/user/subusers', { vorname: 'No', nachname: 'Way' });
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBe('forbidden_function');
+    expect((await a.del(`/api/user/subusers/${created}`)).status).toBe(403);
+    await a.put('/api/user/active', { id: ids.K09 });
+    expect((await a.put(`/api/user/subusers/${created}`, { vorname: 'X' })).status).toBe(403);
+    await a.put('/api/user/active', { id: ids.K07 });
+    expect((await a.put(`/api/user/subusers/${created}`, { vorname: 'Nora' })).status).toBe(200);
+  });
+
+  it('GET logbook user/{id}: own users only; 0 = main user', async () => {
+    const r = await a.get(`/api/logbook/user/${ids.K09}`);
+    expect(r.status).toBe(200);
+    expect(r.body.result.funktionen).toEqual(['K09']);
+    const main = await a.get('/api/logbook/user/0');
+    expect(main.body.result).toMatchObject({ id: 0, role: 'general' });
+    expect((await a.get('/api/logbook/user/99999999')).status).toBe(404);
+    expect((await a.get('/api/logbook/user/x')).status).toBe(400);
+    expect((await env.client().get('/api/logbook/user')).status).toBe(401);
+  });
+
+  it('DELETE user/subusers/{id} removes; sessions acting as it fall back to the main user', async () => {
+    await a.put('/api/user/active', { id: 0 });
+    const other = env.client();
+    await other.login(LAB_A);
+    await other.put('/api/user/active', { id: created });
+    const r = await a.del(`/api/user/subusers/${created}`);
+    expect(r.status).toBe(200);
+    expect((await other.get('/api/logbook/user')).body.result.id).toBe(0);
+    expect((await a.del(`/api/user/subusers/${created}`)).status).toBe(404);
+    const list = (await a.get('/api/user/subusers')).body.result;
+    expect(list.some((u: any) => u.id === created)).toBe(false);
+  });
+});

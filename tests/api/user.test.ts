@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptLanguageCandidates } from '../../server/modules/user.ts';
+import { LAB_A, LAB_LS, setupApi, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+beforeAll(async () => { env = await setupApi(); });
+afterAll(async () => { await env.close(); });
+
+describe('countries, company, currency', () => {
+  it('GET user/countries lists countries with names in the request language and continents', async () => {
+    const g = env.client();
+    const de = await g.get('/api/guest/user/countries?lang=de');
+    expect(de.status).toBe(200);
+    const germany = de.body.result.find((c: any) => c.iso2country === 'de');
+    expect(germany).toMatchObject({ lndnr: expect.any(Number), iso2language: 'de', fi: 1 });
+    expect(Array.isArray(germany.continents)).toBe(true);
+    expect(germany.continents).toContain('EU');
+    const en = await g.get('/api/user/countries?lang=en');
+    const germanyEn = en.body.result.find((c: any) => c.iso2country === 'de');
+    expect(typeof germanyEn.lndname).toBe('string');
+    expect(germanyEn.lndname.length).toBeGreaterThan(0);
+    expect((await g.get('/api/user/countries?lang=deu')).status).toBe(400);
+  });
+
+  it('countries 52 and 600 appear under Europe and Asia', async () => {
+    const r = await env.client().get('/api/user/countries');
+    for (const c of r.body.result.filter((x: any) => x.lndnr === 52 || x.lndnr === 600)) {
+      expect(c.continents).toEqual(expect.arrayContaining(['EU', 'AS']));
+    }
+  });
+
+  it('GET user/company/{country} answers the company number', async () => {
+    const g = env.client();
+    const r = await g.get('/api/guest/user/company/de');
+    expect(r.status).toBe(200);
+    expect(r.body.result).toBe(1);
+    expect((await g.get('/api/user/company/DE')).body.result).toBe(1);
+    expect((await g.get('/api/user/company/zz')).status).toBe(404);
+    expect((await g.get('/api/user/company/d1')).body.error).toBe('invalid_country');
+  });
+
+  it('GET user/firma/{country} answers currency, symbol and firma', async () => {
+    const g = env.client();
+    const r = await g.get('/api/guest/user/firma/de');
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ currency: 'EUR', firma: 1 });
+    expect(typeof r.body.result.symbol).toBe('string');
+    const ch = await env.db.selectFrom('countries').select('currency').where('iso2', '=', 'CH').executeTakeFirst();
+    if (ch) expect((await g.get('/api/user/firma/ch')).body.result.currency).toBe(ch.currency);
+    expect((await g.get('/api/user/firma/zz')).status).toBe(404);
+    expect((await g.get('/api/user/firma/123')).status).toBe(400);
+  });
+});
+
+describe('customer data', () => {
+  it('GET user/infos is 401 without a session and the Customer entity with one', async () => {
+    const c = env.client();
+    const no = await c.get('/api/user/infos');
+    expect(no.status).toBe(401);
+    expect(no.body.error).toBe('unauthorized');
+    await c.login(LAB_A);
+    const r = await c.get('/api/user/infos');
+    expect(r.status).toBe(200);
+    const fields = ['Firma', 'Kundennummer', 'Titel', 'Vorname', 'Nachname', 'Geburtsdatum', 'Geschlecht', 'TelefonVorwahl',
+      'TelefonRufnummer', 'MobilVorwahl', 'MobilRufnummer', 'FaxVorwahl', 'FaxRufnummer', 'eMail', 'Internetadresse', 'UstIdNr',
+      'NamensZeile1', 'NamensZeile2', 'NamensZeile3', 'Strasse', 'PLZ', 'Ort', 'Landnummer', 'Landname', 'LandISO2', 'Newsletter',
+      'Faxwerbung', 'activeUser', 'isLS', 'currency'];
+    expect(Object.keys(r.body.result).sort()).toEqual(fields.sort());
+    expect(r.body.result).toMatchObject({ Kundennummer: LAB_A, Firma: 1, isLS: false, activeUser: null, currency: 'EUR' });
+    expect(['D', 'ka', 'M', 'W']).toContain(r.body.result.Geschlecht);
+  });
+
+  it('isLS is true for company 3', async () => {
+    const c = env.client();
+    expect((await c.login(LAB_LS, undefined, 3)).status).toBe(200);
+    expect((await c.get('/api/user/infos')).body.result).toMatchObject({ Firma: 3, isLS: true });
+  });
+});
+
+describe('catalogue and location', () => {
+  it('GET katalog/{country}/{iso3} answers the PDF address and price list', async () => {
+    const g = env.client();
+    const r = await g.get('/api/guest/katalog/de/DEU');
+    expect(r.status).toBe(200);
+    expect(r.body.result).toEqual({ url: '/kataloge/de-DEU.pdf', pl: false, plnr: 0 });
+    expect((await g.get('/api/katalog/de/XYZ')).body.error).toBe('invalid_language');
+    expect((await g.get('/api/katalog/de/de')).status).toBe(400);
+    expect((await g.get('/api/katalog/zz/DEU')).status).toBe(404);
+    await env.db.updateTable('customers').set({ price_list: 7 }).where('kdnr', '=', LAB_A).execute();
+    await g.login(LAB_A);
+    expect((await g.get('/api/katalog/de/enu')).body.result).toEqual({ url: '/kataloge/de-ENU.pdf', pl: true, plnr: 7 });
+  });
+
+  it('parses Accept-Language into country candidates', () => {
+    expect(acceptLanguageCandidates('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7')).toEqual(['CH', 'FR', 'EN', 'DE']);
+    expect(acceptLanguageCandidates('en;q=0.1, de-AT')).toEqual(['AT', 'DE', 'EN']);
+    expect(acceptLanguageCandidates('*')).toEqual([]);
+    expect(acceptLanguageCandidates(undefined)).toEqual([]);
+  });
+
+  it('GET geo/locate answers the country from Accept-Language, else the default', async () => {
+    const g = env.client();
+    const at = await env.db.selectFrom('countries').select(['iso2', 'iso2language']).where('iso2', '=', 'AT').executeTakeFirst();
+    if (at) {
+      const r = await g.req('GET', '/api/guest/geo/locate', undefined, { 'accept-language': 'de-AT,de;q=0.9' });
+      expect(r.body.result).toEqual({ iso2: 'at', country: { spracheIso2: at.iso2language.toLowerCase() } });
+    }
+    const none = await g.req('GET', '/api/geo/locate', undefined, { 'accept-language': 'xx-QQ' });
+    expect(none.status).toBe(200);
+    expect(none.body.result).toEqual({ iso2: 'de', country: { spracheIso2: 'de' } });
+    const garbage = await g.req('GET', '/api/geo/locate', undefined, { 'accept-language': ';;;,,q=abc' + 'x'.repeat(5000) });
+    expect(garbage.status).toBe(200);
+  });
+});
+
+describe('settings', () => {
+  it('PUT user/settings stores country and language on the session and the customer', async () => {
+    const c = env.client();
+    const guest = await c.put('/api/user/settings', { country: 'at', language: 'en' });
+    expect(guest.status).toBe(200);
+    expect(guest.body.result).toEqual({ country: 'at', language: 'en' });
+    await c.login(LAB_A);
+    const r = await c.put('/api/user/settings', { country: 'de', language: 'fr' });
+    expect(r.body.result).toEqual({ country: 'de', language: 'fr' });
+    const row = await env.db.selectFrom('customers').select('sprache').where('kdnr', '=', LAB_A).executeTakeFirstOrThrow();
+    expect(row.sprache).toBe('fr');
+    // unsupported interface language → en
+    expect((await c.put('/api/user/settings', { country: 'de', language: 'hu' })).body.result.language).toBe('en');
+    await c.put('/api/user/settings', { country: 'de', language: 'de' });
+  });
+
+  it('rejects bad settings', async () => {
+    const c = env.client();
+    expect((await c.put('/api/user/settings', { country: 'zz', language: 'de' })).body.error).toBe('invalid_country');
+    expect((await c.put('/api/user/settings', { country: 'de', language: 'deutsch' })).body.error).toBe('invalid_language');
+    expect((await c.put('/api/user/settings', { country: 5, language: 'de' })).status).toBe(400);
+    expect((await c.put('/api/user/settings', '{"country":')).body.error).toBe('invalid_json');
+  });
+});
