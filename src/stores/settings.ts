@@ -27,3 +27,16 @@ export function rememberSeen(kind: LastSeenKind, value: string): void {
   const cur = $lastSeen.get();
   $lastSeen.set({ ...cur, [kind]: pushLastSeen(cur[kind], value) });
 }
+
+/**
+ * The stored country and language are mirrored into the `shop_locale` cookie ("{country}-{language}"),
+ * which the server's root redirect reads (section 2: "/" goes to the stored settings first).
+ */
+export const LOCALE_COOKIE = 'shop_locale';
+export function mirrorLocale(): void {
+  const c = $country.get(), l = $language.get();
+  if (typeof document === 'undefined' || !/^[a-z]{2}$/.test(c) || !/^[a-z]{2}$/.test(l)) return;
+  document.cookie = `${LOCALE_COOKIE}=${c}-${l}; path=/; max-age=${365 * 86400}; samesite=lax`;
+}
+$country.listen(mirrorLocale);
+$language.listen(mirrorLocale);

@@ -45,3 +45,10 @@ export const $loginRequiredOpen = atom(false);
 export const $userSelectOpen = atom(false);
 export const $sideMenuOpen = atom(false);
 export const $navigationLocked = atom(false);
+
+/** Action popup (section 2): optional label and buttons, 300 px wide, at most 300 px high, placed at a target. */
+export interface PopupAction { text: string; handler: () => void; highlight?: boolean }
+export interface ActionPopup { label?: string; actions: PopupAction[]; target: HTMLElement }
+export const $actionPopup = atom<ActionPopup | null>(null);
+export function showActions(p: ActionPopup): void { $actionPopup.set(p); }
+export function closeActions(): void { $actionPopup.set(null); }

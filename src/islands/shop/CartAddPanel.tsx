@@ -1,0 +1,20 @@
+// Cart-add panel after every successful add (section 2/4); its body is a lazy chunk.
+import { lazy, Suspense } from 'react';
+import { useStore } from '@nanostores/react';
+import { $cartPanelOpen, $lastAdded } from '../../stores/basket.ts';
+import { useT, type Messages } from './lib/i18n.ts';
+import './shop.css';
+
+const Body = lazy(() => import('./panels/CartAddBody.tsx'));
+
+export default function CartAddPanel({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
+  const open = useStore($cartPanelOpen);
+  const last = useStore($lastAdded);
+  const t = useT(lang, messages);
+  if (!open || !last) return null;
+  return (
+    <Suspense fallback={null}>
+      <Body key={`${last.artnr}:${last.menge}`} artnr={last.artnr} country={country} lang={lang} t={t} />
+    </Suspense>
+  );
+}

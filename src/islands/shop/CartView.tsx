@@ -1,0 +1,126 @@
+// Cart page (wk): lines with article number, designation, quantity, unit price, total, availability;
+// quantity changes are sent 500 ms after the last click, then the toast 'menge_change'.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $customer } from '../../stores/customer.ts';
+import { $wkCounter } from '../../stores/basket.ts';
+import { openDialog, showToast } from '../../stores/ui.ts';
+import { QTY_DEBOUNCE_MS, CART_PANEL_MIN_QTY } from '../../lib/rules/constants.ts';
+import { useT, type Messages } from './lib/i18n.ts';
+import { deleteLine, emptyCart, loadCart, setQty, type CartLine } from './lib/cart.ts';
+import { imageUrl, money, productPath, type Ctx } from './lib/article.ts';
+import { cartSum, lineTotal } from './lib/cartView.ts';
+import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { errorMessage, failureKey } from './lib/errors.ts';
+import { routes } from './lib/routes.ts';
+import { Availability } from './ui/ArticleCard.tsx';
+import { Img } from './ui/Img.tsx';
+import { QtyStepper } from './ui/QtyStepper.tsx';
+import './shop.css';
+
+export default function CartView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
+  const t = useT(lang, messages);
+  const customer = useStore($customer);
+  const counter = useStore($wkCounter);
+  const [lines, setLines] = useState<CartLine[] | null>(null);
+  const [error, setError] = useState('');
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
+  const r = routes(country, lang);
+
+  const load = () => {
+    loadCart(lang).then((l) => { setLines(l); setError(''); }).catch((e) => { setError(errorMessage(t, failureKey(e))); setLines([]); });
+  };
+  useEffect(() => {
+    void ensureCustomer().then((c) => { if (c.kundennummer) load(); else { requireLogin(); setLines([]); } });
+    const ts = timers.current;
+    return () => { for (const x of ts.values()) clearTimeout(x); };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [customer.kundennummer]);
+  // a change elsewhere (cart panel, other tab) shows up here
+  const seen = useRef(counter);
+  useEffect(() => { if (lines && counter !== seen.current && counter !== lines.length) load(); seen.current = counter; /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, [counter]);
+
+  const changeQty = (artnr: string, n: number) => {
+    setLines((ls) => ls && ls.map((l) => (l.Artikelnummer === artnr ? { ...l, Menge: n, Gesamtpreis: lineTotal({ Einzelpreis: l.Einzelpreis, Menge: n }) } : l)));
+    clearTimeout(timers.current.get(artnr));
+    timers.current.set(artnr, setTimeout(async () => {
+      timers.current.delete(artnr);
+      const res = await setQty(artnr, n);
+      if (res) showToast(t('menge_change'), 'success');
+      else load();
+    }, QTY_DEBOUNCE_MS));
+  };
+
+  const remove = async (artnr: string) => {
+    clearTimeout(timers.current.get(artnr));
+    if (await deleteLine(artnr)) setLines((ls) => ls && ls.filter((l) => l.Artikelnummer !== artnr));
+  };
+
+  const clear = () => {
+    openDialog({
+      title: t('cart.clear'), text: t('cart.clear_confirm'), showCancel: true,
+      onConfirm: async () => { if (await emptyCart()) setLines([]); },
+    });
+  };
+
+  if (!customer.checked && lines === null) return <p className="sh-loading">{t('app.loading')}</p>;
+  return (
+    <div className="sh-cart" data-testid="cart">
+      <h1>{t('cart.title')}</h1>
+      {error && <p className="sh-error" role="alert">{error}</p>}
+      {lines === null && <p className="sh-loading">{t('app.loading')}</p>}
+      {lines && lines.length === 0 && !error && (
+        <div className="sh-empty"><p>{t('cart.empty')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>
+      )}
+      {lines && lines.length > 0 && (
+        <>
+          <table className="sh-table sh-cart__table">
+            <thead>
+              <tr>
+                <th scope="col"><span className="sh-sr">{t('shop.product_image', { name: '' })}</span></th>
+                <th scope="col">{t('shop.article_number')}</th>
+                <th scope="col">{t('shop.description')}</th>
+                <th scope="col">{t('shop.quantity')}</th>
+                <th scope="col" className="sh-num">{t('cart.unit_price')}</th>
+                <th scope="col" className="sh-num">{t('cart.total_price')}</th>
+                <th scope="col"><span className="sh-sr">{t('cart.remove')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((l) => (
+                <tr key={l.Artikelnummer} data-artnr={l.Artikelnummer} className="sh-cart__line">
+                  <td className="sh-cart__img"><Img src={imageUrl(l)} alt="" /></td>
+                  <td data-label={t('shop.article_number')}>{l.Artikelnummer}</td>
+                  <td data-label={t('shop.description')}>
+                    <a href={productPath(country, lang, l)}>{l.Bezeichnung}</a>
+                    {l.Gebinde && <small className="sh-muted"> · {l.Gebinde}</small>}
+                    <div><Availability a={l} t={t} /></div>
+                  </td>
+                  <td data-label={t('shop.quantity')}>
+                    <QtyStepper value={l.Menge} onChange={(n) => changeQty(l.Artikelnummer, n)} t={t} min={CART_PANEL_MIN_QTY} />
+                  </td>
+                  <td className="sh-num" data-label={t('cart.unit_price')}>{money(l.Einzelpreis, ctx, l.Waehrung)}</td>
+                  <td className="sh-num sh-cart__total" data-label={t('cart.total_price')}>{money(lineTotal(l), ctx, l.Waehrung)}</td>
+                  <td>
+                    <button type="button" className="sh-iconbtn" onClick={() => void remove(l.Artikelnummer)}
+                      aria-label={`${t('cart.remove')}: ${l.Bezeichnung}`} title={t('cart.remove')}>🗑</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="sh-cart__foot">
+            <button type="button" className="sh-btn sh-btn--ghost" onClick={clear}>{t('cart.clear')}</button>
+            <div className="sh-cart__sum">
+              <span>{t('checkout.subtotal')}</span>
+              <strong data-testid="cart-sum">{money(cartSum(lines), ctx, lines[0]?.Waehrung)}</strong>
+              <small className="sh-muted">{t('shop.excl_vat')}</small>
+            </div>
+            <a className="sh-btn sh-btn--primary sh-btn--big" href={r.kasse} data-testid="to-checkout">{t('cart.to_checkout')}</a>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

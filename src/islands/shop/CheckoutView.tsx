@@ -1,0 +1,230 @@
+// Checkout (wk/kasse): delivery address (choose or enter; 'field {field} invalid'), shipping method,
+// desired date, comment, payment method, benefit code (invalid, empty, already redeemed, not
+// removable), free gift, instant discount, freeway return ticket (≥ 170 EUR, once a month).
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $customer } from '../../stores/customer.ts';
+import { showToast } from '../../stores/ui.ts';
+import { ApiFailure } from '../../lib/api.ts';
+import { validateBenefitCode, validateFreeway, validatePostalCode, isBlank, parseDate } from '../../lib/rules/validate.ts';
+import { useT, type Messages } from './lib/i18n.ts';
+import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { errorMessage, failureKey } from './lib/errors.ts';
+import { $checkout, checkoutApi, patchCheckout, type Address, type CheckoutInfo } from './lib/checkout.ts';
+import { money, type Ctx } from './lib/article.ts';
+import { routes } from './lib/routes.ts';
+import { Field } from './ui/Field.tsx';
+import './shop.css';
+
+const ADDRESS_FIELDS: (keyof Address)[] = ['firma_name', 'zusatz1', 'zusatz2', 'ansprechpartner', 'strasse', 'plz', 'ort', 'land_iso2'];
+const REQUIRED: (keyof Address)[] = ['firma_name', 'strasse', 'plz', 'ort', 'land_iso2'];
+
+/** Field → error key of a new delivery address. */
+export function validateAddress(a: Partial<Address>): Record<string, string> {
+  const e: Record<string, string> = {};
+  for (const k of REQUIRED) if (isBlank(String(a[k] ?? ''))) e[k] = 'please_fill_in';
+  if (!e.plz && validatePostalCode(String(a.plz ?? ''), String(a.land_iso2 ?? 'DE'))) e.plz = 'field_invalid';
+  if (!e.land_iso2 && !/^[A-Za-z]{2}$/.test(String(a.land_iso2 ?? ''))) e.land_iso2 = 'field_invalid';
+  return e;
+}
+
+export default function CheckoutView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
+  const t = useT(lang, messages);
+  const customer = useStore($customer);
+  const st = useStore($checkout);
+  const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
+  const r = routes(country, lang);
+  const [info, setInfo] = useState<CheckoutInfo | null>(null);
+  const [error, setError] = useState('');
+  const [code, setCode] = useState('');
+  const [codeErr, setCodeErr] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [addr, setAddr] = useState<Partial<Address>>({ land_iso2: country.toUpperCase() });
+  const [addrErr, setAddrErr] = useState<Record<string, string>>({});
+  const [fwtErr, setFwtErr] = useState('');
+
+  const take = (i: CheckoutInfo) => {
+    setInfo(i);
+    const s = $checkout.get();
+    patchCheckout({
+      addressId: s.addressId ?? i.state.addressId ?? i.addresses.find((a) => a.is_default)?.id ?? i.addresses[0]?.id ?? null,
+      versandart: s.versandart || i.state.versandart || i.versandarten[0]?.id || '',
+      zahlungsart: s.zahlungsart || i.state.zahlungsart || i.zahlungsarten[0]?.id || '',
+      versanddatum: s.versanddatum || i.state.versanddatum || '',
+      kommentar: s.kommentar || i.state.kommentar || '',
+      fwt: s.fwt || i.state.fwt,
+    });
+  };
+
+  useEffect(() => {
+    void ensureCustomer().then((c) => {
+      if (!c.kundennummer) { requireLogin(); return; }
+      checkoutApi.load().then(take).catch((e) => setError(errorMessage(t, failureKey(e))));
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [customer.kundennummer]);
+
+  const label = (k: string) => ({
+    firma_name: t('checkout.company'), zusatz1: t('checkout.addition'), zusatz2: t('checkout.addition'), ansprechpartner: t('checkout.contact_person'),
+    strasse: t('checkout.street'), plz: t('checkout.plz'), ort: t('checkout.city'), land_iso2: t('checkout.country'),
+  } as Record<string, string>)[k] ?? k;
+  const addrMsg = (k: string) => (addrErr[k] ? errorMessage(t, addrErr[k]!, { field: label(k) }) : undefined);
+
+  const saveAddress = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs = validateAddress(addr);
+    setAddrErr(errs);
+    if (Object.keys(errs).length) return;
+    try {
+      const a = await checkoutApi.addAddress({ ...addr, land_iso2: String(addr.land_iso2).toUpperCase() } as Address);
+      setInfo((i) => i && { ...i, addresses: [...i.addresses, a] });
+      patchCheckout({ addressId: a.id ?? null });
+      setAdding(false); setAddr({ land_iso2: country.toUpperCase() });
+    } catch (x) {
+      const field = x instanceof ApiFailure ? String(x.body.field ?? '') : '';
+      if (field) setAddrErr({ [field]: 'field_invalid' });
+      else showToast(errorMessage(t, failureKey(x)), 'error');
+    }
+  };
+
+  const redeem = async () => {
+    const v = validateBenefitCode(code);
+    if (v) { setCodeErr(errorMessage(t, v)); return; }
+    try { take(await checkoutApi.redeem(code.trim())); setCode(''); setCodeErr(''); showToast(t('checkout.benefit_code_applied', { code: code.trim() }), 'success'); }
+    catch (x) { setCodeErr(errorMessage(t, failureKey(x))); }
+  };
+  const removeCode = async () => {
+    try { take(await checkoutApi.removeCode()); setCodeErr(''); }
+    catch (x) { setCodeErr(errorMessage(t, failureKey(x) === 'generic' ? 'benefit_code_not_removable' : failureKey(x))); }
+  };
+
+  const toggleFwt = (on: boolean) => {
+    if (on && info) {
+      const eur = info.totals.currency === 'EUR' ? info.totals.total : info.totals.subtotal;
+      const v = validateFreeway(eur, null);
+      if (v || !info.fwt.available) { setFwtErr(errorMessage(t, v ?? info.fwt.reason ?? 'freeway_once_per_month')); return; }
+    }
+    setFwtErr('');
+    patchCheckout({ fwt: on });
+  };
+
+  const next = async () => {
+    if (!info) return;
+    if (st.versanddatum && !parseDate(st.versanddatum)) { showToast(errorMessage(t, 'invalid_date'), 'error'); return; }
+    if (st.addressId === null && info.addresses.length === 0) { setAdding(true); return; }
+    try {
+      await checkoutApi.save({ addressId: st.addressId, versandart: st.versandart, versanddatum: st.versanddatum || null, kommentar: st.kommentar, zahlungsart: st.zahlungsart, fwt: st.fwt });
+      location.assign(r.submit);
+    } catch (x) {
+      const k = failureKey(x);
+      if (k === 'freeway_min_value' || k === 'freeway_once_per_month') setFwtErr(errorMessage(t, k));
+      else showToast(errorMessage(t, k), 'error');
+    }
+  };
+
+  if (error) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-error" role="alert">{error}</p><a className="sh-btn" href={r.wk}>{t('checkout.edit_cart')}</a></div>;
+  if (!info) return <p className="sh-loading">{t('app.loading')}</p>;
+  if (!info.lines.length) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-empty">{errorMessage(t, 'cart_add_products_first')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
+  const cur = info.totals.currency;
+  return (
+    <div className="sh-checkout" data-testid="checkout">
+      <h1>{t('checkout.title')}</h1>
+      <div className="sh-checkout__grid">
+        <div className="sh-checkout__main">
+          <fieldset className="sh-box">
+            <legend>{t('checkout.delivery_address')}</legend>
+            {info.addresses.map((a) => (
+              <label key={a.id} className="sh-radio">
+                <input type="radio" name="address" checked={st.addressId === a.id} onChange={() => patchCheckout({ addressId: a.id ?? null })} />
+                <span>{[a.firma_name, a.zusatz1, a.ansprechpartner, a.strasse, `${a.plz} ${a.ort}`, a.land_iso2].filter(Boolean).join(', ')}</span>
+              </label>
+            ))}
+            {!adding && <button type="button" className="sh-btn sh-btn--ghost" onClick={() => setAdding(true)}>+ {t('checkout.new_address')}</button>}
+            {adding && (
+              <form className="sh-fieldset" onSubmit={saveAddress} noValidate data-testid="new-address">
+                {ADDRESS_FIELDS.map((k) => (
+                  <Field key={k} label={label(k)} name={k} value={String(addr[k] ?? '')} required={REQUIRED.includes(k)} error={addrMsg(k)}
+                    onChange={(v) => { setAddr((x) => ({ ...x, [k]: v })); setAddrErr((e) => { const n = { ...e }; delete n[k]; return n; }); }}
+                    maxLength={k === 'land_iso2' ? 2 : 80} />
+                ))}
+                <div className="sh-actions">
+                  <button type="button" className="sh-btn sh-btn--ghost" onClick={() => { setAdding(false); setAddrErr({}); }}>{t('dialog.cancel')}</button>
+                  <button type="submit" className="sh-btn sh-btn--primary">{t('app.save')}</button>
+                </div>
+              </form>
+            )}
+          </fieldset>
+
+          <fieldset className="sh-box">
+            <legend>{t('checkout.shipping_method')}</legend>
+            {info.versandarten.map((v) => (
+              <label key={v.id} className="sh-radio">
+                <input type="radio" name="versandart" checked={st.versandart === v.id} onChange={() => patchCheckout({ versandart: v.id })} />
+                <span>{v.label ?? t(`checkout.shipping.${v.id}`)}{v.price ? ` (${money(v.price, ctx, cur)})` : ''}</span>
+              </label>
+            ))}
+            <Field label={t('checkout.desired_date')} name="versanddatum" type="date" value={st.versanddatum} onChange={(v) => patchCheckout({ versanddatum: v })} />
+          </fieldset>
+
+          <fieldset className="sh-box">
+            <legend>{t('checkout.payment_method')}</legend>
+            {info.zahlungsarten.map((z) => (
+              <label key={z.id} className="sh-radio">
+                <input type="radio" name="zahlungsart" checked={st.zahlungsart === z.id} onChange={() => patchCheckout({ zahlungsart: z.id })} />
+                <span>{z.label ?? t(`checkout.payment.${z.id}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+
+          <fieldset className="sh-box">
+            <legend>{t('checkout.benefit_code')}</legend>
+            {info.benefit ? (
+              <p className="sh-benefit" data-testid="benefit-applied">
+                <strong>{info.benefit.code}</strong> {info.benefit.text ?? ''}
+                <button type="button" className="sh-link" onClick={() => void removeCode()}>{t('app.remove')}</button>
+              </p>
+            ) : (
+              <div className="sh-form--inline">
+                <Field label={t('checkout.benefit_code')} name="code" value={code} onChange={(v) => { setCode(v); setCodeErr(''); }} error={codeErr || undefined} maxLength={40} />
+                <button type="button" className="sh-btn" onClick={() => void redeem()} data-testid="redeem">{t('checkout.benefit_code_redeem')}</button>
+              </div>
+            )}
+            {info.benefit && codeErr && <p className="sh-field__error" role="alert">{codeErr}</p>}
+            {info.freeGift && <p className="sh-note">{t('checkout.free_gift')}: <strong>{info.freeGift.bezeichnung}</strong> ({info.freeGift.artnr})</p>}
+          </fieldset>
+
+          <fieldset className="sh-box">
+            <legend>{t('checkout.fwt')}</legend>
+            <label className="sh-check">
+              <input type="checkbox" checked={st.fwt} onChange={(e) => toggleFwt(e.target.checked)} data-testid="fwt" />
+              <span>{t('checkout.fwt_text')}</span>
+            </label>
+            {fwtErr && <p className="sh-field__error" role="alert">{fwtErr}</p>}
+          </fieldset>
+
+          <div className="sh-field">
+            <label className="sh-field__label" htmlFor="sh-kommentar">{t('checkout.comment')}</label>
+            <textarea id="sh-kommentar" rows={3} maxLength={500} value={st.kommentar} onChange={(e) => patchCheckout({ kommentar: e.target.value })} />
+          </div>
+        </div>
+
+        <aside className="sh-checkout__side sh-box" aria-label={t('checkout.summary')}>
+          <h2>{t('checkout.summary')}</h2>
+          <ul className="sh-sumlines">
+            {info.lines.map((l) => <li key={l.Artikelnummer}><span>{l.Menge} × {l.Bezeichnung}</span><span>{money(l.Gesamtpreis, ctx, cur)}</span></li>)}
+          </ul>
+          <dl className="sh-totals">
+            <div><dt>{t('checkout.subtotal')}</dt><dd>{money(info.totals.subtotal, ctx, cur)}</dd></div>
+            {info.instantDiscount && <div><dt>{t('checkout.instant_discount')}</dt><dd>−{money(info.instantDiscount.amount, ctx, cur)}</dd></div>}
+            {info.totals.discount > 0 && <div><dt>{t('checkout.benefit_code')}</dt><dd>−{money(info.totals.discount, ctx, cur)}</dd></div>}
+            <div><dt>{t('checkout.shipping_costs')}</dt><dd>{money(info.totals.shipping, ctx, cur)}</dd></div>
+            <div className="sh-totals__sum"><dt>{t('checkout.total')}</dt><dd data-testid="checkout-total">{money(info.totals.total, ctx, cur)}</dd></div>
+          </dl>
+          <p className="sh-muted">{t('shop.excl_vat')}</p>
+          <button type="button" className="sh-btn sh-btn--primary sh-btn--big sh-btn--block" onClick={() => void next()} data-testid="checkout-next">{t('app.next')}</button>
+          <a className="sh-btn sh-btn--ghost sh-btn--block" href={r.wk}>{t('checkout.edit_cart')}</a>
+        </aside>
+      </div>
+    </div>
+  );
+}

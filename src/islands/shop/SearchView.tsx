@@ -1,0 +1,157 @@
+// Search results page (shop/suche/{page?}?q=…&topArt=1), kept alive like the category page.
+// topArt=1 shows the customer's already-bought articles matching the term (limit 24).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $customer } from '../../stores/customer.ts';
+import { api } from '../../lib/api.ts';
+import { ALREADY_BOUGHT_LIMIT } from '../../lib/rules/constants.ts';
+import { rememberSeen } from '../../stores/settings.ts';
+import { useT, type Messages } from './lib/i18n.ts';
+import { categoryPath, SORT_LABEL, SORTS, type SortKey } from './lib/catalog.ts';
+import { currentKey, isBackNavigation, loadKept, restoreScroll, saveKept } from './lib/keepalive.ts';
+import { ensureCustomer } from './lib/session.ts';
+import { errorMessage, failureKey } from './lib/errors.ts';
+import type { ArticleItem, Ctx } from './lib/article.ts';
+import { searchPath } from './lib/search.ts';
+import { ArticleGrid } from './ui/ArticleCard.tsx';
+import { Pagination } from './ui/Pagination.tsx';
+import './shop.css';
+
+interface Chip { pg: number; katId: number; name: string; count: number }
+interface Result { items: ArticleItem[]; total: number; page: number; pages: number; categories?: Chip[]; corrected?: string | null }
+interface KeptData { result: Result; bought: Result | null; q: string; page: number; sort: SortKey; topArt: boolean }
+
+const PAGE_SIZE = 24;
+
+function readUrl(propsPage?: number) {
+  const sp = new URLSearchParams(location.search);
+  const m = /\/shop\/suche\/(\d+)\/?$/.exec(location.pathname);
+  const sort = (SORTS as readonly string[]).includes(sp.get('sort') ?? '') ? (sp.get('sort') as SortKey) : 'relevance';
+  return { q: (sp.get('q') ?? '').trim(), topArt: sp.get('topArt') === '1', page: m ? Math.max(1, Number(m[1])) : propsPage ?? 1, sort };
+}
+
+export default function SearchView({ country, lang, page: propsPage, messages }: { country: string; lang: string; page?: number; messages?: Messages }) {
+  const t = useT(lang, messages);
+  const customer = useStore($customer);
+  const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
+  const [q, setQ] = useState('');
+  const [topArt, setTopArt] = useState(false);
+  const [page, setPage] = useState(propsPage ?? 1);
+  const [sort, setSort] = useState<SortKey>('relevance');
+  const [result, setResult] = useState<Result | null>(null);
+  const [bought, setBought] = useState<Result | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+  const [ready, setReady] = useState(false);
+  const skip = useRef(false);
+  const seq = useRef(0);
+
+  useEffect(() => {
+    const u = readUrl(propsPage);
+    setQ(u.q); setTopArt(u.topArt); setPage(u.page); setSort(u.sort);
+    const kept = isBackNavigation() ? loadKept<KeptData>(currentKey()) : null;
+    if (kept && kept.data.q === u.q && kept.data.page === u.page) {
+      setResult(kept.data.result); setBought(kept.data.bought); setLoading(false); skip.current = true;
+      restoreScroll(kept.scrollY);
+    }
+    if (u.q) rememberSeen('suchbegriff', u.q);
+    setReady(true);
+    const onPop = () => { const v = readUrl(1); setQ(v.q); setTopArt(v.topArt); setPage(v.page); setSort(v.sort); };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    if (skip.current) { skip.current = false; return; }
+    if (!q) { setResult({ items: [], total: 0, page: 1, pages: 0 }); setLoading(false); return; }
+    const id = ++seq.current;
+    setLoading(true); setError('');
+    void (async () => {
+      const c = await ensureCustomer();
+      try {
+        const boughtCall = c.kundennummer
+          ? api.post<Result>(`sw/gekaufteArtikel/0/${lang}/1`, { search: q, limit: ALREADY_BOUGHT_LIMIT, p: topArt ? page : 1 }).catch(() => null)
+          : Promise.resolve(null);
+        const mainCall = topArt && c.kundennummer ? Promise.resolve(null)
+          : api.post<Result>(`shopware/search/${country}/${lang}/1`, { search: q, page, limit: PAGE_SIZE, filters: sort === 'relevance' ? undefined : { sort } });
+        const [b, r] = await Promise.all([boughtCall, mainCall]);
+        if (id !== seq.current) return;
+        setBought(b);
+        setResult(r ?? b);
+      } catch (e) {
+        if (id !== seq.current) return;
+        setError(errorMessage(t, failureKey(e)));
+      } finally {
+        if (id === seq.current) setLoading(false);
+      }
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, q, page, sort, topArt, country, lang]);
+
+  const href = useCallback((p: number) => {
+    const base = searchPath(country, lang, q, p, topArt);
+    return sort === 'relevance' ? base : `${base}&sort=${sort}`;
+  }, [country, lang, q, topArt, sort]);
+
+  const keep = useCallback(() => {
+    if (result) saveKept<KeptData>(currentKey(), { result, bought, q, page, sort, topArt }, window.scrollY);
+  }, [result, bought, q, page, sort, topArt]);
+  useEffect(() => { window.addEventListener('pagehide', keep); return () => window.removeEventListener('pagehide', keep); }, [keep]);
+
+  const go = (p: number, s: SortKey = sort) => {
+    setPage(p); setSort(s);
+    const base = searchPath(country, lang, q, p, topArt);
+    history.pushState({ shKeep: true }, '', s === 'relevance' ? base : `${base}&sort=${s}`);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const showBought = !topArt && bought && bought.items.length > 0;
+  return (
+    <div className="sh-listing sh-search-page">
+      <div className="sh-listing__head">
+        <h1 className="sh-listing__title">{q ? t('search.results_for', { q }) : t('nav.search')}</h1>
+        {result && q && <span className="sh-listing__count" aria-live="polite">{t('shop.articles_count', { count: result.total })}</span>}
+      </div>
+      {result?.corrected && <p className="sh-note">{t('search.results_for', { q: result.corrected })}</p>}
+      {customer.kundennummer > 0 && q && (
+        <div className="sh-tabs" role="tablist">
+          <a role="tab" aria-selected={!topArt} className={`sh-tab${!topArt ? ' is-active' : ''}`} href={searchPath(country, lang, q)}>{t('search.top_articles')}</a>
+          <a role="tab" aria-selected={topArt} className={`sh-tab${topArt ? ' is-active' : ''}`} href={searchPath(country, lang, q, 1, true)}>{t('shop.already_bought')}</a>
+        </div>
+      )}
+      {result?.categories && result.categories.length > 0 && (
+        <nav className="sh-subcats" aria-label={t('search.categories')}>
+          {result.categories.map((c) => <a key={c.katId} className="sh-chip sh-chip--link" href={categoryPath(country, lang, c.pg, c.katId)}>{c.name} <span className="sh-count">{c.count}</span></a>)}
+        </nav>
+      )}
+      {showBought && (
+        <section className="sh-section" aria-label={t('shop.already_bought')}>
+          <h2 className="sh-section__title">{t('shop.already_bought')}</h2>
+          <ArticleGrid items={bought.items.slice(0, 4)} ctx={ctx} t={t} onOpen={keep} />
+          {bought.total > 4 && <a className="sh-link" href={searchPath(country, lang, q, 1, true)}>{t('app.show_all')} ({bought.total})</a>}
+        </section>
+      )}
+      {!topArt && (
+        <div className="sh-listing__tools">
+          <label className="sh-sort">
+            <span>{t('sort.label')}</span>
+            <select value={sort} onChange={(e) => go(1, e.target.value as SortKey)}>
+              {SORTS.map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
+            </select>
+          </label>
+        </div>
+      )}
+      <section className="sh-listing__main" aria-busy={loading}>
+        {error && <p className="sh-error" role="alert">{error}</p>}
+        {loading && !result && <div className="sh-skeleton-grid">{Array.from({ length: 8 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>}
+        {!loading && result && result.items.length === 0 && (
+          <div className="sh-empty"><p><strong>{q ? t('search.no_results', { q }) : t('search.min_chars')}</strong></p><p>{t('search.no_results_hint')}</p></div>
+        )}
+        {result && result.items.length > 0 && <div className={loading ? 'sh-dim' : ''}><ArticleGrid items={result.items} ctx={ctx} t={t} onOpen={keep} /></div>}
+        {result && <Pagination page={page} pages={result.pages} href={href} onGo={(p) => go(p)} t={t} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+// Order submission (wk/submit): summary, one submit per checkout attempt (Idempotency-Key: a double
+// click or a retry never creates a second order), then the confirmation with the order number and
+// the basket reset of section 4.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $customer } from '../../stores/customer.ts';
+import { showToast } from '../../stores/ui.ts';
+import { useT, type Messages } from './lib/i18n.ts';
+import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { errorMessage, failureKey } from './lib/errors.ts';
+import { $checkout, attemptKey, checkoutApi, resetBasket, type CheckoutInfo } from './lib/checkout.ts';
+import { money, type Ctx } from './lib/article.ts';
+import { routes } from './lib/routes.ts';
+import './shop.css';
+
+const DONE_KEY = 'shop:lastOrder';
+interface Done { auftrag: number; release: boolean }
+
+export default function SubmitView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
+  const t = useT(lang, messages);
+  const customer = useStore($customer);
+  const st = useStore($checkout);
+  const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
+  const r = routes(country, lang);
+  const [info, setInfo] = useState<CheckoutInfo | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    try { const d = sessionStorage.getItem(DONE_KEY); if (d) { setDone(JSON.parse(d) as Done); return; } } catch { /* ignore */ }
+    void ensureCustomer().then((c) => {
+      if (!c.kundennummer) { requireLogin(); return; }
+      checkoutApi.load().then(setInfo).catch((e) => setError(errorMessage(t, failureKey(e))));
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [customer.kundennummer]);
+
+  const submit = async () => {
+    if (inFlight.current) return; // a double click sends nothing twice
+    inFlight.current = true;
+    setBusy(true); setError('');
+    const key = attemptKey();
+    try {
+      const res = await checkoutApi.submit(key, {
+        addressId: st.addressId, versandart: st.versandart, versanddatum: st.versanddatum || null, kommentar: st.kommentar,
+        zahlungsart: st.zahlungsart, fwt: st.fwt,
+      });
+      const d: Done = { auftrag: res.auftrag, release: res.release === true || res.status === 'release_pending' };
+      try { sessionStorage.setItem(DONE_KEY, JSON.stringify(d)); } catch { /* ignore */ }
+      resetBasket();
+      setDone(d);
+      window.scrollTo({ top: 0 });
+    } catch (e) {
+      // the key stays: retrying this attempt cannot create a second order
+      const k = failureKey(e);
+      setError(errorMessage(t, k));
+      showToast(errorMessage(t, k), 'error');
+    } finally { inFlight.current = false; setBusy(false); }
+  };
+
+  if (done) {
+    return (
+      <div className="sh-checkout sh-confirm" data-testid="order-confirmation">
+        <h1>{t('checkout.confirmation_title')}</h1>
+        <p className="sh-success">{t('checkout.order_number_confirmation', { number: done.auftrag })}</p>
+        {done.release && <p className="sh-note">{t('checkout.release_pending')}</p>}
+        <p data-testid="order-number" hidden>{done.auftrag}</p>
+        <div className="sh-actions">
+          <a className="sh-btn" href={`${r.konto}#meine_bestellungen`} onClick={() => sessionStorage.removeItem(DONE_KEY)}>{t('order.history')}</a>
+          <a className="sh-btn sh-btn--primary" href={r.home} onClick={() => sessionStorage.removeItem(DONE_KEY)}>{t('continue_shopping')}</a>
+        </div>
+      </div>
+    );
+  }
+  if (error && !info) return <div className="sh-checkout"><p className="sh-error" role="alert">{error}</p><a className="sh-btn" href={r.kasse}>{t('app.back')}</a></div>;
+  if (!info) return <p className="sh-loading">{t('app.loading')}</p>;
+  if (!info.lines.length) return <div className="sh-checkout"><p className="sh-empty">{errorMessage(t, 'cart_add_products_first')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
+  const cur = info.totals.currency;
+  const addr = info.addresses.find((a) => a.id === (st.addressId ?? info.state.addressId));
+  const ship = info.versandarten.find((v) => v.id === (st.versandart || info.state.versandart));
+  const pay = info.zahlungsarten.find((z) => z.id === (st.zahlungsart || info.state.zahlungsart));
+  return (
+    <div className="sh-checkout" data-testid="submit">
+      <h1>{t('checkout.summary')}</h1>
+      <div className="sh-checkout__grid">
+        <div className="sh-checkout__main">
+          <section className="sh-box">
+            <h2>{t('checkout.delivery_address')}</h2>
+            <p>{addr ? [addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).join(', ') : '—'}</p>
+            <h2>{t('checkout.shipping_method')}</h2>
+            <p>{ship ? ship.label ?? t(`checkout.shipping.${ship.id}`) : '—'}{st.versanddatum ? ` · ${t('checkout.desired_date')}: ${st.versanddatum}` : ''}</p>
+            <h2>{t('checkout.payment_method')}</h2>
+            <p>{pay ? pay.label ?? t(`checkout.payment.${pay.id}`) : '—'}</p>
+            {info.benefit && <p>{t('checkout.benefit_code')}: <strong>{info.benefit.code}</strong></p>}
+            {info.freeGift && <p>{t('checkout.free_gift')}: {info.freeGift.bezeichnung}</p>}
+            {st.fwt && <p>{t('checkout.fwt')}</p>}
+            {st.kommentar && <p>{t('checkout.comment')}: {st.kommentar}</p>}
+            <a className="sh-link" href={r.kasse}>{t('app.edit')}</a>
+          </section>
+          <table className="sh-table">
+            <thead><tr><th scope="col">{t('shop.article_number')}</th><th scope="col">{t('shop.description')}</th><th scope="col">{t('shop.quantity')}</th><th scope="col" className="sh-num">{t('cart.total_price')}</th></tr></thead>
+            <tbody>
+              {info.lines.map((l) => <tr key={l.Artikelnummer}><td>{l.Artikelnummer}</td><td>{l.Bezeichnung}</td><td>{l.Menge}</td><td className="sh-num">{money(l.Gesamtpreis, ctx, cur)}</td></tr>)}
+            </tbody>
+          </table>
+        </div>
+        <aside className="sh-checkout__side sh-box">
+          <dl className="sh-totals">
+            <div><dt>{t('checkout.subtotal')}</dt><dd>{money(info.totals.subtotal, ctx, cur)}</dd></div>
+            {info.totals.discount > 0 && <div><dt>{t('checkout.benefit_code')}</dt><dd>−{money(info.totals.discount, ctx, cur)}</dd></div>}
+            <div><dt>{t('checkout.shipping_costs')}</dt><dd>{money(info.totals.shipping, ctx, cur)}</dd></div>
+            <div className="sh-totals__sum"><dt>{t('checkout.total')}</dt><dd>{money(info.totals.total, ctx, cur)}</dd></div>
+          </dl>
+          {error && <p className="sh-error" role="alert">{error}</p>}
+          <button type="button" className="sh-btn sh-btn--primary sh-btn--big sh-btn--block" onClick={() => void submit()} disabled={busy} aria-busy={busy} data-testid="submit-order">
+            {busy ? t('form.sending') : t('checkout.submit_order')}
+          </button>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// meinlabor/topartikel/{pg?}: the customer's most ordered articles, filterable by product group.
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $customer } from '../../stores/customer.ts';
+import { api } from '../../lib/api.ts';
+import { useT, type Messages } from './lib/i18n.ts';
+import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { errorMessage, failureKey } from './lib/errors.ts';
+import { orderGroups } from './lib/catalog.ts';
+import type { ArticleItem, Ctx } from './lib/article.ts';
+import { routes } from './lib/routes.ts';
+import { ArticleGrid } from './ui/ArticleCard.tsx';
+import './shop.css';
+
+type Top = ArticleItem & { Anzahl: number; Menge: number };
+interface Answer { items: Top[]; groups: { pg: number; bez: string; count: number }[] }
+
+export default function TopArtikelView({ pg, country, lang, messages, limit = 50, embedded }: {
+  pg?: number | null; country: string; lang: string; messages?: Messages; limit?: number; embedded?: boolean;
+}) {
+  const t = useT(lang, messages);
+  const customer = useStore($customer);
+  const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
+  const [data, setData] = useState<Answer | null>(null);
+  const [error, setError] = useState('');
+  const r = routes(country, lang);
+  useEffect(() => {
+    void ensureCustomer().then((c) => {
+      if (!c.kundennummer) { requireLogin(); return; }
+      const q = new URLSearchParams({ limit: String(limit), lang, country });
+      if (pg !== undefined && pg !== null) q.set('pg', String(pg));
+      api.get<Answer>(`meinlabor/topartikel?${q.toString()}`).then(setData).catch((e) => setError(errorMessage(t, failureKey(e))));
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pg, customer.kundennummer, lang, country, limit]);
+  const H = embedded ? 'h2' : 'h1';
+  return (
+    <div className="sh-top" data-testid="top-articles">
+      <H>{t('meinlabor.top_articles')}</H>
+      {data && data.groups.length > 0 && !embedded && (
+        <nav className="sh-subcats" aria-label={t('nav.categories')}>
+          <a className={`sh-chip sh-chip--link${pg === undefined || pg === null ? ' is-active' : ''}`} href={r.topartikel()}>{t('suggestion.all')}</a>
+          {orderGroups(data.groups).map((g) => (
+            <a key={g.pg} className={`sh-chip sh-chip--link${g.pg === pg ? ' is-active' : ''}`} href={r.topartikel(g.pg)} aria-current={g.pg === pg ? 'page' : undefined}>
+              {g.bez} <span className="sh-count">{g.count}</span>
+            </a>
+          ))}
+        </nav>
+      )}
+      {error && <p className="sh-error" role="alert">{error}</p>}
+      {!data && !error && <div className="sh-skeleton-grid">{Array.from({ length: 4 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>}
+      {data && data.items.length === 0 && <p className="sh-empty">{t('order.none')}</p>}
+      {data && data.items.length > 0 && <ArticleGrid items={data.items} ctx={ctx} t={t} />}
+      {embedded && <a className="sh-link" href={r.topartikel()}>{t('app.show_all')}</a>}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// User-select panel (section 2/4): main user ('general') then sub-users with functions. Choosing
+// greets the user for 1.5 s in their colour, closes and reloads; closing reloads the customer data.
+import { lazy, Suspense, useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $userSelectOpen } from '../../stores/ui.ts';
+import { useT, type Messages } from './lib/i18n.ts';
+import './shop.css';
+
+const UserSelectPanel = lazy(() => import('./panels/UserSelectPanel.tsx'));
+
+export default function UserSelect({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
+  const open = useStore($userSelectOpen);
+  const t = useT(lang, messages);
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem('shop:userSelect') === '1') { sessionStorage.removeItem('shop:userSelect'); $userSelectOpen.set(true); }
+    } catch { /* ignore */ }
+  }, []);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <UserSelectPanel country={country} lang={lang} t={t} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,31 @@
+// Order history calls (meinlabor, konto, historie). The orders API's paths live only here.
+import { api } from '../../../lib/api.ts';
+import { $wkCounter } from '../../../stores/basket.ts';
+
+export interface OrderLine { pos: number; artnr: string; bezeichnung: string; menge: number; preis: number; status?: string; geliefert?: number; orderable?: boolean }
+export interface OrderSummary {
+  auftrag: number; vorgang: number; rechnung: number; datum: string; status: string; total: number; currency: string;
+  positionen?: number; rueckstand?: number; lines?: OrderLine[];
+  [k: string]: unknown;
+}
+
+export function loadOrders(limit = 50): Promise<OrderSummary[]> {
+  return api.get<OrderSummary[] | { items: OrderSummary[] }>(`orders?limit=${limit}`).then((r) => (Array.isArray(r) ? r : r.items));
+}
+
+export function loadOrder(auftrag: number | string): Promise<OrderSummary & { lines: OrderLine[] }> {
+  return api.get(`orders/${encodeURIComponent(String(auftrag))}`);
+}
+
+/** Reorder a whole past order, or only the given positions (article, quantity). */
+export async function reorder(auftrag: number | string, lines?: { artnr: string; menge: number }[]): Promise<{ count: number; wkcounter: number; skipped: string[] }> {
+  const r = await api.post<{ count: number; wkcounter: number; skipped: string[] }>(`orders/${encodeURIComponent(String(auftrag))}/reorder`, lines ? { lines } : {});
+  $wkCounter.set(r.wkcounter);
+  return r;
+}
+
+/** Date parts of the historie route from an order date (local calendar day). */
+export function orderDateParts(iso: string): { year: number; month: number; day: number } {
+  const d = new Date(iso);
+  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+}

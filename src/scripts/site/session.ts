@@ -1,0 +1,65 @@
+// Session-dependent bits of the static pages: the stored language/country (mirrored into the
+// shop_locale cookie the server's root redirect reads), the cart counter of logged-in customers,
+// login/logout/change-user actions and the hand-over to islands that hydrate on demand.
+import { cartCounterStyle } from '../../lib/rules/locale.ts';
+import { $country, $language, mirrorLocale } from '../../stores/settings.ts';
+import { $loginOpen, $userSelectOpen } from '../../stores/ui.ts';
+import { clearCookie, html, qsa } from './dom.ts';
+
+export const isCustomer = () => html.dataset.auth === 'customer';
+
+/** Wakes islands declared with client:interaction="{topic}" (see src/integrations/interaction.ts). */
+export function activateIslands(topic: string): void {
+  document.dispatchEvent(new CustomEvent('shop:activate', { detail: topic }));
+}
+
+/** Has an island registered for the topic (client:interaction="topic")? */
+function hasIsland(topic: string): boolean {
+  return (window as unknown as { __shopTopics?: Set<string> }).__shopTopics?.has(topic) ?? false;
+}
+
+export function setCartCounter(n: number): void {
+  for (const el of qsa('[data-cart-counter]')) {
+    el.textContent = n > 99 ? '99+' : String(n);
+    el.hidden = n <= 0;
+    el.classList.remove('counter--single', 'counter--multi');
+    el.classList.add(`counter--${cartCounterStyle(n)}`);
+  }
+}
+
+async function refreshCounter(): Promise<void> {
+  try {
+    const res = await fetch('/api/wk/anz', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (res.status === 401) { clearCookie('shop_auth'); html.dataset.auth = 'guest'; return; }
+    if (res.ok) setCartCounter(Number((await res.json()).result) || 0);
+  } catch { /* the counter stays hidden */ }
+}
+
+async function logout(): Promise<void> {
+  try { await fetch('/api/logout', { credentials: 'same-origin' }); } catch { /* logged out locally anyway */ }
+  clearCookie('shop_auth');
+  location.assign(`/${html.dataset.country}/${html.dataset.lang}/`);
+}
+
+export function initSession(): void {
+  const { country, lang } = html.dataset;
+  if (country && lang) { $country.set(country); $language.set(lang); mirrorLocale(); }
+  if (isCustomer()) void refreshCounter();
+  // the country and language selectors are GET forms the server turns into the new route
+  document.addEventListener('change', (e) => {
+    const s = e.target;
+    if (s instanceof HTMLSelectElement && s.form?.hasAttribute('data-locale-form')) s.form.requestSubmit();
+  });
+  document.addEventListener('click', (e) => {
+    const el = (e.target as HTMLElement).closest<HTMLElement>('[data-ui-action]');
+    if (!el) return;
+    const action = el.dataset.uiAction;
+    if (action === 'logout') { e.preventDefault(); void logout(); }
+    else if (action === 'login' && !isCustomer() && hasIsland('login')) {
+      // the login island is on the page: open its panel instead of following the link
+      e.preventDefault();
+      $loginOpen.set(true);
+      activateIslands('login');
+    } else if (action === 'change-user' && hasIsland('user-select')) { e.preventDefault(); $userSelectOpen.set(true); activateIslands('user-select'); }
+  });
+}

@@ -1,0 +1,239 @@
+// The content pages in a real browser: cookie banner both ways, analytics and YouTube only after
+// consent, mega menu delay, language and country switching, country selector hidden after login,
+// scroll rules, UI primitives, side menu and footer accordion, accessibility (axe).
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { MEGA_MENU_HOVER_MS, TOAST_MS } from '../../src/lib/rules/constants.ts';
+
+test.use({ extraHTTPHeaders: { 'accept-language': 'de-DE' } });
+
+async function cookie(page: Page, name: string): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
+
+test.describe('cookie banner', () => {
+  test('accept all stores analytics and external media consent', async ({ page }) => {
+    await page.goto('/de/de/');
+    const banner = page.locator('[data-cookie-banner]');
+    await expect(banner).toBeVisible();
+    await page.getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await expect(banner).toBeHidden();
+    expect(await cookie(page, 'cookieconsent')).toBe('consent');
+    expect(await cookie(page, 'ytconsent')).toBe('consent');
+    expect(await page.evaluate(() => localStorage.getItem('settings:analyticsActivated'))).toBe('1');
+    await page.reload();
+    await expect(banner).toBeHidden();
+  });
+
+  test('configure: essential always on, analytics and external media switches, save', async ({ page }) => {
+    await page.goto('/de/en/service/');
+    await page.getByRole('button', { name: 'Configure' }).click();
+    const essential = page.getByRole('switch', { name: /Essential/ });
+    await expect(essential).toBeChecked();
+    await expect(essential).toBeDisabled();
+    await expect(page.getByRole('switch', { name: /External media/ })).not.toBeChecked();
+    await page.getByRole('switch', { name: /Analytics/ }).check();
+    await page.getByRole('button', { name: 'Save selection' }).click();
+    await expect(page.locator('[data-cookie-banner]')).toBeHidden();
+    expect(await cookie(page, 'cookieconsent')).toBe('consent');
+    expect(await cookie(page, 'ytconsent')).toBe('noconsent');
+    expect(await page.evaluate(() => localStorage.getItem('settings:analyticsActivated'))).toBe('1');
+    // the footer link reopens the settings with the stored choice
+    await page.getByRole('link', { name: 'Cookie settings' }).click();
+    await expect(page.getByRole('switch', { name: /Analytics/ })).toBeChecked();
+    await expect(page.getByRole('switch', { name: /External media/ })).not.toBeChecked();
+  });
+
+  test('analytics reports page views only after consent and only with a tracker URL', async ({ page }) => {
+    const tracker: string[] = [];
+    await page.route('http://tracker.test/**', (r) => { tracker.push(r.request().url()); return r.fulfill({ body: '', contentType: 'text/javascript' }); });
+    // without a configured tracker URL nothing is loaded even with consent
+    await page.goto('/de/de/');
+    await page.getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(tracker).toEqual([]);
+    // with a tracker URL (set as the build does with MATOMO_URL) and consent: one page view, site id 11
+    await page.context().clearCookies();
+    await page.route('**/de/de/', async (r) => {
+      const res = await r.fetch();
+      await r.fulfill({ response: res, body: (await res.text()).replace('<html ', '<html data-analytics="http://tracker.test/" ') });
+    });
+    await page.goto('/de/de/');
+    await page.waitForLoadState('networkidle');
+    expect(tracker).toEqual([]);
+    await page.getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await expect.poll(() => tracker).toEqual(['http://tracker.test/matomo.js']);
+    expect(await page.evaluate(() => JSON.stringify((window as any)._paq))).toBe(
+      JSON.stringify([['setTrackerUrl', 'http://tracker.test/matomo.php'], ['setSiteId', '11'], ['trackPageView']]));
+  });
+
+  test('YouTube loads only with external media consent', async ({ page }) => {
+    await page.route('https://www.youtube-nocookie.com/**', (r) => r.fulfill({ body: '<html></html>', contentType: 'text/html' }));
+    await page.goto('/de/de/video/1/');
+    await page.getByRole('button', { name: 'Einstellungen' }).click();
+    await page.getByRole('button', { name: 'Auswahl speichern' }).click();
+    await expect(page.locator('iframe.video-frame')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Video laden' }).click();
+    await expect(page.locator('iframe.video-frame')).toHaveAttribute('src', /youtube-nocookie\.com\/embed\//);
+    expect(await cookie(page, 'ytconsent')).toBe('consent');
+  });
+});
+
+test('mega menu opens after 750 ms hover and closes on mouse-leave and click', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/de/de/');
+  const panel = page.locator('#mega-shop');
+  await page.locator('.mainnav__link', { hasText: 'Shop' }).hover();
+  await page.waitForTimeout(MEGA_MENU_HOVER_MS - 300);
+  await expect(panel).toBeHidden();
+  await page.waitForTimeout(450);
+  await expect(panel).toBeVisible();
+  await page.mouse.move(640, 880);
+  await expect(panel).toBeHidden();
+  // open again and click inside: closes
+  await page.locator('.mainnav__link', { hasText: 'Service' }).hover();
+  await expect(page.locator('#mega-service')).toBeVisible({ timeout: 2000 });
+  await page.locator('#mega-service .mega-card').first().click({ trial: true });
+  await page.locator('#mega-service .mega__inner').click({ position: { x: 5, y: 5 } });
+  await expect(page.locator('#mega-service')).toBeHidden();
+});
+
+test('the active section follows the path', async ({ page }) => {
+  await page.goto('/de/de/loesungen/dokumente/');
+  await expect(page.locator('.mainnav__link[aria-current="page"]')).toHaveText('Lösungen');
+  await page.goto('/de/de/shop/category/3/');
+  await expect(page.locator('.mainnav__link[aria-current="page"]')).toHaveText('Shop');
+});
+
+test('changing language or country keeps the page and replaces the route parameters', async ({ page }) => {
+  await page.goto('/de/de/service/');
+  await page.locator('#prenav-lang').selectOption('fr');
+  await expect(page).toHaveURL(/\/de\/fr\/service\/$/);
+  await page.locator('#prenav-country').selectOption('at');
+  await expect(page).toHaveURL(/\/at\/fr\/service\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // the choice is stored and the root redirect follows it
+  expect(await page.evaluate(() => [localStorage.getItem('country'), localStorage.getItem('language')])).toEqual(['at', 'fr']);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/at\/fr\/$/);
+});
+
+test('the country selector is for guests only: hidden after login', async ({ page }) => {
+  await page.goto('/de/de/');
+  await expect(page.locator('#prenav-country')).toBeVisible();
+  const login = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' } });
+  expect(login.status()).toBe(200);
+  await page.reload();
+  await expect(page.locator('#prenav-country')).toBeHidden();
+  await expect(page.locator('#prenav-lang')).toBeVisible();
+  // login-only shells render their content instead of the popup
+  await page.goto('/de/de/zahnlager/');
+  await expect(page.locator('[data-login-required]')).toHaveCount(0);
+  await page.request.get('/api/logout');
+  await page.reload();
+  await expect(page.locator('[data-login-required]')).toBeVisible();
+  await page.goto('/de/de/');
+  await expect(page.locator('#prenav-country')).toBeVisible();
+});
+
+test('login-required popup: login, register, quick register; closing goes home', async ({ page }) => {
+  await page.goto('/de/en/meinlabor/vorschlag/');
+  const popup = page.getByRole('dialog', { name: 'Login required' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/de/en/register/');
+  await expect(popup.getByRole('link', { name: 'Quick registration' })).toHaveAttribute('href', '/de/en/fast-register/');
+  await popup.getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/de\/en\/$/);
+});
+
+test('a FAQ- hash opens and scrolls to that FAQ after 500 ms', async ({ page }) => {
+  await page.goto('/de/de/service/#FAQ-versandkosten');
+  const faq = page.locator('#FAQ-versandkosten');
+  await expect(faq).toHaveAttribute('open', '');
+  await expect.poll(async () => faq.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 4000 }).toBeLessThan(160);
+});
+
+test('sub-navigation: anchors with offset, the hash follows the section', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/de/de/service/');
+  await page.locator('[data-subnav] a[href="#team"]').click();
+  await expect(page).toHaveURL(/#team$/);
+  await expect.poll(async () => page.locator('#team').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThanOrEqual(101);
+  await page.locator('#faq').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 50));
+  await expect(page).toHaveURL(/#faq$/);
+});
+
+test('toast, dialog and action popup', async ({ page }) => {
+  await page.goto('/de/de/');
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('shop:toast', { detail: { text: 'Gespeichert', type: 'success' } })));
+  const toast = page.locator('.toast');
+  await expect(toast).toHaveText('Gespeichert');
+  await expect(toast.locator('use')).toHaveAttribute('href', '/images/icons.svg#check');
+  await page.waitForTimeout(TOAST_MS + 300);
+  await expect(toast).toHaveCount(0);
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('shop:toast', { detail: { text: 'Fehler', type: 'error' } })));
+  await expect(page.locator('.toast use')).toHaveAttribute('href', '/images/icons.svg#hazard');
+  await page.getByRole('button', { name: 'Meldung schließen' }).click();
+  await expect(toast).toHaveCount(0);
+  // one dialog at a time; a progress dialog closes at 100
+  await page.evaluate(() => {
+    document.dispatchEvent(new CustomEvent('shop:dialog', { detail: { title: 'Erster', text: 'Text' } }));
+    document.dispatchEvent(new CustomEvent('shop:dialog', { detail: { title: 'Zweiter' } }));
+  });
+  await expect(page.getByRole('dialog', { name: 'Erster' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Zweiter' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Erster' })).toBeHidden();
+  const answer = await page.evaluate(() => new Promise<string>((resolve) => {
+    document.dispatchEvent(new CustomEvent('shop:dialog', { detail: { title: 'Name?', input: { label: 'Name', value: 'Liste 1' }, showCancel: true, onConfirm: (v: string) => resolve(v) } }));
+    setTimeout(() => (document.querySelector('.ui-dialog .btn--primary') as HTMLButtonElement).click(), 50);
+  }));
+  expect(answer).toBe('Liste 1');
+  // action popup: 300 px wide, kept inside the window
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.evaluate(() => {
+    const target = document.querySelector('.topbar__icons .icon-link--cart') as HTMLElement;
+    document.dispatchEvent(new CustomEvent('shop:actions', { detail: { label: 'Aktion', target, actions: [{ text: 'Eins', handler: () => {} }, { text: 'Zwei', highlight: true, handler: () => {} }] } }));
+  });
+  const popup = page.locator('[data-action-popup]');
+  await expect(popup).toBeVisible();
+  const box = (await popup.boundingBox())!;
+  expect(Math.round(box.width)).toBe(300);
+  expect(box.x + box.width).toBeLessThanOrEqual(800);
+  expect(box.height).toBeLessThanOrEqual(300);
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+});
+
+test('mobile: side menu, footer accordion', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/de/de/');
+  await page.getByRole('button', { name: 'Alle akzeptieren' }).click();
+  await expect(page.locator('.mainnav')).toBeHidden();
+  await page.getByRole('link', { name: 'Menü öffnen' }).click();
+  const menu = page.locator('#side-menu');
+  await expect(menu.getByRole('link', { name: 'Zähne' })).toBeVisible();
+  await expect(menu.locator('#side-country')).toBeVisible();
+  await menu.getByRole('link', { name: 'Menü schließen' }).first().click();
+  await expect(menu.getByRole('link', { name: 'Zähne' })).toBeHidden();
+  const col = page.locator('.footer details').first();
+  await expect(col).not.toHaveAttribute('open', '');
+  await col.locator('summary').click();
+  await expect(col).toHaveAttribute('open', '');
+});
+
+test('images fall back to the placeholder', async ({ page }) => {
+  await page.route('**/images/categories/pg-1.svg', (r) => r.fulfill({ status: 404, body: '' }));
+  await page.goto('/de/de/shop/category/');
+  await expect(page.locator('.category-card img').first()).toHaveAttribute('src', '/images/placeholder.svg');
+});
+
+for (const path of ['/de/de/', '/de/de/service/', '/de/de/shop/category/3/', '/dk/en/']) {
+  test(`no serious or critical accessibility violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const result = await new AxeBuilder({ page }).analyze();
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  });
+}

@@ -1,0 +1,114 @@
+// The site host's atomic swap and the rebuild queue (server/site.ts) with stand-in builds:
+// a build writes dist-next, the swap renames it into place and loads its handler; a failed build
+// leaves the live site untouched; webhooks during a build are coalesced into one more build.
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Rebuilder, SiteHost } from '../../server/site.ts';
+
+let root: string;
+let server: http.Server;
+let base: string;
+let host: SiteHost;
+
+/** A stand-in build: a node handler answering with its version, and static pages. */
+function writeBuild(dir: string, version: string, pages = ['de/de', 'de/de/service']): void {
+  fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'),
+    `export const handler = (req, res) => { res.setHeader('x-build', ${JSON.stringify(version)}); res.end(${JSON.stringify(version)} + ' ' + req.url); };\n`);
+  for (const p of [...pages, 'de/de/404']) {
+    fs.mkdirSync(path.join(dir, 'client', p), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'client', p, 'index.html'), `<html>${version} ${p}</html>`);
+  }
+}
+
+async function get(p: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(base + p, { redirect: 'manual' });
+  return { status: res.status, body: await res.text() };
+}
+
+beforeEach(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-swap-'));
+  writeBuild(path.join(root, 'dist'), 'v1');
+  host = new SiteHost({ dir: path.join(root, 'dist'), shopDomain: 'shop.example', session: async () => null });
+  expect(await host.load()).toBe(true);
+  server = http.createServer((req, res) => void host.handle(req, res));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  await new Promise((r) => server.close(r));
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('site host', () => {
+  it('serves static pages through the build handler and unknown paths as its 404 page', async () => {
+    expect(await get('/de/de/service/')).toEqual({ status: 200, body: 'v1 /de/de/service/' });
+    const nf = await get('/de/de/nothing-here');
+    expect(nf.status).toBe(404);
+    expect(nf.body).toBe('<html>v1 de/de/404</html>');
+  });
+
+  it('swaps a complete build in atomically and loads its handler', async () => {
+    const next = path.join(root, 'dist-next');
+    writeBuild(next, 'v2', ['de/de', 'de/de/service', 'de/de/neu']);
+    await host.swap(next);
+    expect(fs.existsSync(next)).toBe(false);
+    expect(fs.readFileSync(path.join(root, 'dist', 'client', 'de', 'de', 'index.html'), 'utf8')).toContain('v2');
+    expect(await get('/de/de/neu/')).toEqual({ status: 200, body: 'v2 /de/de/neu/' });
+    expect((await get('/de/de/nothing-here')).body).toContain('v2');
+  });
+
+  it('keeps serving while a swap runs: every request sees the old or the new build, never an error', async () => {
+    const next = path.join(root, 'dist-next');
+    writeBuild(next, 'v2');
+    const during = Array.from({ length: 40 }, () => get('/de/de/service/'));
+    await host.swap(next);
+    const results = await Promise.all([...during, get('/de/de/service/')]);
+    for (const r of results) expect(r.status).toBe(200);
+    expect(results.at(-1)!.body).toBe('v2 /de/de/service/');
+  });
+});
+
+describe('rebuilder', () => {
+  it('runs one build at a time and coalesces requests made during a build', async () => {
+    const builds: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const r = new Rebuilder({
+      root, host, log: () => {},
+      build: async (outDir) => {
+        builds.push(outDir);
+        if (builds.length === 1) await gate;
+        writeBuild(outDir, `v${builds.length + 1}`);
+        return { rendered: 1, reused: 2 };
+      },
+    });
+    expect(r.request(['/de/de/service'])).toBe('started');
+    expect(r.busy).toBe(true);
+    expect(r.request(['/de/de/'])).toBe('queued');
+    expect(r.request(['/at/de/'])).toBe('coalesced');
+    release();
+    await r.idle();
+    expect(builds).toHaveLength(2);
+    expect(builds.every((b) => b === path.join(root, 'dist-next'))).toBe(true);
+    expect(r.last).toMatchObject({ ok: true, rendered: 1, reused: 2, affected: ['/de/de/', '/at/de/'] });
+    expect((await get('/de/de/')).body).toBe('v3 /de/de/');
+  });
+
+  it('a failed build leaves the live site unchanged', async () => {
+    const r = new Rebuilder({
+      root, host, log: () => {},
+      build: async (outDir) => { fs.mkdirSync(outDir, { recursive: true }); throw new Error('broken content'); },
+    });
+    r.request([]);
+    await r.idle();
+    expect(r.last).toMatchObject({ ok: false, error: 'broken content' });
+    expect(fs.existsSync(path.join(root, 'dist-next'))).toBe(false);
+    expect((await get('/de/de/')).body).toBe('v1 /de/de/');
+  });
+});
