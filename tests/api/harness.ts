@@ -6,7 +6,8 @@ import type { Hono } from 'hono';
 import { createDb, type Db } from '../../server/db/index.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createApi } from '../../server/http/app.ts';
-import { TEMPLATE } from './global-setup.ts';
+import { inject } from 'vitest';
+import './global-setup.ts';
 
 export const DEMO_PASSWORD = 'Demo-Labor-2026';
 export const LAB_A = 123456; // company 1, with sub-users K07, K09, K13 and 24+ months of orders
@@ -18,7 +19,7 @@ export interface TestEnv { db: Db; app: Hono; client: () => Client; close: () =>
 export async function setupApi(): Promise<TestEnv> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const file = path.join(dir, 'shop.sqlite');
-  fs.copyFileSync(TEMPLATE, file);
+  fs.copyFileSync(inject('shopTemplate'), file);
   const db = await createDb({ file, url: '' });
   await migrateToLatest(db);
   const app = createApi(db);
