@@ -18,7 +18,8 @@ if (want('unit')) {
   try {
     const j = JSON.parse(fs.readFileSync('test-results/vitest.json', 'utf8'));
     passed += j.numPassedTests; failed += j.numFailedTests; skipped += j.numPendingTests + (j.numTodoTests ?? 0);
-    if (j.numFailedTestSuites) failed += 0;
+    // a file that fails to load has no tests, but it is a failure
+    failed += j.testResults.filter((r: { status: string; assertionResults: unknown[] }) => r.status === 'failed' && r.assertionResults.length === 0).length;
   } catch { failed += 1; }
   if (code !== 0) exit = code;
 }
@@ -28,6 +29,7 @@ if (want('e2e') && fs.readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'
   try {
     const j = JSON.parse(fs.readFileSync('test-results/playwright.json', 'utf8'));
     passed += j.stats.expected + j.stats.flaky; failed += j.stats.unexpected; skipped += j.stats.skipped;
+    failed += (j.errors ?? []).length; // e.g. the web server did not start
   } catch { failed += 1; }
   if (code !== 0) exit = code;
 }

@@ -40,8 +40,13 @@ export function findCountry(code: string | null | undefined): Country | undefine
 /** Country ru is redirected to /de/{lang} (section 2): it gets no pages of its own. */
 export const REDIRECTED_COUNTRIES: Readonly<Record<string, string>> = { ru: 'de' };
 
+// Development only: SITE_COUNTRIES=de,dk builds just those countries' pages (a full build renders ~14,000).
+const onlyCountries = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.SITE_COUNTRIES
+  ?.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
+
 /** Countries that get pages. */
-export const SITE_COUNTRIES: readonly Country[] = COUNTRIES.filter((c) => !(c.code in REDIRECTED_COUNTRIES));
+export const SITE_COUNTRIES: readonly Country[] = COUNTRIES.filter((c) => !(c.code in REDIRECTED_COUNTRIES)
+  && (!onlyCountries?.length || onlyCountries.includes(c.code)));
 
 /** Interface languages of a country's pages in a brand variant (nl and pl only for the default brand). */
 export function siteLanguages(firma: number): readonly string[] {
