@@ -9,4 +9,5 @@ for (const [k, v] of Object.entries(theirs)) {
   else if (base && ours[k] === base[k] && v !== base[k]) out[k] = v;
 }
 for (const k of Object.keys(ours)) if (base && k in base && !(k in theirs) && ours[k] === base[k]) delete out[k];
-fs.writeFileSync(process.argv[3], JSON.stringify(out, null, 2) + '\n');
+const indent = /\n( +)"/.exec(fs.readFileSync(process.argv[3], 'utf8'))?.[1].length ?? 1;
+fs.writeFileSync(process.argv[3], JSON.stringify(out, null, indent) + '\n');
