@@ -61,7 +61,7 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
   });
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(routes)));
   for (const route of routes) {
-    for (const prefix of PREFIX[route.access]) {
+    for (const prefix of PREFIX[route.access] ?? []) {
       app.on(route.method.toUpperCase(), prefix + route.path, handle(route, db));
     }
   }

@@ -34,7 +34,8 @@ export interface Res<T = any> { status: number; body: T; headers: Headers; text:
 
 export class Client {
   private cookies = new Map<string, string>();
-  constructor(private app: Hono) {}
+  private app: Hono;
+  constructor(app: Hono) { this.app = app; }
 
   async req<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
     const h: Record<string, string> = { ...headers };
