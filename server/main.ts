@@ -1,6 +1,5 @@
 // Production server: the shop API (Hono) and the built Astro site on one port.
 import http from 'node:http';
-import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { pathToFileURL } from 'node:url';
@@ -28,7 +27,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const db = await bootDatabase();
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
-  const site = new SiteHost({ dir: path.join(ROOT, 'dist'), shopDomain: config.shopDomain, session: sessionLookup(app) });
+  const site = new SiteHost({ dir: config.siteDir, shopDomain: config.shopDomain, session: sessionLookup(app) });
   if (!opts.apiOnly && (await site.load())) siteBuild.rebuilder = new Rebuilder({ root: ROOT, host: site });
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';

@@ -10,7 +10,8 @@ const PAGES: [rest: string, route: string][] = [['', 'home'], ['service/', 'serv
 
 test('the matrix: every country and language', async ({ request }) => {
   test.setTimeout(300_000);
-  expect(PUBLIC_LOCALES.length).toBeGreaterThan(250);
+  // a development build (SITE_COUNTRIES=de,dk) has a few countries; the full build every one
+  expect(PUBLIC_LOCALES.length).toBeGreaterThan(process.env.SITE_COUNTRIES ? 0 : 250);
   for (const loc of PUBLIC_LOCALES) {
     for (const [rest, route] of PAGES) {
       const url = `/${loc.country}/${loc.lang}/${rest}`;
@@ -42,6 +43,8 @@ test('the matrix: every country and language', async ({ request }) => {
 });
 
 test('currency formats per country (EUR, CHF, Kč, Ft, zł)', async ({ request }) => {
+  const built = new Set(PUBLIC_LOCALES.map((l) => l.country));
+  test.skip(!['ch', 'cz', 'hu', 'pl'].every((c) => built.has(c)), 'needs the full build (SITE_COUNTRIES unset)');
   const symbols: Record<string, string> = {};
   for (const c of ['de', 'ch', 'cz', 'hu', 'pl']) {
     const p = parsePage(await (await request.get(`/${c}/de/`)).text());

@@ -1,0 +1,198 @@
+// Site benchmark (npm run bench:site):
+//  1. a full, uncached `astro build --force` into dist-bench: pages built, build time, pages per second
+//  2. the server (server/main.ts) hosting that build: JavaScript each page type loads before any
+//     interaction (gzip bytes, measured in Debian chromium: external scripts plus inline ones)
+//  3. Lighthouse (mobile, performance only) of the home page and a category page
+// Targets: >= 200 pages/s, <= 15 KB gz JS on a content page before interaction, Lighthouse >= 98.
+//
+//   npm run bench:site                        everything, all countries
+//   SITE_COUNTRIES=de,dk npm run bench:site   a development subset (pages/s is then dominated by start-up)
+//   BENCH_SKIP_BUILD=1                        reuse dist-bench from a previous run
+//   BENCH_PORT=4590 BENCH_SEED_ARTICLES=5000 BENCH_LH_RUNS=1 CHROMIUM_PATH=/usr/bin/chromium
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'dist-bench');
+const PORT = Number(process.env.BENCH_PORT || 4590);
+const BASE = `http://localhost:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS || 1));
+const TARGET = { pagesPerSecond: 200, contentJsKb: 15, lighthouse: 98 };
+
+/** Page types measured (path below /de/de/); content = a page the 15 KB target applies to. */
+const PAGE_TYPES: { name: string; path: string; content: boolean }[] = [
+  { name: 'home', path: '', content: true },
+  { name: 'service', path: 'service/', content: true },
+  { name: 'company', path: 'company/', content: true },
+  { name: 'loesungen', path: 'loesungen/', content: true },
+  { name: 'legal/agb', path: 'legal/agb/', content: true },
+  { name: 'video', path: 'video/1/', content: true },
+  { name: 'aktionen', path: 'aktionen/', content: true },
+  { name: 'kontakt', path: 'kontakt/', content: true },
+  { name: 'category overview', path: 'shop/category/', content: true },
+  { name: 'category page', path: 'shop/category/3/', content: false },
+  { name: '404', path: 'gibt-es-nicht/', content: true },
+];
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gz = (s: string | Buffer) => zlib.gzipSync(s, { level: 9 }).length;
+
+// ---- 1. build ----
+
+interface BuildResult { pages: number; ms: number; prerenderMs: number }
+
+function countPages(dir: string): number {
+  let n = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) n += countPages(path.join(dir, e.name));
+    else if (e.name.endsWith('.html')) n++;
+  }
+  return n;
+}
+
+function build(): Promise<BuildResult> {
+  return new Promise((resolve, reject) => {
+    fs.rmSync(OUT, { recursive: true, force: true });
+    const t = performance.now();
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--force', '--outDir', OUT], {
+      cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: '--disable-warning=ExperimentalWarning' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (d: Buffer) => { log += d.toString(); if (log.length > 4e6) log = log.slice(-2e6); });
+    child.stderr.on('data', (d: Buffer) => { log += d.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - t;
+      if (code !== 0) return reject(new Error(`astro build exited with ${code}\n${log.slice(-3000)}`));
+      // the prerender phase: the first "Completed in" after "prerendering static routes"
+      const m = /(?:prerendering|generating) static routes[\s\S]*?Completed in ([\d.]+)(ms|s)\./.exec(log);
+      const prerenderMs = m ? Number(m[1]) * (m[2] === 's' ? 1000 : 1) : NaN;
+      resolve({ pages: countPages(path.join(OUT, 'client')), ms, prerenderMs });
+    });
+  });
+}
+
+// ---- 2. server ----
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: String(PORT), SITE_DIR: OUT,
+      SQLITE_FILE: process.env.BENCH_SQLITE_FILE || path.join(ROOT, 'data/bench/site.sqlite'),
+      SEED_ARTICLES: process.env.BENCH_SEED_ARTICLES || '5000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => { out = (out + d.toString()).slice(-4000); });
+  child.stderr!.on('data', (d: Buffer) => { out = (out + d.toString()).slice(-4000); });
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    try { if ((await fetch(`${BASE}/api/health`)).ok) return child; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error(`server did not start:\n${out}`);
+}
+
+// ---- JavaScript before interaction ----
+
+interface JsResult { name: string; path: string; content: boolean; files: number; external: number; inline: number; total: number }
+
+async function measureJs(): Promise<JsResult[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const out: JsResult[] = [];
+  try {
+    for (const p of PAGE_TYPES) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const scripts = new Map<string, number>();
+      page.on('response', async (res) => {
+        if (res.request().resourceType() !== 'script') return;
+        try { scripts.set(res.url(), gz(await res.body())); } catch { /* aborted */ }
+      });
+      await page.goto(`${BASE}/de/de/${p.path}`, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src && s.type !== 'application/json').map((s) => s.textContent ?? ''));
+      const external = [...scripts.values()].reduce((a, b) => a + b, 0);
+      const inlineGz = inline.reduce((a, s) => a + (s.trim() ? gz(s) : 0), 0);
+      out.push({ ...p, files: scripts.size, external, inline: inlineGz, total: external + inlineGz });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+// ---- 3. Lighthouse ----
+
+async function lighthouseScores(paths: { name: string; path: string }[]): Promise<{ name: string; scores: number[] }[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const out: { name: string; scores: number[] }[] = [];
+  try {
+    for (const p of paths) {
+      const scores: number[] = [];
+      for (let i = 0; i < LH_RUNS; i++) {
+        // default config = mobile form factor with simulated throttling
+        const r = await lighthouse(`${BASE}/de/de/${p.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        scores.push(Math.round((r?.lhr.categories.performance?.score ?? 0) * 100));
+      }
+      out.push({ name: p.name, scores });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}
+
+// ---- main ----
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+let built: BuildResult | null = null;
+if (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(OUT, 'server/entry.mjs'))) {
+  console.log('[bench:site] reusing dist-bench (BENCH_SKIP_BUILD=1)');
+} else {
+  console.log(`[bench:site] full build (astro build --force)${process.env.SITE_COUNTRIES ? `, SITE_COUNTRIES=${process.env.SITE_COUNTRIES}` : ', all countries'} …`);
+  built = await build();
+}
+
+console.log('[bench:site] starting the server on the bench build …');
+const server = await startServer();
+let js: JsResult[] = [];
+let lh: { name: string; scores: number[] }[] = [];
+try {
+  js = await measureJs();
+  lh = await lighthouseScores([{ name: 'home', path: '' }, { name: 'category page', path: 'shop/category/3/' }]);
+} finally {
+  server.kill('SIGTERM');
+}
+
+console.log('\n== Site benchmark ==');
+if (built) {
+  const pps = built.pages / (built.ms / 1000);
+  console.log(`pages built:        ${built.pages}`);
+  console.log(`build time:         ${(built.ms / 1000).toFixed(1)} s (whole astro build; prerender phase ${(built.prerenderMs / 1000).toFixed(1)} s)`);
+  console.log(`pages per second:   ${pps.toFixed(0)} over the whole build, ${(built.pages / (built.prerenderMs / 1000)).toFixed(0)} in the prerender phase  [target >= ${TARGET.pagesPerSecond}: ${mark(pps >= TARGET.pagesPerSecond)}]`);
+}
+console.log('\nJavaScript before interaction (gzip; /de/de/…):');
+console.log(`  ${'page type'.padEnd(20)} ${'files'.padStart(5)} ${'external'.padStart(10)} ${'inline'.padStart(9)} ${'total'.padStart(9)}`);
+for (const r of js) {
+  const flag = r.content ? `  [content page, target <= ${TARGET.contentJsKb} KB: ${mark(r.total <= TARGET.contentJsKb * 1024)}]` : '';
+  console.log(`  ${r.name.padEnd(20)} ${String(r.files).padStart(5)} ${kb(r.external).padStart(10)} ${kb(r.inline).padStart(9)} ${kb(r.total).padStart(9)}${flag}`);
+}
+console.log(`\nLighthouse performance (mobile, ${LH_RUNS} run${LH_RUNS > 1 ? 's, median' : ''}):`);
+for (const r of lh) console.log(`  ${r.name.padEnd(20)} ${String(median(r.scores)).padStart(3)}${LH_RUNS > 1 ? ` (${r.scores.join(', ')})` : ''}  [target >= ${TARGET.lighthouse}: ${mark(median(r.scores) >= TARGET.lighthouse)}]`);
+if (process.env.BENCH_KEEP !== '1') fs.rmSync(OUT, { recursive: true, force: true });
+process.exit(0);
