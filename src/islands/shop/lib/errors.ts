@@ -4,7 +4,7 @@ import { errorText } from '../../../lib/rules/constants.ts';
 import { ApiFailure } from '../../../lib/api.ts';
 import type { T } from './i18n.ts';
 
-const MAP: Record<string, string> = {
+export const ERROR_KEY_MAP: Record<string, string> = {
   generic: 'error_generic',
   invalid_list_name: 'error_list_name',
   field_invalid: 'error_field_invalid',
@@ -46,14 +46,16 @@ const MAP: Record<string, string> = {
   fwt_min_order: 'fwt_error_min_value',
   fwt_once_per_month: 'fwt_error_once_per_month',
   forbidden_function: 'forbidden',
-  invalid_date: 'error_date_invalid',
+  already_logged_in: 'register.already_logged_in',
+  invalid_token: 'password.link_invalid',
+  unauthorized: 'login.required_text',
   too_many_requests: 'error_too_many_requests',
   network: 'error_network',
 };
 
 /** Text for an error key in the UI language; German catalogue text when the locale lacks it. */
 export function errorMessage(t: T, key: string, params?: Record<string, string | number>): string {
-  const k = MAP[key] ?? key;
+  const k = ERROR_KEY_MAP[key] ?? key;
   const s = t(k, params);
   if (s !== k) return s;
   return errorText(key, params ?? {});
