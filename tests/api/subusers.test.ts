@@ -129,3 +129,22 @@ describe('sub-users', () => {
     expect(list.some((u: any) => u.id === created)).toBe(false);
   });
 });
+
+describe('functions enforced by the API over HTTP (section 6)', () => {
+  it('a K13 technician may not submit an order (403 forbidden_function); a K09 buyer may', async () => {
+    const c = env.client();
+    expect((await c.login(LAB_A)).status).toBe(200);
+    const art = await env.db.selectFrom('articles').select('artnr').where('preis', '>', 1).where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
+      .orderBy('artnr').executeTakeFirstOrThrow();
+    expect((await c.post(`/api/wk/${encodeURIComponent(art.artnr)}/add/2`)).status).toBe(200);
+    const before = await env.db.selectFrom('orders').select('id').where('kdnr', '=', LAB_A).execute();
+    await c.put('/api/user/active', { id: ids.K13 });
+    const refused = await c.post('/api/checkout/submit', { key: 'k13-submit-0001' });
+    expect([refused.status, refused.body.error]).toEqual([403, 'forbidden_function']);
+    expect((await env.db.selectFrom('orders').select('id').where('kdnr', '=', LAB_A).execute()).length).toBe(before.length);
+    await c.put('/api/user/active', { id: ids.K09 });
+    const placed = await c.post('/api/checkout/submit', { key: 'k09-submit-0001' });
+    expect(placed.status).toBe(200);
+    expect(placed.body.result.auftrag).toBeGreaterThan(0);
+  });
+});

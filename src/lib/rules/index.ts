@@ -6,3 +6,4 @@ export * from './artnr.ts';
 export * from './pricing.ts';
 export * from './locale.ts';
 export * from './lastSeen.ts';
+export * from './labelLayout.ts';
