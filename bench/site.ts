@@ -8,7 +8,7 @@
 //   npm run bench:site                        everything, all countries
 //   SITE_COUNTRIES=de,dk npm run bench:site   a development subset (pages/s is then dominated by start-up)
 //   BENCH_SKIP_BUILD=1                        reuse dist-bench from a previous run
-//   BENCH_PORT=4590 BENCH_SEED_ARTICLES=5000 BENCH_LH_RUNS=1 CHROMIUM_PATH=/usr/bin/chromium
+//   BENCH_PORT=4590 BENCH_SEED_ARTICLES=5000 BENCH_LH_RUNS=3 CHROMIUM_PATH=/usr/bin/chromium
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ const OUT = path.join(ROOT, 'dist-bench');
 const PORT = Number(process.env.BENCH_PORT || 4590);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS || 1));
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS || 3));
 const TARGET = { pagesPerSecond: 200, contentJsKb: 15, lighthouse: 98 };
 
 /** Page types measured (path below /de/de/); content = a page the 15 KB target applies to. */
@@ -62,16 +62,25 @@ function build(): Promise<BuildResult> {
     const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--force', '--outDir', OUT], {
       cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: '--disable-warning=ExperimentalWarning' }, stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let log = '';
-    child.stdout.on('data', (d: Buffer) => { log += d.toString(); if (log.length > 4e6) log = log.slice(-2e6); });
-    child.stderr.on('data', (d: Buffer) => { log += d.toString(); });
+    // the prerender phase: from the "prerendering static routes" line to the next "Completed in"
+    let tail = '';
+    let phaseStart = 0;
+    let prerenderMs = NaN;
+    const scan = (d: Buffer) => {
+      const lines = (tail + d.toString()).split('\n');
+      tail = lines.pop() ?? '';
+      for (const l of lines) {
+        if (!phaseStart && /(?:prerendering|generating) static routes/.test(l)) phaseStart = performance.now();
+        else if (phaseStart && Number.isNaN(prerenderMs) && /Completed in/.test(l)) prerenderMs = performance.now() - phaseStart;
+      }
+    };
+    let errLog = '';
+    child.stdout.on('data', scan);
+    child.stderr.on('data', (d: Buffer) => { errLog = (errLog + d.toString()).slice(-3000); });
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - t;
-      if (code !== 0) return reject(new Error(`astro build exited with ${code}\n${log.slice(-3000)}`));
-      // the prerender phase: the first "Completed in" after "prerendering static routes"
-      const m = /(?:prerendering|generating) static routes[\s\S]*?Completed in ([\d.]+)(ms|s)\./.exec(log);
-      const prerenderMs = m ? Number(m[1]) * (m[2] === 's' ? 1000 : 1) : NaN;
+      if (code !== 0) return reject(new Error(`astro build exited with ${code}\n${errLog}`));
       resolve({ pages: countPages(path.join(OUT, 'client')), ms, prerenderMs });
     });
   });

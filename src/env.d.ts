@@ -4,6 +4,8 @@ declare global {
     interface ClientDirectives {
       /** hydrate on the first interaction inside the island, or when its topic is announced */
       'client:interaction'?: boolean | string;
+      /** hydrate within n px (default 150) of the viewport, on interaction, or at once after back/forward */
+      'client:near'?: boolean | number;
     }
   }
   namespace App {

@@ -1,4 +1,4 @@
-// Astro integration registering the client:interaction directive (see interaction-directive.ts).
+// Astro integration registering the client:interaction and client:near directives (see *-directive.ts).
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -8,6 +8,7 @@ export default function interactionDirective(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction-directive.ts', import.meta.url)) });
+        addClientDirective({ name: 'near', entrypoint: fileURLToPath(new URL('./near-directive.ts', import.meta.url)) });
       },
     },
   };

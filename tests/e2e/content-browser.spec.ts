@@ -224,6 +224,21 @@ test('mobile: side menu, footer accordion', async ({ page }) => {
   await expect(col).toHaveAttribute('open', '');
 });
 
+test('category page: the catalogue hydrates near the viewport (at once on desktop, on scrolling on phones)', async ({ page }) => {
+  const island: string[] = [];
+  page.on('request', (r) => { if (/CategoryView\.[\w-]+\.js/.test(r.url())) island.push(r.url()); });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/de/de/shop/category/3/');
+  await page.waitForLoadState('networkidle');
+  expect(island).toEqual([]);
+  await page.locator('.island-slot--catalogue').scrollIntoViewIfNeeded();
+  await expect(page.locator('.island-slot--catalogue .sh-card').first()).toBeVisible();
+  expect(island.length).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/de/de/shop/category/4/');
+  await expect(page.locator('.island-slot--catalogue .sh-card').first()).toBeVisible();
+});
+
 test('images fall back to the placeholder', async ({ page }) => {
   await page.route('**/images/categories/pg-1.svg', (r) => r.fulfill({ status: 404, body: '' }));
   await page.goto('/de/de/shop/category/');

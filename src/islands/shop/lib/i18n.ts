@@ -90,7 +90,9 @@ export function useT(lang: string, m?: Messages | null): T {
   return useMemo(() => {
     const fromStore = st.lang === lang && st.ready ? st.messages : null;
     const base = fromStore ?? pageMessages() ?? ssrMessages(lang) ?? {};
-    return makeT(m ? { ...base, ...m } : base, lang);
+    // the island's own messages first, the full set as fallback (no copy of ~700 keys per render:
+    // every page of the static build renders four header islands)
+    return m ? makeT(m, lang, base) : makeT(base, lang);
   }, [st, lang, m]);
 }
 
