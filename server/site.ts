@@ -11,6 +11,7 @@ import { findCountry } from '../src/data/countries.ts';
 import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
 import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
+import { SESSION_HEADER, encodeSessionHeader } from '../src/lib/site/sessionHeader.ts';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void, locals?: object) => void;
 export interface SiteSession { kdnr: number; firma: number }
@@ -112,6 +113,9 @@ export class SiteHost {
     const cookies = parseCookies(req.headers.cookie);
     const session = cookies.sid ? await this.opts.session(cookies.sid).catch(() => null) : null;
     if (!session) delete cookies.sid;
+    // the on-demand pages learn the session from this header (see src/lib/site/sessionHeader.ts)
+    delete req.headers[SESSION_HEADER];
+    if (session) req.headers[SESSION_HEADER] = encodeSessionHeader(session);
     const get = req.method === 'GET' || req.method === 'HEAD';
 
     if (get) {

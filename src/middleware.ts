@@ -1,10 +1,17 @@
 // Astro middleware. In production the server applies the routing rules and resolves the session
-// before Astro is reached (server/site.ts), and prerendered pages never run middleware at request
-// time. `astro dev` has no such server in front, so here the same rules run for parity.
+// before Astro is reached (server/site.ts, which passes it in a header this middleware reads), and
+// prerendered pages never run middleware at request time. `astro dev` has no such server in front, so here the same rules run for parity.
 import { defineMiddleware } from 'astro:middleware';
+import { SESSION_HEADER, decodeSessionHeader } from './lib/site/sessionHeader.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (!import.meta.env.DEV) return next();
+  if (!import.meta.env.DEV) {
+    // production: server/site.ts resolved the session and handed it over in a header it controls
+    if (!context.isPrerendered && context.locals.session === undefined) {
+      context.locals.session = decodeSessionHeader(context.request.headers.get(SESSION_HEADER));
+    }
+    return next();
+  }
   const { siteRedirect, parseCookies } = await import('../server/site-routes.ts');
   const cookies = parseCookies(context.request.headers.get('cookie'));
   const r = siteRedirect(new URL(context.request.url), context.request.headers, cookies);
