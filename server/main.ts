@@ -1,25 +1,22 @@
 // Production server: the shop API (Hono) and the built Astro site on one port.
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { Hono } from 'hono';
 import { pathToFileURL } from 'node:url';
 import { config, ROOT } from './config.ts';
 import { bootDatabase } from './boot.ts';
 import { createApi } from './http/app.ts';
-import { Rebuilder, SiteHost, siteBuild, type SessionLookup, type SiteSession } from './site.ts';
+import { Rebuilder, SiteHost, siteBuild, type SessionLookup } from './site.ts';
+import { sessionByToken } from './http/session.ts';
+import type { Db } from './db/index.ts';
 
-/** Session check of the site (status 200 of user/infos = logged in), in-process and cached for 15 s. */
-export function sessionLookup(api: Hono): SessionLookup {
-  const cache = new Map<string, { at: number; s: SiteSession | null }>();
+/**
+ * Session check of the site: the API's own session lookup (cached briefly and forgotten at logout and
+ * password reset, so a page never renders for a session the API already refuses).
+ */
+export function sessionLookup(db: Db): SessionLookup {
   return async (sid) => {
-    const hit = cache.get(sid);
-    if (hit && Date.now() - hit.at < 15_000) return hit.s;
-    const res = await api.fetch(new Request('http://site.internal/api/user/infos', { headers: { cookie: `sid=${sid}` } }));
-    const s = res.ok ? (((await res.json()) as { result: { Kundennummer: number; Firma: number } }).result) : null;
-    const v = s ? { kdnr: Number(s.Kundennummer), firma: Number(s.Firma) } : null;
-    if (cache.size > 10_000) cache.clear();
-    cache.set(sid, { at: Date.now(), s: v });
-    return v;
+    const s = await sessionByToken(db, sid);
+    return s ? { kdnr: s.kdnr, firma: s.firma } : null;
   };
 }
 
@@ -27,7 +24,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const db = await bootDatabase();
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
-  const site = new SiteHost({ dir: config.siteDir, shopDomain: config.shopDomain, session: sessionLookup(app) });
+  const site = new SiteHost({ dir: config.siteDir, shopDomain: config.shopDomain, session: sessionLookup(db) });
   if (!opts.apiOnly && (await site.load())) siteBuild.rebuilder = new Rebuilder({ root: ROOT, host: site });
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';

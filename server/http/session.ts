@@ -29,7 +29,11 @@ export function forgetSession(id: string): void {
 }
 
 export async function loadSession(db: Db, c: Context): Promise<Session | null> {
-  const token = getCookie(c, SESSION_COOKIE);
+  return sessionByToken(db, getCookie(c, SESSION_COOKIE));
+}
+
+/** The session of a cookie value (also the site's check for on-demand pages); cached, and forgotten on logout. */
+export async function sessionByToken(db: Db, token: string | undefined): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
   const hit = cache.get(id);

@@ -3,6 +3,7 @@
 // every tab, registration checks, password forgotten via the outbox, the guest-only country selector.
 import { test, expect, type Page, type BrowserContext } from '@playwright/test';
 import { GREETING_MS } from '../../src/lib/rules/constants.ts';
+import { colourFor } from '../../src/lib/rules/locale.ts';
 
 const PASSWORD = 'Demo-Labor-2026';
 
@@ -55,3 +56,66 @@ test.describe('login panel', () => {
     await expect(dialog(page)).toContainText('Die E-Mail-Adresse hat ein ungültiges Format.');
   });
 });
+
+test.describe('after login', () => {
+  test('customer number: user-select panel with main user and K07/K09/K13 sub-users, greeting in colour, reload', async ({ page }) => {
+    await page.goto('/de/de/');
+    await expect(page.locator('#prenav-country')).toBeVisible();
+    await openLogin(page);
+    await fillLogin(page, '123456', PASSWORD);
+    const panel = page.getByTestId('user-select');
+    await expect(panel).toBeVisible();
+    await expect(page.getByTestId('login-panel')).toBeHidden();
+    const rows = panel.locator('.sh-user');
+    await expect(rows).toHaveCount(5);
+    await expect(rows.nth(0)).toContainText('Thomas Keller');
+    await expect(rows.nth(0)).toContainText('Generalberechtigung');
+    await expect(rows.nth(1)).toContainText('Anna Keller');
+    await expect(rows.nth(1)).toContainText('Laborleitung');
+    await expect(rows.nth(2)).toContainText('Ben Schulz');
+    await expect(rows.nth(2)).toContainText('Einkauf');
+    await expect(rows.nth(3)).toContainText('Clara Wagner');
+    await expect(rows.nth(3)).toContainText('Zahntechnik');
+    await expect(rows.nth(4)).toContainText('Einkauf, Zahntechnik');
+    await expect(rows.nth(2).getByRole('link', { name: /Benutzer bearbeiten/ })).toHaveAttribute('href', '/de/de/logbuch/user/2');
+    await expect(panel.getByRole('link', { name: 'Benutzer hinzufügen' })).toHaveAttribute('href', '/de/de/logbuch/user/create');
+    // the country selector is for guests only
+    await expect(page.locator('#prenav-country')).toBeHidden();
+
+    const started = Date.now();
+    const reloaded = page.waitForEvent('load');
+    await rows.nth(2).getByRole('button').click();
+    const greeting = page.getByTestId('user-greeting');
+    await expect(greeting).toContainText('Ben Schulz');
+    const colour = await greeting.locator('span').evaluate((el) => getComputedStyle(el).color);
+    expect(colour).toBe(hexToRgb(colourFor(2)));
+    await reloaded;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(GREETING_MS - 100);
+    const me = await page.request.get('/api/user/infos');
+    expect((await me.json()).result.activeUser).toMatchObject({ id: 2, vorname: 'Ben' });
+    await expect(page.locator('#prenav-country')).toBeHidden();
+  });
+
+  test('e-mail login; cancel closes the user select; logout in my account', async ({ page, context }) => {
+    await page.goto('/de/de/service/');
+    await openLogin(page);
+    await fillLogin(page, 'labor@example.com', PASSWORD);
+    const panel = page.getByTestId('user-select');
+    await expect(panel.locator('.sh-user')).toHaveCount(5);
+    await panel.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute('data-auth', 'customer');
+    expect(await sid(context)).toBeDefined();
+    await page.goto('/de/de/konto/');
+    await page.getByTestId('konto').getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/de\/de\/$/);
+    await expect(page.locator('html')).toHaveAttribute('data-auth', 'guest');
+    await expect(page.locator('#prenav-country')).toBeVisible();
+    expect(await sid(context)).toBeUndefined();
+  });
+});
+
+function hexToRgb(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}

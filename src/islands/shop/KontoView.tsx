@@ -1,5 +1,6 @@
 // konto: my account with the hash sections meine_topartikel (also meine_top_artikel),
-// meine_bestelllisten, meine_bestellungen, meine_newsletter, online_features. The sections exist in
+// meine_bestelllisten, meine_bestellungen, meine_newsletter (consent), online_features, plus
+// einstellungen (country and language: the pre-navbar offers the country to guests only). The sections exist in
 // the server render so the hash scroll and the sub-navigation find them.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -15,10 +16,11 @@ import { routes } from './lib/routes.ts';
 import { activate } from './lib/activate.ts';
 import type { Ctx } from './lib/article.ts';
 import { OrdersTable } from './ui/Orders.tsx';
+import { LocaleSettings } from './ui/LocaleSettings.tsx';
 import TopArtikelView from './TopArtikelView.tsx';
 import './shop.css';
 
-export const KONTO_SECTIONS = ['meine_topartikel', 'meine_bestelllisten', 'meine_bestellungen', 'meine_newsletter', 'online_features'] as const;
+export const KONTO_SECTIONS = ['meine_topartikel', 'meine_bestelllisten', 'meine_bestellungen', 'meine_newsletter', 'online_features', 'einstellungen'] as const;
 
 export default function KontoView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
   const t = useT(lang, messages);
@@ -91,6 +93,11 @@ export default function KontoView({ country, lang, messages }: { country: string
           <input type="checkbox" checked={!!newsletter} disabled={newsletter === null} onChange={(e) => void toggleNewsletter(e.target.checked)} />
           <span>{t('account.newsletter_consent')}</span>
         </label>
+      </section>
+
+      <section id="einstellungen" className="sh-section sh-konto__sect" aria-labelledby="sh-k-settings">
+        <h2 id="sh-k-settings">{t('account.settings')}</h2>
+        {customer.kundennummer > 0 && <LocaleSettings country={country} lang={lang} t={t} />}
       </section>
 
       <section id="online_features" className="sh-section sh-konto__sect" aria-labelledby="sh-k-features">

@@ -79,7 +79,8 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
       const key = failureKey(x);
       if (x instanceof ApiFailure && x.body.fields && typeof x.body.fields === 'object') {
         const f = x.body.fields as Errors;
-        setErr(Object.fromEntries(Object.entries(f).map(([k, r]) => [k, r === 'please_fill_in' || r === 'email_exists' ? r : 'field_invalid'])));
+        // the reason keys (invalid_postal_code, email_exists, …) have texts; anything else is 'field {field} invalid'
+        setErr(Object.fromEntries(Object.entries(f).map(([k, r]) => [k, errorMessage(t, r) === errorMessage(t, 'generic') ? 'field_invalid' : r])));
       }
       setGeneral(errorMessage(t, key === 'kundendaten_error' ? 'customer_data_change_error' : key));
       showToast(errorMessage(t, key === 'kundendaten_error' ? 'customer_data_change_error' : key), 'error');

@@ -1,59 +1,67 @@
 // Login side panel and the login-required popup (section 2). Tiny until opened: the form is a
-// separate chunk. After login: the remembered add runs, the user-select panel opens, and the user
-// returns to the remembered page.
+// separate chunk. Also shows the notices carried over a redirect or pushed by the session (verify
+// result, "you were logged out").
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $loginOpen, $loginRequiredOpen } from '../../stores/ui.ts';
+import { $loginOpen, $loginRequiredOpen, openDialog, showToast } from '../../stores/ui.ts';
 import { ensureMessages, tNow, useT, type Messages } from './lib/i18n.ts';
+import { $noticeTick, takeNotice } from './lib/notice.ts';
 import './shop.css';
-import { openDialog, showToast } from '../../stores/ui.ts';
-import { takeNotice } from './lib/notice.ts';
 
 const LoginForm = lazy(() => import('./panels/LoginForm.tsx'));
 
 export default function LoginPanel({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
   const open = useStore($loginOpen);
   const required = useStore($loginRequiredOpen);
+  const tick = useStore($noticeTick);
   const t = useT(lang, messages);
+  const home = `/${country}/${lang}/`;
 
-  // a notice carried over a redirect (verification result)
   useEffect(() => {
     const n = takeNotice();
     if (!n) return;
+    if (/[?&]verified=/.test(location.search)) {
+      // shown once: a reload must not repeat it
+      const u = new URL(location.href);
+      u.searchParams.delete('verified');
+      history.replaceState(history.state, '', u.pathname + u.search + u.hash);
+    }
     void ensureMessages(lang, messages).then(() => {
       const tt = tNow(lang);
-      if (n.type === 'success') showToast(tt(n.text), 'success');
+      if (n.type === 'success' || n.toast) showToast(tt(n.text), n.type);
       else openDialog({ title: tt(n.title), text: tt(n.text) });
       if (n.openLogin) $loginOpen.set(true);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [tick]);
+
+  const leave = () => { $loginRequiredOpen.set(false); location.assign(home); };
 
   useEffect(() => {
     if (!open && !required) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       if (open) $loginOpen.set(false);
-      else if (required) { $loginRequiredOpen.set(false); location.assign(`/${country}/${lang}/`); }
+      else if (required) leave();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, required, country, lang]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, required]);
 
   if (!open && !required) return null;
   return (
     <>
       {required && !open && (
-        <div className="sh-overlay" onClick={(e) => { if (e.target === e.currentTarget) { $loginRequiredOpen.set(false); location.assign(`/${country}/${lang}/`); } }}>
+        <div className="sh-overlay" onClick={(e) => { if (e.target === e.currentTarget) leave(); }}>
           <div className="sh-popup" role="dialog" aria-modal="true" aria-labelledby="sh-lr-title" data-testid="login-required">
-            <button type="button" className="sh-popup__close" aria-label={t('dialog.close')}
-              onClick={() => { $loginRequiredOpen.set(false); location.assign(`/${country}/${lang}/`); }}>×</button>
+            <button type="button" className="sh-popup__close" aria-label={t('dialog.close')} onClick={leave}>×</button>
             <h2 id="sh-lr-title">{t('login.required_title')}</h2>
             <p>{t('login.required_text')}</p>
             <div className="sh-popup__actions">
               <button type="button" className="sh-btn sh-btn--primary" autoFocus onClick={() => $loginOpen.set(true)}>{t('login.submit')}</button>
-              <a className="sh-btn" href={`/${country}/${lang}/register`}>{t('login.register')}</a>
-              <a className="sh-btn" href={`/${country}/${lang}/fast-register`}>{t('login.fast_register')}</a>
+              <a className="sh-btn" href={`${home}register/`}>{t('login.register')}</a>
+              <a className="sh-btn" href={`${home}fast-register/`}>{t('login.fast_register')}</a>
             </div>
           </div>
         </div>

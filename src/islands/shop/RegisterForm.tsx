@@ -1,5 +1,6 @@
-// register and fast-register (both blocked when logged in: register goes to 404), with every
-// check of section 5; the server answers email_exists, registration errors and sends the mail.
+// register and fast-register (both blocked when logged in: the server redirects to 404, and so does
+// this island when a login in another tab happened meanwhile), with every check of section 5; the
+// server answers email_exists, the registration errors and sends the verification mail.
 import { useEffect, useState } from 'react';
 import { api, ApiFailure } from '../../lib/api.ts';
 import { INDUSTRY_MAX, SALUTATIONS } from '../../lib/rules/constants.ts';
@@ -25,13 +26,10 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
 
   useEffect(() => {
     void ensureCustomer().then((c) => {
-      if (c.kundennummer) {
-        setBlocked(true);
-        if (mode === 'full') location.replace(`/${country}/${lang}/404`);
-      } else setBlocked(false);
+      if (c.kundennummer) { setBlocked(true); location.replace(`/${country}/${lang}/404/`); } else setBlocked(false);
     });
     api.get<Country[]>(`user/countries?lang=${lang}`, { guest: true }).then(setCountries).catch(() => {});
-  }, [mode, country, lang]);
+  }, [country, lang]);
 
   const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); if (err[k]) setErr((e) => { const n = { ...e }; delete n[k]; return n; }); };
   const msg = (k: string) => (err[k] ? errorMessage(t, err[k]!, { field: k }) : undefined);
@@ -81,6 +79,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
       {full && (
         <fieldset className="sh-fieldset">
           <legend>{t('register.customer_number')}</legend>
+          <p className="sh-field__hint">{t('register.existing_hint')}</p>
           <Field label={t('register.customer_number')} name="Kundennummer" value={v.Kundennummer} onChange={set('Kundennummer')} error={msg('Kundennummer')} inputMode="numeric" maxLength={9} />
         </fieldset>
       )}

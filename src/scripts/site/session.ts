@@ -4,6 +4,8 @@
 import { cartCounterStyle } from '../../lib/rules/locale.ts';
 import { $country, $language, mirrorLocale } from '../../stores/settings.ts';
 import { $loginOpen, $userSelectOpen } from '../../stores/ui.ts';
+import { onAuth, postAuth } from '../../lib/authChannel.ts';
+import { isLoginRoute, splitLocalePath } from '../../lib/site/routes.ts';
 import { clearCookie, html, qsa } from './dom.ts';
 
 export const isCustomer = () => html.dataset.auth === 'customer';
@@ -30,7 +32,8 @@ export function setCartCounter(n: number): void {
 async function refreshCounter(): Promise<void> {
   try {
     const res = await fetch('/api/wk/anz', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    if (res.status === 401) { clearCookie('shop_auth'); html.dataset.auth = 'guest'; return; }
+    // any 401 logs out everywhere (the other tabs and this tab's islands follow the message)
+    if (res.status === 401) { clearCookie('shop_auth'); postAuth({ type: 'logout' }); return; }
     if (res.ok) setCartCounter(Number((await res.json()).result) || 0);
   } catch { /* the counter stays hidden */ }
 }
@@ -38,13 +41,35 @@ async function refreshCounter(): Promise<void> {
 async function logout(): Promise<void> {
   try { await fetch('/api/logout', { credentials: 'same-origin' }); } catch { /* logged out locally anyway */ }
   clearCookie('shop_auth');
+  postAuth({ type: 'logout', explicit: true });
   location.assign(`/${html.dataset.country}/${html.dataset.lang}/`);
+}
+
+/**
+ * Login/logout in another tab, or a call of this tab that answered 401: the header follows, and a
+ * login-only page reloads (the server then renders the login-required popup, or the content).
+ */
+function followAuth(): void {
+  onAuth((m, ownTab) => {
+    if (m.type === 'logout') {
+      if (ownTab && m.explicit) return; // the logout button navigates by itself
+      html.dataset.auth = 'guest';
+      setCartCounter(0);
+      const loc = splitLocalePath(location.pathname);
+      if (loc && isLoginRoute(loc.rest)) location.reload();
+    } else if (!ownTab) {
+      html.dataset.auth = 'customer';
+      void refreshCounter();
+      if (document.querySelector('[data-login-required]')) location.reload();
+    }
+  });
 }
 
 export function initSession(): void {
   const { country, lang } = html.dataset;
   if (country && lang) { $country.set(country); $language.set(lang); mirrorLocale(); }
   if (isCustomer()) void refreshCounter();
+  followAuth();
   // the country and language selectors are GET forms the server turns into the new route
   document.addEventListener('change', (e) => {
     const s = e.target;

@@ -1,6 +1,13 @@
-// A notice carried over a full redirect (verification result), shown once by the global panels.
-export interface Notice { title: string; text: string; type: 'success' | 'error' | 'info'; openLogin?: boolean }
+// A notice carried over a full redirect (verification result, logged out by a 401 on a login-only
+// page that reloads), shown once by the login panel island.
+import { atom } from 'nanostores';
+import { activate } from './activate.ts';
+
+/** toast: shown as a toast instead of a dialog (success notices always are) */
+export interface Notice { title: string; text: string; type: 'success' | 'error' | 'info'; openLogin?: boolean; toast?: boolean }
 const KEY = 'shop:notice';
+/** bumped by pushNotice so a login panel that is already mounted shows the notice at once */
+export const $noticeTick = atom(0);
 
 /** verified=ok|already|missing|failed of the verification answer → the three messages (+ success). */
 export function verifyNotice(target: string): Notice | null {
@@ -16,6 +23,13 @@ export function verifyNotice(target: string): Notice | null {
 
 export function setNotice(n: Notice): void {
   try { sessionStorage.setItem(KEY, JSON.stringify(n)); } catch { /* ignore */ }
+}
+
+/** Stores the notice (it survives a reload) and wakes the login panel to show it. */
+export function pushNotice(n: Notice): void {
+  setNotice(n);
+  $noticeTick.set($noticeTick.get() + 1);
+  activate('login');
 }
 
 export function takeNotice(): Notice | null {

@@ -1,12 +1,15 @@
 // Customer session for the shop islands: the session check (GET user/infos), login, logout,
 // the remembered add-to-cart of a guest, and logout in every tab when any call answers 401.
 import { $customer, GUEST, loggedOut, onLogout, type CustomerState } from '../../../stores/customer.ts';
-import { $loginOpen, $userSelectOpen, openDialog } from '../../../stores/ui.ts';
+import { $loginOpen, $loginRequiredOpen, $userSelectOpen, openDialog } from '../../../stores/ui.ts';
 import { refreshCounter } from '../../../stores/basket.ts';
 import { api, ApiFailure } from '../../../lib/api.ts';
 import { parseLogin } from '../../../lib/rules/customer.ts';
 import { isLS } from '../../../lib/rules/customer.ts';
 import { activate } from './activate.ts';
+import { pushNotice } from './notice.ts';
+import { onAuth, postAuth } from '../../../lib/authChannel.ts';
+import { isLoginRoute, splitLocalePath } from '../../../lib/site/routes.ts';
 
 export interface CustomerEntity {
   Firma: number; Kundennummer: number; Titel: string; Vorname: string; Nachname: string; Geschlecht: string;
@@ -57,23 +60,27 @@ function authHint(on: boolean, firma = 1): void {
 }
 
 // ---- any 401 logs out everywhere: this page's islands (api.ts → loggedOut) and the other tabs ----
-const CHANNEL = 'shop-auth';
-let bc: BroadcastChannel | null = null;
+// The site script (src/scripts/site/session.ts) listens too: it updates the header and reloads a
+// login-only page, where the server then renders the login-required popup.
 let fromOtherTab = false;
-if (typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined') {
-  bc = new BroadcastChannel(CHANNEL);
-  bc.onmessage = (ev) => {
-    if (ev.data === 'logout' && $customer.get().kundennummer) { fromOtherTab = true; try { loggedOut(); } finally { fromOtherTab = false; } }
-    if (ev.data === 'login') void ensureCustomer(true);
-  };
-  // only a tab that was logged in tells the others (a guest's 401 session check must not)
+let explicitLogout = false;
+if (typeof window !== 'undefined') {
+  onAuth((m, ownTab) => {
+    if (ownTab) return;
+    if (m.type === 'logout' && $customer.get().kundennummer) { fromOtherTab = true; try { loggedOut(); } finally { fromOtherTab = false; } }
+    if (m.type === 'login') void ensureCustomer(true);
+  });
   let wasLoggedIn = false;
   $customer.subscribe((c) => { if (c.kundennummer) wasLoggedIn = true; });
   onLogout(() => {
     entity = null;
-    if (wasLoggedIn) authHint(false);
-    if (wasLoggedIn && !fromOtherTab) bc?.postMessage('logout');
+    // only a tab that was logged in tells the others (a guest's 401 session check must not)
+    const was = wasLoggedIn || document.documentElement.dataset.auth === 'customer';
     wasLoggedIn = false;
+    if (!was || fromOtherTab) return;
+    authHint(false);
+    if (!explicitLogout) pushNotice({ title: 'notice', text: 'login.logged_out', type: 'info', toast: true });
+    postAuth({ type: 'logout', explicit: explicitLogout });
   });
 }
 
@@ -128,7 +135,7 @@ export async function login(username: string, password: string, firma: number): 
     const st = toCustomerState(c);
     $customer.set(st);
     authHint(true, st.firma);
-    bc?.postMessage('login');
+    postAuth({ type: 'login' });
     void refreshCounter().catch(() => {});
     return { ok: true, customer: st };
   } catch (e) {
@@ -150,14 +157,48 @@ export async function login(username: string, password: string, firma: number): 
   }
 }
 
-export async function logout(): Promise<void> {
-  try { await api.get('logout'); } catch { /* the session is gone either way */ }
-  loggedOut();
+/**
+ * The way out of password_change_required: POST password/change with the current credentials and the
+ * new password twice (7–100 characters); on success the login runs again with the new password.
+ */
+export async function changePasswordAndLogin(username: string, current: string, pw: string, pw2: string, firma: number):
+  Promise<LoginResult & { field?: string }> {
+  const parsed = parseLogin(username, current);
+  if (parsed.kind === 'error') return { ok: false, key: parsed.error, titleKey: 'login_error_title' };
+  const Benutzername = parsed.kind === 'kdnr' ? parsed.kdnr : parsed.email;
+  try {
+    await api.post('password/change', { Firma: firma, Benutzername, Kennwort: current, kw: '', password: pw, password2: pw2 }, { guest: true });
+  } catch (e) {
+    if (e instanceof ApiFailure && e.status === 400 && (e.key === 'password_length' || e.key === 'password_mismatch')) {
+      return { ok: false, key: e.key, titleKey: 'login_error_title', field: String(e.body.field ?? 'password') };
+    }
+    if (e instanceof ApiFailure && e.status === 401) return { ok: false, key: e.key === 'login_error_4' ? 'login_error_4' : 'login_error', titleKey: 'login_error_title' };
+    if (e instanceof ApiFailure && e.status === 429) return { ok: false, key: 'too_many_requests', titleKey: 'login_error_title' };
+    return { ok: false, key: 'generic', titleKey: 'login_error_title' };
+  }
+  return login(username, pw, firma);
 }
 
-/** Opens the login side panel (a guest's action that needs login). */
+/** The logout button: ends the session here and in every tab; the caller navigates. */
+export async function logout(): Promise<void> {
+  try { await api.get('logout'); } catch { /* the session is gone either way */ }
+  explicitLogout = true;
+  try { loggedOut(); } finally { explicitLogout = false; }
+}
+
+/** Is the current page a login-only route (section 2 guard)? */
+export function onLoginRoute(): boolean {
+  if (typeof location === 'undefined') return false;
+  const loc = splitLocalePath(location.pathname);
+  return !!loc && isLoginRoute(loc.rest);
+}
+
+/**
+ * A guest's action that needs login: the login side panel opens. On a login-only page the
+ * login-required popup opens instead (login, register, quick register; closing goes home).
+ */
 export function requireLogin(): void {
-  $loginOpen.set(true);
+  if (onLoginRoute()) $loginRequiredOpen.set(true); else $loginOpen.set(true);
   activate('login');
 }
 
