@@ -5,6 +5,8 @@ import { cartCounterStyle } from '../../lib/rules/locale.ts';
 import { $country, $language, mirrorLocale } from '../../stores/settings.ts';
 import { $loginOpen, $userSelectOpen } from '../../stores/ui.ts';
 import { clearCookie, html, qsa } from './dom.ts';
+import { $customer } from '../../stores/customer.ts';
+import { autoBook } from '../../islands/portal/zahn/lib/autoBook.ts';
 
 export const isCustomer = () => html.dataset.auth === 'customer';
 
@@ -45,6 +47,9 @@ export function initSession(): void {
   const { country, lang } = html.dataset;
   if (country && lang) { $country.set(country); $language.set(lang); mirrorLocale(); }
   if (isCustomer()) void refreshCounter();
+  // start-up of a non-guest: tooth-storage check (at most every 15 minutes), also right after a login
+  if (isCustomer() && lang) void autoBook(lang);
+  $customer.listen((c) => { if (c.kundennummer && lang) void autoBook(lang); });
   // the country and language selectors are GET forms the server turns into the new route
   document.addEventListener('change', (e) => {
     const s = e.target;
