@@ -94,7 +94,7 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
             <span>{t('zahnlager.occupied')}</span>
           </label>
           {!locked && (
-            <button type="button" className={`sh-btn sh-btn--small${s.selected ? '' : ' sh-btn--primary'}`} disabled={busy} aria-pressed={!!s.selected}
+            <button type="button" className={`sh-btn sh-btn--small${s.selected ? " sh-btn--primary" : ""}`} disabled={busy} aria-pressed={!!s.selected}
               onClick={toggle} data-testid="zl-select" aria-label={`${t(s.selected ? 'zahnlager.unselect' : 'zahnlager.select')}: ${s.artikelnummer} (${where})`}>
               {t(s.selected ? 'zahnlager.unselect' : 'zahnlager.select')}
             </button>

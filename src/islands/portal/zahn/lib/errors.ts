@@ -23,3 +23,8 @@ export function zahnError(t: T, e: unknown): string {
   const key = failureKey(e);
   return errorMessage(t, MAP[key] ?? key);
 }
+
+/** Text of a known error key (browser-side checks use the server's keys). */
+export function zahnErrorText(t: T, key: string): string {
+  return errorMessage(t, MAP[key] ?? key);
+}
