@@ -7,6 +7,8 @@ import { $loginOpen, $userSelectOpen } from '../../stores/ui.ts';
 import { onAuth, postAuth } from '../../lib/authChannel.ts';
 import { isLoginRoute, splitLocalePath } from '../../lib/site/routes.ts';
 import { clearCookie, html, qsa } from './dom.ts';
+import { $customer } from '../../stores/customer.ts';
+import { autoBook } from '../../islands/portal/zahn/lib/autoBook.ts';
 
 export const isCustomer = () => html.dataset.auth === 'customer';
 
@@ -70,6 +72,9 @@ export function initSession(): void {
   if (country && lang) { $country.set(country); $language.set(lang); mirrorLocale(); }
   if (isCustomer()) void refreshCounter();
   followAuth();
+  // start-up of a non-guest: tooth-storage check (at most every 15 minutes), also right after a login
+  if (isCustomer() && lang) void autoBook(lang);
+  $customer.listen((c) => { if (c.kundennummer && lang) void autoBook(lang); });
   // the country and language selectors are GET forms the server turns into the new route
   document.addEventListener('change', (e) => {
     const s = e.target;

@@ -1,0 +1,44 @@
+// Automatic booking of delivered tooth sets (section 4): at start-up of every page, only for
+// logged-in customers, at most every 15 minutes (the last run is kept in local storage, section 3
+// "tooth-storage state"). One or more booked positions open the 'notice' dialog with the count.
+// Framework-free: the site script of every page imports it.
+import { persistentAtom } from '@nanostores/persistent';
+import { ZAHNLAGER_AUTO_MS } from '../../../../lib/rules/constants.ts';
+import { openDialog } from '../../../../stores/ui.ts';
+
+const json = { encode: JSON.stringify, decode: JSON.parse };
+export const $zahnlagerState = persistentAtom<{ lastAuto: number }>('zahnlager', { lastAuto: 0 }, json);
+
+export interface OutPosition { slotId: number; schrankId: number; schrank: string; schubladeId: number; schublade: string; zeile: number; spalte: number; artikelnummer: string }
+
+/** Is a check due at `now` (ms)? A stored time in the future (clock changed) counts as due. */
+export function autoBookDue(last: number, now: number): boolean {
+  return !(last > 0 && now >= last && now - last < ZAHNLAGER_AUTO_MS);
+}
+
+let running = false;
+
+/** Runs the check when due; resolves to the booked positions (empty when skipped or failed). */
+export async function autoBook(lang: string): Promise<OutPosition[]> {
+  const now = Date.now();
+  if (running || !autoBookDue($zahnlagerState.get().lastAuto, now)) return [];
+  running = true;
+  $zahnlagerState.set({ lastAuto: now }); // claimed before the call: other tabs and islands skip
+  try {
+    const res = await fetch('/api/zahnlager/zubuchen/auto', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (res.status === 401) { $zahnlagerState.set({ lastAuto: 0 }); return []; } // stale login hint: check after the next login
+    if (!res.ok) return [];
+    const out = ((await res.json()).result?.outPositionen ?? []) as OutPosition[];
+    if (out.length > 0) {
+      const { getT } = await import('../../../../i18n/index.ts');
+      const t = await getT(lang);
+      openDialog({ title: t('notice'), text: t('zahnlager.auto_booked', { count: out.length }) });
+      document.dispatchEvent(new CustomEvent('zahnlager:booked', { detail: out }));
+    }
+    return out;
+  } catch {
+    return [];
+  } finally {
+    running = false;
+  }
+}
