@@ -49,6 +49,9 @@ const MAP: Record<string, string> = {
   invalid_date: 'error_date_invalid',
   too_many_requests: 'error_too_many_requests',
   network: 'error_network',
+  auftragsnummer_required: 'error_auftragsnummer_required',
+  order_number_required: 'error_auftragsnummer_required',
+  no_product_found: 'error_no_product',
 };
 
 /** Text for an error key in the UI language; German catalogue text when the locale lacks it. */
