@@ -51,6 +51,9 @@ export const ERROR_KEY_MAP: Record<string, string> = {
   unauthorized: 'login.required_text',
   too_many_requests: 'error_too_many_requests',
   network: 'error_network',
+  auftragsnummer_required: 'error_auftragsnummer_required',
+  order_number_required: 'error_auftragsnummer_required',
+  no_product_found: 'error_no_product',
 };
 
 /** Text for an error key in the UI language; German catalogue text when the locale lacks it. */

@@ -1,0 +1,45 @@
+// Patient work fields (section 3): order number (required, section 5), client with name, reference
+// and further info.
+import { useId } from 'react';
+import { validateOrderNumber } from '../../../../lib/rules/validate.ts';
+import type { T } from '../../../shop/lib/i18n.ts';
+import { errorMessage } from '../../../shop/lib/errors.ts';
+import { Field } from '../../../shop/ui/Field.tsx';
+import type { Work, WorkInput } from '../lib/logbook.ts';
+
+export interface WorkValues { auftragsnummer: string; name: string; referenz: string; info: string }
+export const EMPTY_WORK: WorkValues = { auftragsnummer: '', name: '', referenz: '', info: '' };
+
+export function workValues(w: Work): WorkValues {
+  return { auftragsnummer: w.auftragsnummer, name: w.auftraggeber.name, referenz: w.auftraggeber.referenz, info: w.auftraggeber.info };
+}
+
+/** Field errors of the form (translated), empty when it may be sent. */
+export function checkWork(t: T, v: WorkValues): Record<string, string> {
+  const e = validateOrderNumber(v.auftragsnummer);
+  return e ? { auftragsnummer: errorMessage(t, e) } : {};
+}
+
+export function workInput(v: WorkValues): WorkInput {
+  return { auftragsnummer: v.auftragsnummer.trim(), auftraggeber: { name: v.name.trim(), referenz: v.referenz.trim(), info: v.info.trim() } };
+}
+
+export function WorkFields({ t, v, onChange, errors }: {
+  t: T; v: WorkValues; onChange: (v: WorkValues) => void; errors: Record<string, string>;
+}) {
+  const id = useId();
+  const set = (k: keyof WorkValues) => (x: string) => onChange({ ...v, [k]: x });
+  return (
+    <div className="sc-fields">
+      <Field label={t('order.number')} name="auftragsnummer" value={v.auftragsnummer} onChange={set('auftragsnummer')} required maxLength={60}
+        error={errors.auftragsnummer} />
+      <Field label={t('scanner.client')} name="auftraggeber_name" value={v.name} onChange={set('name')} maxLength={200} />
+      <Field label={t('scanner.client_reference')} name="auftraggeber_referenz" value={v.referenz} onChange={set('referenz')} maxLength={200} />
+      <div className="sh-field">
+        <label className="sh-field__label" htmlFor={`${id}-info`}>{t('scanner.client_info')}</label>
+        <textarea id={`${id}-info`} name="auftraggeber_info" value={v.info} onChange={(e) => set('info')(e.target.value)} maxLength={2000} rows={2}
+          data-field="auftraggeber_info" />
+      </div>
+    </div>
+  );
+}
