@@ -6,6 +6,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseCookies, siteRedirect } from './site-routes.ts';
 import { findCountry } from '../src/data/countries.ts';
 import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
@@ -16,6 +17,17 @@ export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, 
 export interface SiteSession { kdnr: number; firma: number }
 /** Resolves the `sid` cookie to the logged-in customer (null = no valid session). */
 export type SessionLookup = (sid: string) => Promise<SiteSession | null>;
+
+/**
+ * The session of the request being rendered, for the on-demand pages (src/middleware.ts copies it into
+ * Astro.locals.session). The node adapter's standalone handler drops the locals argument, and a
+ * request header could be forged; an AsyncLocalStorage shared through globalThis can be neither.
+ */
+export const SITE_SESSION_KEY = Symbol.for('dentalshop.siteSession');
+const sessionStore: AsyncLocalStorage<{ session: SiteSession | null }> =
+  ((globalThis as Record<symbol, unknown>)[SITE_SESSION_KEY] as AsyncLocalStorage<{ session: SiteSession | null }> | undefined)
+  ?? new AsyncLocalStorage<{ session: SiteSession | null }>();
+(globalThis as Record<symbol, unknown>)[SITE_SESSION_KEY] = sessionStore;
 
 /** Non-HttpOnly hint for static pages: "a customer of company n is logged in" (no secret in it). */
 export const AUTH_HINT_COOKIE = 'shop_auth';
@@ -133,8 +145,7 @@ export class SiteHost {
       if (site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
     }
     if (site.files.has(pathname) || site.files.has(decodeSafe(pathname))) return site.handler(req, res);
-    if (loc && isOnDemandRoute(loc.rest)) return site.handler(req, res, undefined, { session });
-    if (!get) return site.handler(req, res);
+    if ((loc && isOnDemandRoute(loc.rest)) || !get) return sessionStore.run({ session }, () => site.handler(req, res));
     return this.notFound(site, req, res, loc);
   };
 

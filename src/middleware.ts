@@ -1,10 +1,20 @@
 // Astro middleware. In production the server applies the routing rules and resolves the session
 // before Astro is reached (server/site.ts), and prerendered pages never run middleware at request
-// time. `astro dev` has no such server in front, so here the same rules run for parity.
+// time; on-demand pages get the session through an AsyncLocalStorage the server fills. `astro dev`
+// has no such server in front, so there the same rules run here for parity.
 import { defineMiddleware } from 'astro:middleware';
 
+/** server/site.ts runs each on-demand render inside this store with the resolved session. */
+const SITE_SESSION_KEY = Symbol.for('dentalshop.siteSession');
+type SessionStore = { getStore(): { session: App.Locals['session'] } | undefined };
+
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (!import.meta.env.DEV) return next();
+  if (!import.meta.env.DEV) {
+    const store = (globalThis as Record<symbol, unknown>)[SITE_SESSION_KEY] as SessionStore | undefined;
+    const current = store?.getStore();
+    if (current && context.locals.session === undefined) context.locals.session = current.session ?? null;
+    return next();
+  }
   const { siteRedirect, parseCookies } = await import('../server/site-routes.ts');
   const cookies = parseCookies(context.request.headers.get('cookie'));
   const r = siteRedirect(new URL(context.request.url), context.request.headers, cookies);
