@@ -24,6 +24,8 @@ export const NAMED_ROUTES = {
   'kamera-tutorial': 'kamera/tutorial',
   kamera: 'kamera',
   'label-select': 'label/select',
+  'logbuch-user': 'logbuch/user/{id}',
+  'logbuch-user-create': 'logbuch/user/create',
   zahnlager: 'zahnlager',
   'zahnlager-statistik': 'zahnlager/statistik',
   meinkonto: 'konto',
@@ -88,7 +90,7 @@ const LOGIN_PATTERNS: readonly RegExp[] = [
   'zahnlager/statistik', 'zahnlager/bestellhistorie', `zahnlager/bestellhistorie/details(?:/${SEG}){6}`,
   'meinlabor', `meinlabor/topartikel(?:/${SEG})?`, 'meinlabor/vorschlag', `meinlabor/historie/auftrag(?:/${SEG}){4}`,
   `meinlabor/bestellliste/${SEG}`, `videos/${SEG}`, 'wk', 'wk/kasse', 'wk/submit', 'kundendaten-aendern',
-  'label/select', `label/print(?:/${SEG})?`, `dokumente/typ/${SEG}`,
+  'label/select', `label/print(?:/${SEG})?`, `dokumente/typ/${SEG}`, 'logbuch/user', `logbuch/user/${SEG}`,
 ].map((p) => new RegExp(`^${p}$`));
 
 /** Is the path below the prefix (e.g. "zahnlager/schrank/4") a login-only route? */

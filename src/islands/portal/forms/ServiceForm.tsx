@@ -1,0 +1,164 @@
+// service/retoure?form={typ}: the service requests — return, repair, transport damage, special order,
+// spare part, callback. Each has its fields; all but the callback need at least one photo and a text
+// (section 5). The request is stored with a reference number and confirmed by mail (API: forms.ts).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $customer } from '../../../stores/customer.ts';
+import { ApiFailure, api } from '../../../lib/api.ts';
+import { isBlank, validateEmail, validatePhone, validateServiceRequest } from '../../../lib/rules/validate.ts';
+import { useT, type Messages } from '../../shop/lib/i18n.ts';
+import { ensureCustomer } from '../../shop/lib/session.ts';
+import { failureKey } from '../../shop/lib/errors.ts';
+import { Field, SelectField } from '../../shop/ui/Field.tsx';
+import { portalError } from '../lib/errors.ts';
+import { PhotoPicker } from './PhotoPicker.tsx';
+import { TextArea } from './TextArea.tsx';
+import '../portal.css';
+
+type Kind = 'short' | 'long' | 'qty' | 'artnr' | 'phone' | 'reason';
+interface FieldDef { name: string; label: string; kind: Kind; required?: boolean }
+interface FormDef { photo: boolean; text: string; fields: FieldDef[] }
+
+/** Fields per type (the API checks the same: server/modules/forms.ts FORM_TYPES). */
+export const SERVICE_FORMS: Record<string, FormDef> = {
+  retoure: { photo: true, text: 'text', fields: [
+    { name: 'lieferschein', label: 'form.order_number', kind: 'short', required: true }, { name: 'artnr', label: 'form.product', kind: 'artnr', required: true },
+    { name: 'menge', label: 'form.quantity', kind: 'qty', required: true }, { name: 'grund', label: 'form.reason', kind: 'reason', required: true },
+    { name: 'text', label: 'form.description', kind: 'long', required: true }] },
+  reparatur: { photo: true, text: 'fehlerbeschreibung', fields: [
+    { name: 'geraet', label: 'form.device_name', kind: 'short', required: true }, { name: 'seriennummer', label: 'form.serial', kind: 'short' },
+    { name: 'fehlerbeschreibung', label: 'form.fault', kind: 'long', required: true }] },
+  transportschaden: { photo: true, text: 'schaden', fields: [
+    { name: 'lieferschein', label: 'form.order_number', kind: 'short', required: true }, { name: 'paketnummer', label: 'form.package_number', kind: 'short' },
+    { name: 'schaden', label: 'form.damage', kind: 'long', required: true }] },
+  sonderbestellung: { photo: true, text: 'artikelbeschreibung', fields: [
+    { name: 'hersteller', label: 'form.manufacturer', kind: 'short' }, { name: 'menge', label: 'form.quantity', kind: 'qty', required: true },
+    { name: 'artikelbeschreibung', label: 'form.article_description', kind: 'long', required: true }] },
+  ersatzteil: { photo: true, text: 'teil', fields: [
+    { name: 'geraet', label: 'form.device_name', kind: 'short', required: true }, { name: 'menge', label: 'form.quantity', kind: 'qty', required: true },
+    { name: 'teil', label: 'form.part', kind: 'long', required: true }] },
+  rueckruf: { photo: false, text: 'thema', fields: [
+    { name: 'name', label: 'form.name', kind: 'short', required: true }, { name: 'telefon', label: 'form.phone', kind: 'phone', required: true },
+    { name: 'wunschtermin', label: 'form.callback_time', kind: 'short' }, { name: 'thema', label: 'form.topic', kind: 'long', required: true }] },
+};
+export const SERVICE_TYPES = Object.keys(SERVICE_FORMS);
+const REASONS = ['wrong_article', 'wrong_order', 'defective', 'other'];
+
+export default function ServiceForm({ country, lang, initialType, messages }: { country: string; lang: string; initialType: string; messages?: Messages }) {
+  const t = useT(lang, messages);
+  const customer = useStore($customer);
+  const [typ, setTyp] = useState(SERVICE_FORMS[initialType] ? initialType : 'retoure');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ referenz: string; email: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const def = SERVICE_FORMS[typ]!;
+  useEffect(() => { void ensureCustomer(); }, []);
+  const loggedIn = customer.kundennummer > 0;
+  // callback requests carry their own name and phone; the others ask for contact data (customers: optional, account data is used)
+  const contactFields = useMemo(() => (typ === 'rueckruf'
+    ? [{ name: 'email', label: 'form.email', required: false }]
+    : [{ name: 'name', label: 'form.name', required: !loggedIn }, { name: 'email', label: 'form.email', required: !loggedIn }, { name: 'telefon', label: 'form.phone', required: false }]), [typ, loggedIn]);
+
+  const set = (k: string) => (v: string) => { setValues((x) => ({ ...x, [k]: v })); setErrors((e) => ({ ...e, [k]: '' })); };
+  const changeType = (v: string) => {
+    setTyp(v); setErrors({});
+    const url = new URL(location.href);
+    url.searchParams.set('form', v);
+    history.replaceState(null, '', url);
+  };
+
+  const check = (): Record<string, string> => {
+    const e: Record<string, string> = {};
+    for (const f of def.fields) {
+      const v = values[f.name] ?? '';
+      if (f.name === def.text) continue;
+      if (f.required && isBlank(v)) e[f.name] = portalError(t, f.kind === 'qty' ? 'error_menge' : 'please_fill_in');
+      else if (f.kind === 'qty' && !isBlank(v) && !(/^\d{1,5}$/.test(v.trim()) && Number(v) >= 1)) e[f.name] = portalError(t, 'error_menge');
+      else if (f.kind === 'phone' && validatePhone(v)) e[f.name] = portalError(t, 'invalid_phone');
+    }
+    if (!loggedIn && typ === 'retoure' && !values.kdnr?.trim()) e.kdnr = portalError(t, 'please_fill_in');
+    for (const c of contactFields) {
+      const v = values[c.name] ?? '';
+      if (c.required && isBlank(v)) e[c.name] = portalError(t, 'please_fill_in');
+      else if (c.name === 'email' && !isBlank(v) && validateEmail(v)) e.email = portalError(t, 'invalid_email');
+      else if (c.name === 'telefon' && !isBlank(v) && validatePhone(v)) e.telefon = portalError(t, 'invalid_phone');
+    }
+    const text = values[def.text] ?? '';
+    const rule = def.photo ? validateServiceRequest({ photos: photos.length, text }) : isBlank(text) ? 'service_text_required' : null;
+    if (rule === 'service_photo_required') e.photo = portalError(t, rule);
+    if (rule === 'service_text_required' || (rule === 'service_photo_required' && isBlank(text))) e[def.text] = portalError(t, 'service_text_required');
+    return e;
+  };
+
+  const submit = async (ev: React.FormEvent) => {
+    ev.preventDefault();
+    const e = check();
+    setErrors(e);
+    if (Object.keys(e).length) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .pt-photos.has-error input')?.focus());
+      return;
+    }
+    const fd = new FormData();
+    const names = new Set([...def.fields.map((f) => f.name), ...contactFields.map((c) => c.name), 'kdnr']);
+    for (const n of names) if (values[n]?.trim()) fd.append(n, values[n]!.trim());
+    for (const p of photos) fd.append('photos', p, p.name);
+    setBusy(true);
+    try {
+      const res = await api.post<{ referenz: string }>(`forms/${typ}`, fd);
+      setDone({ referenz: res.referenz, email: values.email?.trim() || '' });
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    } catch (err) {
+      const key = failureKey(err);
+      const field = err instanceof ApiFailure ? String(err.body.field ?? '') : '';
+      const text = key === 'network' && photos.length > 1 ? t('error_upload_individually') : portalError(t, key);
+      if (field && /^photo/.test(field)) setErrors({ photo: text });
+      else if (field) setErrors({ [field]: text });
+      else setErrors({ form: text });
+    } finally { setBusy(false); }
+  };
+
+  if (done) {
+    return (
+      <div className="sh-success pt-done" role="status" data-testid="service-success">
+        <h2>{t('form.success_title')}</h2>
+        <p>{t('form.reference')}: <strong data-testid="referenz">{done.referenz}</strong></p>
+        <p>{t('form.success_text')}</p>
+        <button type="button" className="sh-btn" onClick={() => { setDone(null); setValues({}); setPhotos([]); }}>{t('form.new_request')}</button>
+      </div>
+    );
+  }
+  return (
+    <form ref={formRef} className="sh-form pt-service" onSubmit={(e) => void submit(e)} noValidate data-testid="service-form" data-type={typ}>
+      <SelectField label={t('form.request_type')} name="typ" value={typ} onChange={changeType}
+        options={SERVICE_TYPES.map((k) => ({ value: k, label: t(`form.${k}`) }))} />
+      <p className="sh-muted">{t(`form.intro.${typ}`)}</p>
+      {typ === 'retoure' && (loggedIn
+        ? <Field label={t('form.customer_number')} name="kdnr" value={String(customer.kundennummer)} readOnly />
+        : <Field label={t('form.customer_number')} name="kdnr" value={values.kdnr} onChange={set('kdnr')} error={errors.kdnr} required inputMode="numeric" maxLength={12} />)}
+      {def.fields.map((f) => {
+        const label = t(f.label);
+        if (f.kind === 'long') return <TextArea key={`${typ}-${f.name}`} label={label} name={f.name} value={values[f.name] ?? ''} onChange={set(f.name)} error={errors[f.name]} required={f.required} />;
+        if (f.kind === 'reason') {
+          return <SelectField key={f.name} label={label} name={f.name} value={values[f.name] ?? ''} onChange={set(f.name)} error={errors[f.name]} required
+            options={[{ value: '', label: t('form.choose') }, ...REASONS.map((r) => ({ value: t(`form.reason.${r}`), label: t(`form.reason.${r}`) }))]} />;
+        }
+        return <Field key={`${typ}-${f.name}`} label={label} name={f.name} value={values[f.name]} onChange={set(f.name)} error={errors[f.name]} required={f.required}
+          inputMode={f.kind === 'qty' ? 'numeric' : f.kind === 'phone' ? 'tel' : undefined} type={f.kind === 'phone' ? 'tel' : 'text'} maxLength={f.kind === 'qty' ? 5 : 200} />;
+      })}
+      {def.photo && <PhotoPicker t={t} files={photos} onChange={(fs) => { setPhotos(fs); setErrors((e) => ({ ...e, photo: '' })); }} error={errors.photo} />}
+      <fieldset className="sh-fieldset">
+        <legend>{t('form.contact_data')}</legend>
+        {loggedIn && typ !== 'rueckruf' && <p className="sh-muted">{t('form.contact_from_account')}</p>}
+        {contactFields.map((c) => (
+          <Field key={`${typ}-${c.name}`} label={t(c.label)} name={c.name} value={values[c.name]} onChange={set(c.name)} error={errors[c.name]} required={c.required}
+            type={c.name === 'email' ? 'email' : c.name === 'telefon' ? 'tel' : 'text'} autoComplete={c.name === 'email' ? 'email' : c.name === 'telefon' ? 'tel' : 'name'} maxLength={200} />
+        ))}
+      </fieldset>
+      {errors.form && <p className="sh-error" role="alert">{errors.form}</p>}
+      <button type="submit" className="sh-btn sh-btn--primary" disabled={busy}>{busy ? t('form.sending') : t('form.submit')}</button>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+// Sub-user management (named routes logbuch-user, logbuch-user-create): the main user ('general') and
+// the sub-users with their functions K07 (lab manager: general authorisation incl. release of orders),
+// K09 (buyer: orders), K13 (technician: documents batches). Creating, changing and removing needs the
+// main user or a K07 — the API answers 403 forbidden_function otherwise.
+import { useEffect, useState } from 'react';
+import { $userSelectOpen, closeDialog, openDialog, showToast } from '../../../stores/ui.ts';
+import { api, ApiFailure } from '../../../lib/api.ts';
+import { FUNCTION_ROLES } from '../../../lib/rules/constants.ts';
+import { colourFor } from '../../../lib/rules/locale.ts';
+import { isBlank, validateEmail } from '../../../lib/rules/validate.ts';
+import { useT, type Messages } from '../../shop/lib/i18n.ts';
+import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
+import { activate } from '../../shop/lib/activate.ts';
+import { failureKey } from '../../shop/lib/errors.ts';
+import { Field } from '../../shop/ui/Field.tsx';
+import { portalError } from '../lib/errors.ts';
+import { portalRoutes } from '../lib/routes.ts';
+import '../portal.css';
+
+interface User { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; email: string | null; active: boolean }
+type Mode = 'list' | 'create' | 'edit';
+
+export default function UserAdmin({ country, lang, mode, id, messages }: { country: string; lang: string; mode: Mode; id?: number; messages?: Messages }) {
+  const t = useT(lang, messages);
+  const r = portalRoutes(country, lang);
+  const [users, setUsers] = useState<User[] | null>(null);
+  const [form, setForm] = useState({ vorname: '', nachname: '', email: '', funktionen: [] as string[] });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const reload = () => api.get<User[]>('user/subusers').then((us) => {
+    setUsers(us);
+    if (mode === 'edit') {
+      const u = us.find((x) => x.id === id && x.role === 'sub');
+      if (u) setForm({ vorname: u.vorname, nachname: u.nachname, email: u.email ?? '', funktionen: u.funktionen });
+      else setError(t('logbuch_user.not_found'));
+    }
+  }).catch((e) => { setUsers([]); setError(portalError(t, failureKey(e))); });
+  useEffect(() => {
+    void ensureCustomer().then((c) => { if (c.kundennummer) void reload(); else requireLogin(); });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, id]);
+
+  const set = (k: 'vorname' | 'nachname' | 'email') => (v: string) => { setForm({ ...form, [k]: v }); setErrors((e) => ({ ...e, [k]: '' })); };
+  const toggle = (f: string) => setForm({ ...form, funktionen: form.funktionen.includes(f) ? form.funktionen.filter((x) => x !== f) : [...form.funktionen, f] });
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (isBlank(form.vorname)) errs.vorname = portalError(t, 'please_fill_in');
+    if (isBlank(form.nachname)) errs.nachname = portalError(t, 'please_fill_in');
+    if (!isBlank(form.email) && validateEmail(form.email)) errs.email = portalError(t, 'invalid_email');
+    if (form.funktionen.length === 0) errs.funktionen = t('logbuch_user.function_required');
+    setErrors(errs);
+    if (Object.keys(errs).length) { document.querySelector<HTMLElement>('.pt-userform [aria-invalid="true"]')?.focus(); return; }
+    setBusy(true);
+    const body = { vorname: form.vorname.trim(), nachname: form.nachname.trim(), email: form.email.trim(), funktionen: form.funktionen };
+    try {
+      if (mode === 'edit') await api.put(`user/subusers/${id}`, body); else await api.post('user/subusers', body);
+      showToast(t(mode === 'edit' ? 'logbuch_user.saved' : 'logbuch_user.created', { name: `${body.vorname} ${body.nachname}` }), 'success');
+      location.href = r.logbuchUsers;
+    } catch (err) {
+      const key = failureKey(err);
+      const field = err instanceof ApiFailure ? String((err.body.issues as { path: string }[] | undefined)?.[0]?.path ?? '') : '';
+      if (field && ['vorname', 'nachname', 'email', 'funktionen'].includes(field)) setErrors({ [field]: portalError(t, key) });
+      else setError(portalError(t, key));
+      setBusy(false);
+    }
+  };
+
+  const remove = () => {
+    const name = `${form.vorname} ${form.nachname}`.trim();
+    openDialog({
+      title: t('logbuch_user.delete'), text: t('logbuch_user.delete_confirm', { name }), showCancel: true,
+      onConfirm: () => {
+        closeDialog();
+        api.del(`user/subusers/${id}`).then(() => { showToast(t('logbuch_user.deleted', { name }), 'success'); location.href = r.logbuchUsers; })
+          .catch((err) => setError(portalError(t, failureKey(err))));
+      },
+    });
+  };
+  const label = (u: User) => (u.role === 'general' ? t('role.general') : u.funktionen.map((f) => t(`function.${f}`)).join(', '));
+
+  return (
+    <div className="pt-users">
+      <section aria-labelledby="pt-users-title" className="pt-users__list">
+        <h2 id="pt-users-title" className="sh-section__title">{t('logbuch_user.users')}</h2>
+        {!users && <p aria-busy="true">{t('app.loading')}</p>}
+        {users && (
+          <ul className="sh-users" data-testid="user-admin-list">
+            {users.map((u) => (
+              <li key={u.id} className={`sh-user${u.id === id && mode === 'edit' ? ' is-active' : ''}`}>
+                <span className="sh-user__avatar" style={{ background: colourFor(u.id) }} aria-hidden="true">{(u.vorname[0] ?? '') + (u.nachname[0] ?? '')}</span>
+                <span className="sh-user__text">
+                  <strong>{`${u.vorname} ${u.nachname}`.trim()}</strong>
+                  <small>{label(u)}{u.active && ` · ${t('logbuch_user.active')}`}</small>
+                </span>
+                {u.role === 'sub' && <a className="sh-btn sh-btn--small" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}: ${u.vorname} ${u.nachname}`}>{t('user_select.edit')}</a>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="pt-actions">
+          {mode !== 'create' && <a className="sh-btn sh-btn--primary" href={r.logbuchUserCreate}>{t('user_select.add')}</a>}
+          <button type="button" className="sh-btn" onClick={() => { $userSelectOpen.set(true); activate('user-select'); }}>{t('nav.change_user')}</button>
+        </div>
+        <dl className="pt-roles">
+          {FUNCTION_ROLES.map((f) => <div key={f}><dt>{f} – {t(`function.${f}`)}</dt><dd>{t(`function.${f}_desc`)}</dd></div>)}
+        </dl>
+      </section>
+      {error && <p className="sh-error" role="alert" data-testid="user-error">{error}</p>}
+      {mode !== 'list' && !(mode === 'edit' && error === t('logbuch_user.not_found')) && (
+        <form className="sh-form pt-userform" onSubmit={(e) => void save(e)} noValidate data-testid="user-form">
+          <h2 className="sh-section__title">{t(mode === 'edit' ? 'logbuch_user.edit' : 'logbuch_user.create')}</h2>
+          <Field label={t('form.firstname')} name="vorname" value={form.vorname} onChange={set('vorname')} error={errors.vorname} required maxLength={50} autoComplete="off" />
+          <Field label={t('form.lastname')} name="nachname" value={form.nachname} onChange={set('nachname')} error={errors.nachname} required maxLength={50} autoComplete="off" />
+          <Field label={t('form.email')} name="email" type="email" value={form.email} onChange={set('email')} error={errors.email} maxLength={254} autoComplete="off" />
+          <fieldset className={`sh-fieldset${errors.funktionen ? ' has-error' : ''}`} aria-describedby={errors.funktionen ? 'pt-fn-err' : undefined}>
+            <legend>{t('user_select.functions')}<span className="sh-req" aria-hidden="true"> *</span></legend>
+            {FUNCTION_ROLES.map((f) => (
+              <label key={f} className="sh-check">
+                <input type="checkbox" checked={form.funktionen.includes(f)} onChange={() => toggle(f)} name="funktionen" value={f} />
+                <span><strong>{t(`function.${f}`)}</strong> ({f}) – {t(`function.${f}_desc`)}</span>
+              </label>
+            ))}
+            {errors.funktionen && <span id="pt-fn-err" className="sh-field__error" role="alert">{errors.funktionen}</span>}
+          </fieldset>
+          <div className="pt-actions">
+            <button type="submit" className="sh-btn sh-btn--primary" disabled={busy}>{busy ? t('form.sending') : t('logbuch_user.save')}</button>
+            <a className="sh-btn sh-btn--ghost" href={r.logbuchUsers}>{t('dialog.cancel')}</a>
+            {mode === 'edit' && <button type="button" className="sh-btn sh-btn--ghost pt-danger" onClick={remove}>{t('logbuch_user.delete')}</button>}
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+// Portal: QR label templates and their PDF, documents, service form, contact form, sub-users.
+// The PDFs are downloaded like a customer would and parsed: every label draws exactly one code image
+// (a `Do` operator in the page content), so images per page = labels per page.
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import sharp from 'sharp';
+import de from '../../src/i18n/locales/de.json' with { type: 'json' };
+
+const B = '/de/de';
+const T = de as Record<string, string>;
+
+async function login(page: Page) {
+  const r = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' } });
+  expect(r.status()).toBe(200);
+  await page.request.put('/api/user/active', { data: { id: 0 } });
+}
+
+/** Two article numbers of the lab's favourites (or of its order history). */
+async function twoArticles(page: Page): Promise<string[]> {
+  const fav = await page.request.get('/api/favoriten/liste/0');
+  const items = ((await fav.json()).result?.items ?? []) as { Artikelnummer: string }[];
+  const arts = items.map((i) => i.Artikelnummer);
+  expect(arts.length).toBeGreaterThanOrEqual(2);
+  return arts.slice(0, 2);
+}
+
+/** Code images drawn per page. */
+async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().map((p) => {
+    const contents = p.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    let ops = '';
+    for (const s of streams) {
+      if (!(s instanceof PDFRawStream)) continue;
+      ops += s.dict.get(PDFName.of('Filter')) ? zlib.inflateSync(s.contents).toString('latin1') : Buffer.from(s.contents).toString('latin1');
+    }
+    return [...ops.matchAll(/\/\S+ Do\b/g)].length;
+  });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a label template created in the UI prints rows × columns labels per page', async ({ page }) => {
+  await login(page);
+  const arts = await twoArticles(page);
+  const name = `E2E 2×4 ${Date.now()}`;
+  await page.goto(`${B}/label/create/advanced`);
+  const form = page.getByTestId('template-form');
+  await form.getByLabel(T['label.name']!).fill(name);
+  const fill = async (key: string, v: string) => form.getByLabel(T[key]!, { exact: true }).fill(v);
+  await fill('label.rows', '4'); await fill('label.columns', '2');
+  await fill('label.width', '90'); await fill('label.height', '60');
+  for (const k of ['label.margin_top', 'label.margin_right', 'label.margin_bottom', 'label.margin_left']) await fill(k, '10');
+  await fill('label.padding', '2'); await fill('label.non_printable', '3'); await fill('label.offset', '0');
+  await expect(page.getByTestId('sheet-preview')).toHaveAttribute('data-labels', '8');
+  await form.getByRole('button', { name: T['label.create'] }).click();
+  await page.waitForURL(/\/label\/select\/?#QRTemplates$/);
+  const card = page.locator('[data-template]').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  const id = Number(await card.getAttribute('data-template'));
+
+  try {
+    await card.getByRole('link', { name: T['label.print'], exact: true }).click();
+    await page.waitForURL(/\/label\/print\/?\?template=\d+$/);
+    await expect(page.locator('#pt-template')).toHaveValue(String(id));
+    for (const a of arts) {
+      await page.locator('[data-field="artnr"]').fill(a);
+      await page.getByRole('button', { name: T['label.add_article'] }).click();
+    }
+    await page.getByLabel(`${T['label.count']} ${arts[0]}`).fill('7');
+    await page.getByLabel(`${T['label.count']} ${arts[1]}`).fill('5');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);
+    const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
+    expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
+    // 12 labels on a 4 × 2 sheet: 8 on the first page, 4 on the second
+    expect(await imagesPerPage(bytes)).toEqual([8, 4]);
+    const size = (await PDFDocument.load(bytes)).getPage(0).getSize();
+    expect(Math.round(size.width / 72 * 25.4)).toBe(210);
+    await expect(page.getByTestId('print-result')).toBeVisible();
+
+    // starting at label 7 of a used sheet: 2 on the first page, 8 + 2 after
+    await page.locator('#pt-offset').fill('6');
+    const [again] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);
+    expect(await imagesPerPage(new Uint8Array(fs.readFileSync((await again.path())!)))).toEqual([2, 8, 2]);
+  } finally {
+    await page.request.delete(`/api/labels/templates/${id}`);
+  }
+});
+
+test('printing without a template shows "print template required"', async ({ page }) => {
+  await login(page);
+  const [art] = await twoArticles(page);
+  await page.goto(`${B}/label/print/${encodeURIComponent(art!)}`);
+  await expect(page.getByTestId('print-items')).toContainText(art!);
+  await expect(page.locator('#pt-template')).toHaveValue('');
+  let printed = false;
+  page.on('request', (r) => { if (r.url().includes('/api/labels/print')) printed = true; });
+  await page.getByTestId('print-pdf').click();
+  await expect(page.getByTestId('template-error')).toHaveText(T.error_print_template_required!);
+  await expect(page.locator('#pt-template')).toBeFocused();
+  expect(printed).toBe(false);
+});
+
+test('documents of a type are listed and download as PDF', async ({ page }) => {
+  await login(page);
+  await page.goto(`${B}/dokumente/typ/rechnung`);
+  const rows = page.getByTestId('documents-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(5);
+  await expect(page.getByRole('link', { name: new RegExp(`^${T['documents.type.lieferschein']}`) })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), rows.first().getByRole('link').click()]);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  expect(download.suggestedFilename()).toMatch(/^rechnung-.+\.pdf$/);
+});
+
+test('a return needs a photo and then answers its reference number', async ({ page }) => {
+  await login(page);
+  const [art] = await twoArticles(page);
+  await page.goto(`${B}/service/retoure?form=retoure`);
+  const form = page.getByTestId('service-form');
+  await expect(form).toHaveAttribute('data-type', 'retoure');
+  await form.getByLabel(T['form.order_number']!).fill('5200123');
+  await form.getByLabel(T['form.product']!).fill(art!);
+  await form.getByLabel(T['form.quantity']!).fill('2');
+  await form.getByLabel(T['form.reason']!).selectOption({ label: T['form.reason.defective']! });
+  await form.getByLabel(T['form.description']!).fill('Verpackung beschädigt, Inhalt gebrochen.');
+  await form.getByRole('button', { name: T['form.submit'] }).click();
+  await expect(page.getByTestId('photo-error')).toHaveText(T.error_photo_required!);
+  await expect(page.getByTestId('service-success')).toHaveCount(0);
+
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0c8d0' } }).png().toBuffer();
+  await form.locator('input[type="file"]').setInputFiles({ name: 'schaden.png', mimeType: 'image/png', buffer: png });
+  await expect(form.locator('.pt-photos__item')).toHaveCount(1);
+  await expect(page.getByTestId('photo-error')).toHaveCount(0);
+  await form.getByRole('button', { name: T['form.submit'] }).click();
+  await expect(page.getByTestId('referenz')).toHaveText(/^RT-\d{4}-\d{6}$/);
+});
+
+test('contact form: every required field is checked, then it is sent', async ({ page }) => {
+  await page.goto(`${B}/kontakt/`);
+  const form = page.getByTestId('contact-form');
+  await form.getByRole('button', { name: T['form.submit'] }).click();
+  // section 5: date, e-mail, first and last name, message, phone, article number, salutation, time
+  await expect(form.locator('.sh-field__error')).toHaveCount(9);
+  await expect(form.getByLabel(T['form.salutation']!)).toBeFocused();
+  await form.getByLabel(T['form.salutation']!).selectOption('W');
+  await form.getByLabel(T['form.firstname']!).fill('Erika');
+  await form.getByLabel(T['form.lastname']!).fill('Muster');
+  await form.getByLabel(T['form.email']!).fill('erika@');
+  await form.getByLabel(T['form.phone']!).fill('abc');
+  await form.getByLabel(T['form.date']!).fill('2030-05-04');
+  await form.getByLabel(T['form.time']!).fill('10:30');
+  await form.getByLabel(T['form.product']!).fill('4711');
+  await form.getByLabel(T['form.message']!).fill('Bitte um Rückruf zur Bestellung.');
+  await form.getByRole('button', { name: T['form.submit'] }).click();
+  await expect(form.locator('.sh-field__error')).toHaveCount(2);
+  await expect(form.getByText(T.error_email_invalid!)).toBeVisible();
+  await expect(form.getByText(T.error_phone_invalid!)).toBeVisible();
+  await form.getByLabel(T['form.email']!).fill('erika@example.com');
+  await form.getByLabel(T['form.phone']!).fill('+49 40 1234567');
+  await form.getByRole('button', { name: T['form.submit'] }).click();
+  await expect(page.getByTestId('referenz')).toHaveText(/^KT-\d{4}-\d{6}$/);
+});
+
+test('a sub-user created in the UI appears in the user-select list', async ({ page }) => {
+  await login(page);
+  const last = `Tester${Date.now().toString().slice(-6)}`;
+  await page.goto(`${B}/logbuch/user/create`);
+  const form = page.getByTestId('user-form');
+  await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
+  await expect(form.getByText(T['logbuch_user.function_required']!)).toBeVisible();
+  await form.getByLabel(T['form.firstname']!).fill('Emil');
+  await form.getByLabel(T['form.lastname']!).fill(last);
+  await form.getByRole('checkbox', { name: new RegExp(T['function.K09']!) }).check();
+  await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
+  await page.waitForURL(/\/logbuch\/user\/?$/);
+  await expect(page.getByTestId('user-admin-list')).toContainText(`Emil ${last}`);
+  await page.getByRole('button', { name: T['nav.change_user'] }).click();
+  const panel = page.getByTestId('user-select');
+  await expect(panel).toContainText(`Emil ${last}`);
+  await expect(panel.locator('li', { hasText: last })).toContainText(T['function.K09']!);
+  const users = (await (await page.request.get('/api/user/subusers')).json()).result as { id: number; nachname: string }[];
+  const created = users.find((u) => u.nachname === last)!;
+  expect((await page.request.delete(`/api/user/subusers/${created.id}`)).status()).toBe(200);
+});
