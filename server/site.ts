@@ -203,9 +203,11 @@ export function astroBuild(root: string) {
       const text = tail + chunk.toString();
       const lines = text.split('\n');
       tail = lines.pop() ?? '';
+      // one entry per "├─ /path …" (astro sometimes prints several on one line)
       for (const l of lines) {
-        if (!/[├└]─/.test(l)) continue;
-        if (/\((cached|restored)\)/.test(l)) reused++; else rendered++;
+        for (const seg of l.split(/[├└]─/).slice(1)) {
+          if (/\((cached|restored)\)/.test(seg)) reused++; else rendered++;
+        }
       }
     };
     child.stdout.on('data', count);
