@@ -239,6 +239,36 @@ test('category page: the catalogue hydrates near the viewport (at once on deskto
   await expect(page.locator('.island-slot--catalogue .sh-card').first()).toBeVisible();
 });
 
+test('contact form: required fields, server field errors, success with the reference number', async ({ page }) => {
+  await page.goto('/de/de/kontakt/');
+  await page.getByRole('button', { name: 'Alle akzeptieren' }).click();
+  const form = page.locator('[data-contact-form]');
+  await form.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.locator('#kf-anrede-error')).toHaveText('Bitte ausfüllen');
+  await expect(page.locator('#kf-nachricht-error')).toHaveText('Bitte ausfüllen');
+  await expect(page.getByLabel('Anrede')).toBeFocused();
+  await page.getByLabel('Anrede').selectOption('W');
+  await page.getByLabel('Vorname').fill('Eva');
+  await page.getByLabel('Nachname').fill('Muster');
+  await page.getByLabel('E-Mail-Adresse').fill('eva@');
+  await page.getByLabel('Telefon').fill('040 123456');
+  await page.getByLabel('Wunschdatum').fill('2027-03-04');
+  await page.getByLabel('Uhrzeit').fill('10:30');
+  await page.getByLabel('Artikelnummer').fill('100234');
+  await page.getByLabel('Ihre Nachricht').fill('Bitte um Rückruf zur Lieferung.');
+  await form.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.locator('#kf-email-error')).toHaveText('Bitte gültige E-Mail-Adresse eingeben');
+  await expect(page.locator('#kf-anrede-error')).toBeHidden();
+  await page.getByLabel('E-Mail-Adresse').fill('eva@example.com');
+  // a check only the server makes: the customer number format
+  await page.getByLabel('Kundennummer').fill('12ab');
+  await form.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.locator('#kf-kundennummer-error')).toHaveText('Die Kundennummer hat ein ungültiges Format.');
+  await page.getByLabel('Kundennummer').fill('');
+  await form.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Vielen Dank' })).toContainText(/Ihre Referenznummer: [A-Z]{2}-\d{4}-\d{6}/);
+});
+
 test('images fall back to the placeholder', async ({ page }) => {
   await page.route('**/images/categories/pg-1.svg', (r) => r.fulfill({ status: 404, body: '' }));
   await page.goto('/de/de/shop/category/');
