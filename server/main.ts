@@ -24,7 +24,13 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const db = await bootDatabase();
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
-  const site = new SiteHost({ dir: config.siteDir, shopDomain: config.shopDomain, session: sessionLookup(db) });
+  const site = new SiteHost({
+    dir: config.siteDir, shopDomain: config.shopDomain, session: sessionLookup(db),
+    articleCategory: async (artnr) => {
+      const a = await db.selectFrom('articles').select(['pg', 'kat_id']).where('artnr', '=', artnr).executeTakeFirst();
+      return a ? { pg: Number(a.pg), katId: Number(a.kat_id) } : null;
+    },
+  });
   if (!opts.apiOnly && (await site.load())) siteBuild.rebuilder = new Rebuilder({ root: ROOT, host: site });
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';

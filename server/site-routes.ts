@@ -5,7 +5,7 @@
 //    (Accept-Language, like GET geo/locate), else GEO_DEFAULT_COUNTRY / de;  /geo and /xz → location only
 //  - an unsupported language → en; country ru → /de/{lang}; country es for guests → ES_SHOP_URL
 //  - old links: index.php?id=1|3 shop (= home), 8 tooth assistant, 20&pg= category, 22&artnr= category
-//    view, 1391 promotions; /a/{artbez} product detail; campaign routes → external sites
+//    view of the article (the server looks its category up: RedirectFacts), 1391 promotions; /a/{artbez} product detail; campaign routes → external sites
 //  - shop → home (the browser keeps the #hash of the original URL)
 //  - ?set_country= / ?set_language= (the selectors' GET forms) → same page, route parameters replaced
 //  - paths without prefix (/service) get the stored or located prefix; upper case prefixes are lowered
@@ -17,6 +17,8 @@ import { NAMED_ROUTES, splitLocalePath } from '../src/lib/site/routes.ts';
 import { DEFAULT_COUNTRY, resolveLanguage } from '../src/lib/rules/locale.ts';
 
 export interface SiteRedirect { status: 301 | 302; location: string }
+/** Facts the server looked up for a redirect (the pure rules cannot reach the database). */
+export interface RedirectFacts { articleCategory?: { pg: number; katId: number } | null }
 export type Cookies = Readonly<Record<string, string>>;
 type HeaderSource = Headers | Readonly<Record<string, string | string[] | undefined>>;
 
@@ -53,7 +55,7 @@ function header(h: HeaderSource, name: string): string {
   return Array.isArray(v) ? v.join(',') : (v ?? '');
 }
 
-interface Ctx { mainHost: boolean; guest: boolean; cookies: Cookies; headers: HeaderSource }
+interface Ctx { mainHost: boolean; guest: boolean; cookies: Cookies; headers: HeaderSource; facts: RedirectFacts }
 
 /** The location lookup: the first Accept-Language region/language that is a country of the site. */
 function located(h: HeaderSource): { country: string; lang: string } {
@@ -105,15 +107,28 @@ function oldLink(url: URL, ctx: Ctx): string | { external: string } | null {
   };
   switch (id) {
     case '20': { const pg = url.searchParams.get('pg'); return to(/^\d+$/.test(pg ?? '') ? `shop/category/${pg}` : 'shop/category'); }
-    case '22': { const a = url.searchParams.get('artnr'); return to('shop/category', a ? `?artnr=${encodeURIComponent(a)}` : ''); }
+    case '22': {
+      // the category view of the article (its product group and category); unknown articles: all categories
+      const a = url.searchParams.get('artnr');
+      const k = ctx.facts.articleCategory;
+      if (a && k) return to(`shop/category/${k.pg}/${k.katId}`, `?artnr=${encodeURIComponent(a)}`);
+      return to('shop/category', a ? `?artnr=${encodeURIComponent(a)}` : '');
+    }
     case '8': return to('', '', '#Zahn');
     case '1391': return to('aktionen');
     default: return to(''); // 1 and 3: the shop (home); unknown ids as well
   }
 }
 
-export function siteRedirect(url: URL, headers: HeaderSource, cookies: Cookies): SiteRedirect | null {
-  const ctx: Ctx = { mainHost: isMainHost(header(headers, 'host') || url.host, config.shopDomain), guest: !cookies.sid, cookies, headers };
+/** The article number an old link needs looked up (index.php?id=22&artnr=…), else null. */
+export function oldLinkArticle(url: URL): string | null {
+  if (!/^\/index\.php$/i.test(url.pathname) || url.searchParams.get('id') !== '22') return null;
+  const a = (url.searchParams.get('artnr') ?? '').trim();
+  return a && a.length <= 40 ? a : null;
+}
+
+export function siteRedirect(url: URL, headers: HeaderSource, cookies: Cookies, facts: RedirectFacts = {}): SiteRedirect | null {
+  const ctx: Ctx = { mainHost: isMainHost(header(headers, 'host') || url.host, config.shopDomain), guest: !cookies.sid, cookies, headers, facts };
   const path = url.pathname.replace(/\/{2,}/g, '/');
 
   if (path === '/' || path === '') { const p = preferred(ctx); return done(normalize(p.country, p.lang, '', url.search, ctx)); }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { parseCookies, siteRedirect } from './site-routes.ts';
+import { oldLinkArticle, parseCookies, siteRedirect, type RedirectFacts } from './site-routes.ts';
 import { findCountry } from '../src/data/countries.ts';
 import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
 import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
@@ -74,6 +74,8 @@ export interface SiteHostOptions {
   dir: string;
   shopDomain: string;
   session: SessionLookup;
+  /** product group and category of an article (old links index.php?id=22&artnr=…) */
+  articleCategory?: (artnr: string) => Promise<{ pg: number; katId: number } | null>;
 }
 
 export class SiteHost {
@@ -127,7 +129,10 @@ export class SiteHost {
     const get = req.method === 'GET' || req.method === 'HEAD';
 
     if (get) {
-      const r = siteRedirect(url, req.headers as Record<string, string>, cookies);
+      const facts: RedirectFacts = {};
+      const artnr = oldLinkArticle(url);
+      if (artnr && this.opts.articleCategory) facts.articleCategory = await this.opts.articleCategory(artnr).catch(() => null);
+      const r = siteRedirect(url, req.headers as Record<string, string>, cookies, facts);
       if (r) {
         res.writeHead(r.status, { location: r.location, 'cache-control': 'no-store', vary: 'cookie, accept-language' }).end();
         return;
@@ -203,9 +208,11 @@ export function astroBuild(root: string) {
       const text = tail + chunk.toString();
       const lines = text.split('\n');
       tail = lines.pop() ?? '';
+      // one entry per "├─ /path …" (astro sometimes prints several on one line)
       for (const l of lines) {
-        if (!/[├└]─/.test(l)) continue;
-        if (/\((cached|restored)\)/.test(l)) reused++; else rendered++;
+        for (const seg of l.split(/[├└]─/).slice(1)) {
+          if (/\((cached|restored)\)/.test(seg)) reused++; else rendered++;
+        }
       }
     };
     child.stdout.on('data', count);

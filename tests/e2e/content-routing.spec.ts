@@ -25,7 +25,7 @@ const redirects: [from: string, to: string, headers?: Record<string, string>][] 
   ['/index.php?id=3', '/de/de/'],
   ['/index.php?id=8', '/de/de/#Zahn'],
   ['/index.php?id=20&pg=3', '/de/de/shop/category/3/'],
-  ['/index.php?id=22&artnr=100234', '/de/de/shop/category/?artnr=100234'],
+  ['/index.php?id=22&artnr=GIBTESNICHT', '/de/de/shop/category/?artnr=GIBTESNICHT'],
   ['/index.php?id=1391', '/de/de/aktionen/'],
   ['/a/100234-zahn', '/de/de/shop/artikel/100234-zahn/details/'],
   ['/zahnwochen', 'https://zahnwochen.dentalversand-nord.example/'],
@@ -38,6 +38,15 @@ for (const [from, to, headers] of redirects) {
     expect(res.headers().location).toBe(to);
   });
 }
+
+test('old link index.php?id=22&artnr= goes to the category view of the article', async ({ request }) => {
+  const list = await (await request.get('/api/shop/category?pg=3&country=de&lang=de&pageSize=1')).json() as { result: { items: { Artikelnummer: string }[] } };
+  const artnr = list.result.items[0]!.Artikelnummer;
+  const res = await request.get(`/index.php?id=22&artnr=${encodeURIComponent(artnr)}`, { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toMatch(new RegExp(`^/de/de/shop/category/3/\\d+/\\?artnr=${encodeURIComponent(artnr)}$`));
+  expect((await request.get(res.headers().location!)).status()).toBe(200);
+});
 
 test('unknown paths show the 404 page of their country and language with status 404', async ({ request }) => {
   for (const [path, lang] of [['/de/de/gibt-es-nicht', 'de'], ['/dk/fr/service/unbekannt', 'fr'], ['/de/en/video/999', 'en'], ['/nirgendwo/x', 'de'], ['/b1-dk/de/', 'de']] as const) {

@@ -106,6 +106,10 @@ describe('formatPrice', () => {
     expect(plain(formatPrice(1234, 'HUF', 'hu-HU'))).toContain('Ft');
     expect(plain(formatPrice(12, 'CHF', 'de-CH'))).toContain('CHF');
     expect(plain(formatPrice(12, 'PLN', 'pl-PL'))).toContain('zł');
+    // the country's sign in every interface language
+    expect(plain(formatPrice(1234.5, 'CZK', 'de-CZ'))).toBe('1.234,50 Kč');
+    expect(plain(formatPrice(1234, 'HUF', 'en-HU'))).toContain('Ft');
+    expect(plain(formatPrice(12, 'PLN', 'fr-PL'))).toContain('zł');
   });
   it('falls back to the plain amount plus currency code when Intl throws', () => {
     expect(formatPrice(1234.5, 'EURO', 'de-DE')).toBe('1234.50 EURO');

@@ -1,6 +1,6 @@
 // Routing rules of the site (spec section 2) as the server applies them before the site handler.
 import { describe, it, expect } from 'vitest';
-import { CAMPAIGN_REDIRECTS, parseCookies, siteRedirect } from '../../server/site-routes.ts';
+import { CAMPAIGN_REDIRECTS, oldLinkArticle, parseCookies, siteRedirect } from '../../server/site-routes.ts';
 import { config } from '../../server/config.ts';
 
 const go = (path: string, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
@@ -87,7 +87,13 @@ describe('old links', () => {
   });
   it('id=8 → tooth assistant', () => expect(to('/index.php?id=8', {}, c)).toBe('/at/de/#Zahn'));
   it('id=20&pg → category', () => expect(to('/index.php?id=20&pg=7', {}, c)).toBe('/at/de/shop/category/7/'));
-  it('id=22&artnr → category view', () => expect(to('/index.php?id=22&artnr=AB-12', {}, c)).toBe('/at/de/shop/category/?artnr=AB-12'));
+  it('id=22&artnr → category view of the article (the server looks it up), unknown → all categories', () => {
+    expect(to('/index.php?id=22&artnr=AB-12', {}, c)).toBe('/at/de/shop/category/?artnr=AB-12');
+    const r = siteRedirect(new URL('http://x/index.php?id=22&artnr=AB-12'), {}, c, { articleCategory: { pg: 3, katId: 301 } });
+    expect(r?.location).toBe('/at/de/shop/category/3/301/?artnr=AB-12');
+    expect(oldLinkArticle(new URL('http://x/index.php?id=22&artnr=AB-12'))).toBe('AB-12');
+    expect(oldLinkArticle(new URL('http://x/index.php?id=20&pg=3'))).toBeNull();
+  });
   it('id=1391 → promotions', () => expect(to('/index.php?id=1391', {}, c)).toBe('/at/de/aktionen/'));
   it('/a/… → product detail', () => expect(go('/a/123456-zahn-a1', {}, c)).toEqual({ status: 301, location: '/at/de/shop/artikel/123456-zahn-a1/details/' }));
   it('campaign routes leave to their external sites', () => {

@@ -77,7 +77,8 @@ export function formatPrice(amount: number, currency: string = DEFAULT_CURRENCY,
   try {
     let f = formatters.get(key);
     if (!f) {
-      f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      // narrowSymbol: the country's own sign in every language (Kč, Ft, zł also on de-CZ, en-HU, fr-PL)
+      f = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
       formatters.set(key, f);
     }
     return f.format(amount);
