@@ -4,6 +4,7 @@
 import { test, expect, type Page, type BrowserContext } from '@playwright/test';
 import { GREETING_MS } from '../../src/lib/rules/constants.ts';
 import { colourFor } from '../../src/lib/rules/locale.ts';
+import { artbez } from '../../src/lib/rules/artnr.ts';
 
 const PASSWORD = 'Demo-Labor-2026';
 
@@ -119,3 +120,65 @@ function hexToRgb(hex: string): string {
   const n = parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
+
+/** An orderable article (not a variant parent, with a price) and its detail page. */
+async function orderableArticle(page: Page): Promise<{ artnr: string; path: string }> {
+  const res = await page.request.get('/api/guest/suche/de?q=bonder&limit=10');
+  const items = (await res.json()).result.items as { Artikelnummer: string; Bezeichnung: string; IstReferenz: number; Preis: number; AusSortiment: number }[];
+  const a = items.find((i) => !i.IstReferenz && i.Preis > 0.02 && !i.AusSortiment)!;
+  expect(a).toBeDefined();
+  return { artnr: a.Artikelnummer, path: `/de/de/shop/artikel/${artbez(a.Artikelnummer, a.Bezeichnung)}/details` };
+}
+
+test('guest add to cart: remembered, login, the remembered add runs, back on the remembered page', async ({ page }) => {
+  // a known empty cart for 654321 (API login in this browser context, then logout)
+  await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '654321', Kennwort: PASSWORD, kw: '' } });
+  await page.request.post('/api/wk/delete');
+  await page.request.get('/api/logout');
+
+  const { artnr, path } = await orderableArticle(page);
+  await page.goto(path);
+  const actions = page.getByTestId('product-actions');
+  await actions.getByRole('button', { name: 'Menge erhöhen' }).click();
+  await actions.getByRole('button', { name: 'Menge erhöhen' }).click();
+  await expect(actions.locator('input[type=number]')).toHaveValue('3');
+  await actions.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('login-panel')).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('shop:pendingAdd')))!)).toMatchObject({ artnr, qty: 3 });
+
+  // the guest looks around first, then logs in somewhere else
+  await page.goto('/de/de/service/');
+  await openLogin(page);
+  await fillLogin(page, '654321', PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`));
+  await expect(page.getByTestId('user-select')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('shop:pendingAdd'))).toBeNull();
+  const cart = await page.request.get('/api/wkJSON/D');
+  const lines = (await cart.json()).result as { Artikelnummer: string; Menge: number }[];
+  expect(lines.map((l) => [l.Artikelnummer, l.Menge])).toEqual([[artnr, 3]]);
+  await expect(page.locator('[data-cart-counter]').first()).toHaveText('1');
+});
+
+test('session expiry: the next call answers 401 and every tab logs out', async ({ page, context }) => {
+  await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: PASSWORD, kw: '' } });
+  await page.goto('/de/de/konto/');
+  const konto = page.getByTestId('konto');
+  await expect(konto).toBeVisible();
+  const newsletter = konto.locator('#meine_newsletter input[type=checkbox]');
+  await expect(newsletter).toBeEnabled();
+  const other = await context.newPage();
+  await other.goto('/de/de/');
+  await expect(other.locator('html')).toHaveAttribute('data-auth', 'customer');
+  await expect(other.locator('#prenav-country')).toBeHidden();
+
+  await context.clearCookies({ name: 'sid' });
+  const answered = page.waitForResponse((r) => r.url().includes('/api/user/kundendaten'));
+  await newsletter.click();
+  expect((await answered).status()).toBe(401);
+  // this tab: the login-only page comes back with the login-required popup and the notice
+  await expect(page.locator('[data-login-required]')).toBeVisible();
+  await expect(page.locator('.toast')).toContainText('Sie wurden abgemeldet.');
+  // the other tab: the header shows the guest again
+  await expect(other.locator('html')).toHaveAttribute('data-auth', 'guest');
+  await expect(other.locator('#prenav-country')).toBeVisible();
+});
