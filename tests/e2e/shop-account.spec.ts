@@ -182,3 +182,150 @@ test('session expiry: the next call answers 401 and every tab logs out', async (
   await expect(other.locator('html')).toHaveAttribute('data-auth', 'guest');
   await expect(other.locator('#prenav-country')).toBeVisible();
 });
+
+const fieldError = (page: Page, name: string) => page.locator(`.sh-field:has([data-field="${name}"]) .sh-field__error`);
+const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function outboxLink(page: Page, to: string, kind: string, re: RegExp): Promise<string> {
+  let link = '';
+  await expect.poll(async () => {
+    const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()).result as { kind: string; text: string }[];
+    link = re.exec(mails.find((m) => m.kind === kind)?.text ?? '')?.[0] ?? '';
+    return link;
+  }).not.toBe('');
+  return link;
+}
+
+test.describe('registration', () => {
+  test('register: required fields, e-mail and password twice, postal code, industry, server answers', async ({ page }) => {
+    await page.goto('/de/de/register/');
+    const form = page.getByTestId('register-full');
+    const submit = form.getByRole('button', { name: 'Zugang anlegen' });
+    await submit.click();
+    for (const f of ['eMail', 'Kennwort', 'Vorname', 'Nachname', 'NamensZeile1', 'Strasse', 'PLZ', 'Ort', 'TelefonRufnummer']) {
+      await expect(fieldError(page, f), f).toHaveText('Bitte ausfüllen');
+    }
+    await expect(fieldError(page, 'Branche')).toHaveText('Bitte wählen Sie eine Branche aus.');
+
+    const fill = async (v: Record<string, string>) => { for (const [k, x] of Object.entries(v)) await form.locator(`[data-field="${k}"]`).fill(x); };
+    await fill({ eMail: 'kein-at-zeichen', eMail2: 'x@example.com', Kennwort: 'kurz', Kennwort2: 'kurz', PLZ: 'abc' });
+    await submit.click();
+    await expect(fieldError(page, 'eMail')).toHaveText('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    await expect(fieldError(page, 'Kennwort')).toHaveText('Das Kennwort muss 7 bis 100 Zeichen lang sein.');
+    await expect(fieldError(page, 'PLZ')).toHaveText('Bitte geben Sie eine gültige Postleitzahl ein.');
+    await fill({ eMail: 'neu@example.com', Kennwort: 'lang-genug-1', Kennwort2: 'lang-genug-2', PLZ: '20095' });
+    await submit.click();
+    await expect(fieldError(page, 'eMail2')).toHaveText('Die E-Mail-Adressen stimmen nicht überein.');
+    await expect(fieldError(page, 'Kennwort2')).toHaveText('Die Kennwörter stimmen nicht überein.');
+
+    // complete and valid, but the e-mail address is taken: the server's answer
+    await fill({
+      eMail: 'labor@example.com', eMail2: 'labor@example.com', Kennwort: 'lang-genug-1', Kennwort2: 'lang-genug-1',
+      Vorname: 'Eva', Nachname: 'Muster', NamensZeile1: 'Labor Muster', Strasse: 'Weg 1', Ort: 'Hamburg', TelefonRufnummer: '040 123456',
+    });
+    await form.locator('[data-field="Branche"]').selectOption('1');
+    await submit.click();
+    await expect(fieldError(page, 'eMail')).toHaveText('Diese E-Mail-Adresse ist bereits registriert.');
+
+    // existing customers: customer number and postal code
+    await fill({ Kundennummer: '999999', eMail: 'neu@example.com', eMail2: 'neu@example.com' });
+    await submit.click();
+    await expect(form.getByRole('alert').last()).toContainText('Diese Kundennummer existiert nicht.');
+    await fill({ Kundennummer: '123456', PLZ: '99999' });
+    await submit.click();
+    await expect(form.getByRole('alert').last()).toContainText('Kundennummer und Postleitzahl passen nicht zusammen.');
+    await fill({ PLZ: '20457' });
+    await submit.click();
+    await expect(form.getByRole('alert').last()).toContainText('Der Benutzer existiert bereits, aber E-Mail-Adresse oder Kennwort sind falsch.');
+  });
+
+  test('quick registration → verification mail → verify link → login with the new account', async ({ page }) => {
+    const email = uniqueEmail('fast');
+    await page.goto('/de/de/fast-register/');
+    const form = page.getByTestId('register-fast');
+    await form.locator('[data-field="eMail"]').fill(email);
+    await form.locator('[data-field="eMail2"]').fill(email);
+    await form.locator('[data-field="Kennwort"]').fill('Neues-Labor-1');
+    await form.locator('[data-field="Kennwort2"]').fill('Neues-Labor-1');
+    await form.locator('[data-field="NamensZeile1"]').fill('Labor Schnell');
+    await form.locator('[data-field="PLZ"]').fill('20095');
+    await form.getByRole('button', { name: 'Zugang anlegen' }).click();
+    await expect(page.getByTestId('register-success')).toBeVisible();
+
+    // not verified yet: login_error_5
+    await openLogin(page);
+    await fillLogin(page, email, 'Neues-Labor-1');
+    await expect(dialog(page)).toContainText('Bitte bestätigen Sie zuerst Ihre Registrierung');
+    await dialog(page).getByRole('button').first().click();
+
+    const link = await outboxLink(page, email, 'verify', /\/de\/de\/verify\/[A-Za-z0-9_-]+/);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/de\/de\/$/);
+    await expect(page.locator('.toast')).toContainText('Ihr Konto ist jetzt bestätigt.');
+    await expect(page.getByTestId('login-panel')).toBeVisible();
+    await fillLogin(page, email, 'Neues-Labor-1');
+    await expect(page.getByTestId('user-select')).toBeVisible();
+
+    // the link again: already verified; a made-up one: record missing
+    await page.goto(link);
+    await expect(dialog(page)).toContainText('Ihr Konto wurde bereits bestätigt.');
+    await page.goto('/de/de/verify/abcdefghijklmnopqrstuvwxyz');
+    await expect(dialog(page)).toContainText('Zu diesem Bestätigungslink wurde kein Datensatz gefunden.');
+  });
+
+  test('register and quick registration are blocked when logged in', async ({ page }) => {
+    await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: PASSWORD, kw: '' } });
+    await page.goto('/de/de/register/');
+    await expect(page).toHaveURL(/\/de\/de\/404\/?$/);
+    await page.goto('/de/de/fast-register/');
+    await expect(page).toHaveURL(/\/de\/de\/404\/?$/);
+  });
+});
+
+test('password forgotten → mail in the outbox → new-password link → login with the new password', async ({ page }) => {
+  // a fresh verified account, so the demo logins keep their password
+  const email = uniqueEmail('reset');
+  const reg = await page.request.post('/api/guest/register/fast?country=de&lang=de', {
+    data: { eMail: email, eMail2: email, Kennwort: 'Altes-Kennwort-1', Kennwort2: 'Altes-Kennwort-1', NamensZeile1: 'Labor Vergessen', PLZ: '20095', LandISO2: 'DE' },
+  });
+  expect(reg.status()).toBe(200);
+  const verify = await outboxLink(page, email, 'verify', /\/verify\/[A-Za-z0-9_-]+/);
+  expect((await page.request.get(`/api/guest/register${verify}/de/de`)).status()).toBe(200);
+
+  await page.goto('/de/de/passwort-vergessen/');
+  const form = page.getByTestId('password-forgot');
+  await form.getByRole('button', { name: 'Link anfordern' }).click();
+  await expect(fieldError(page, 'login')).toHaveText('Bitte geben Sie Kundennummer oder E-Mail-Adresse und Kennwort ein.');
+  await form.locator('[data-field="login"]').fill(email);
+  await form.getByRole('button', { name: 'Link anfordern' }).click();
+  await expect(form.getByRole('status')).toContainText('Falls ein passendes Konto existiert');
+
+  const link = await outboxLink(page, email, 'password_reset', /\/de\/de\/new-password\/\d+\/[A-Za-z0-9_-]+/);
+  await page.goto(link);
+  const np = page.getByTestId('new-password');
+  await np.locator('[data-field="password"]').fill('kurz');
+  await np.locator('[data-field="password2"]').fill('kurz');
+  await np.getByRole('button', { name: 'Speichern' }).click();
+  await expect(fieldError(page, 'password')).toHaveText('Das Kennwort muss 7 bis 100 Zeichen lang sein.');
+  await np.locator('[data-field="password"]').fill('Neues-Kennwort-2');
+  await np.locator('[data-field="password2"]').fill('Neues-Kennwort-3');
+  await np.getByRole('button', { name: 'Speichern' }).click();
+  await expect(fieldError(page, 'password2')).toHaveText('Die Kennwörter stimmen nicht überein.');
+  await np.locator('[data-field="password2"]').fill('Neues-Kennwort-2');
+  await np.getByRole('button', { name: 'Speichern' }).click();
+  await expect(np.getByRole('status')).toContainText('Ihr Kennwort wurde geändert.');
+
+  // the link is used up
+  await page.goto(link);
+  await page.getByTestId('new-password').locator('[data-field="password"]').fill('Noch-eines-4');
+  await page.getByTestId('new-password').locator('[data-field="password2"]').fill('Noch-eines-4');
+  await page.getByTestId('new-password').getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByTestId('new-password').getByRole('alert')).toContainText('Dieser Link ist ungültig oder abgelaufen.');
+
+  await openLogin(page);
+  await fillLogin(page, email, 'Altes-Kennwort-1');
+  await expect(dialog(page)).toContainText('Benutzername oder Kennwort ungültig');
+  await dialog(page).getByRole('button').first().click();
+  await fillLogin(page, email, 'Neues-Kennwort-2');
+  await expect(page.getByTestId('user-select')).toBeVisible();
+});
