@@ -329,3 +329,69 @@ test('password forgotten → mail in the outbox → new-password link → login 
   await fillLogin(page, email, 'Neues-Kennwort-2');
   await expect(page.getByTestId('user-select')).toBeVisible();
 });
+
+test('login-only page: the server renders the login-required popup; login from it shows the page; kundendaten checks', async ({ page }) => {
+  await page.goto('/de/de/kundendaten-aendern/');
+  const popup = page.locator('[data-login-required]');
+  await expect(popup).toBeVisible();
+  await expect(page.getByTestId('kundendaten')).toHaveCount(0);
+  await popup.getByRole('link', { name: 'Anmelden' }).click();
+  await expect(page.getByTestId('login-panel')).toBeVisible();
+  await fillLogin(page, '654321', PASSWORD);
+  // reloaded for the customer, the user-select panel open
+  const users = page.getByTestId('user-select');
+  await expect(users).toBeVisible();
+  await expect(popup).toHaveCount(0);
+  await users.getByRole('button', { name: 'Abbrechen' }).click();
+
+  const form = page.getByTestId('kundendaten');
+  await expect(form.locator('[data-field="PLZ"]')).not.toHaveValue('');
+  await form.locator('[data-field="PLZ"]').fill('');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(fieldError(page, 'PLZ')).toHaveText('Bitte ausfüllen');
+  await form.locator('[data-field="PLZ"]').fill('1234');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(fieldError(page, 'PLZ')).toHaveText('Bitte geben Sie eine gültige Postleitzahl ein.');
+  await form.locator('[data-field="PLZ"]').fill('20095');
+  await form.locator('[data-field="eMail"]').fill('labor@example.com');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(fieldError(page, 'eMail2')).toHaveText('Bitte ausfüllen');
+  await form.locator('[data-field="eMail2"]').fill('labor@example.com');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(fieldError(page, 'eMail')).toHaveText('Diese E-Mail-Adresse ist bereits registriert.');
+  await expect(form.getByRole('alert').last()).toHaveText('Fehler bei der Kundendatenänderung');
+});
+
+test('mobile: login from the side menu, my account changes country and language (stored), keyboard closes panels', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/de/de/');
+  await page.locator('[data-side-open]').click();
+  await page.locator('#side-menu [data-ui-action="login"]').first().click();
+  const panel = page.getByTestId('login-panel');
+  await expect(panel).toBeVisible();
+  await expect(page.locator('#side-menu')).not.toHaveClass(/is-open/);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await page.locator('[data-side-open]').click();
+  await page.locator('#side-menu [data-ui-action="login"]').first().click();
+  await page.getByTestId('login-username').fill('654321');
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await expect(page.getByTestId('user-select')).toBeVisible();
+  const box = await page.getByTestId('user-select').boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('user-select')).toBeHidden();
+
+  await page.goto('/de/de/konto/#einstellungen');
+  const settings = page.getByTestId('konto-settings');
+  await settings.getByLabel('Land').selectOption('dk');
+  await settings.getByLabel('Sprache').selectOption('en');
+  await settings.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page).toHaveURL(/\/dk\/en\/konto\/?#einstellungen$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => [localStorage.getItem('country'), localStorage.getItem('language')])).toEqual(['dk', 'en']);
+  // back, so the other specs find the customer as before
+  const back = await page.request.put('/api/user/settings', { data: { country: 'de', language: 'de' } });
+  expect(back.status()).toBe(200);
+});
