@@ -1,7 +1,8 @@
 // Login side panel and the login-required popup (section 2). Tiny until opened: the form is a
 // separate chunk. Also shows the notices carried over a redirect or pushed by the session (verify
 // result, "you were logged out").
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { $loginOpen, $loginRequiredOpen, openDialog, showToast } from '../../stores/ui.ts';
 import { ensureMessages, tNow, useT, type Messages } from './lib/i18n.ts';
@@ -16,6 +17,10 @@ export default function LoginPanel({ country, lang, messages }: { country: strin
   const tick = useStore($noticeTick);
   const t = useT(lang, messages);
   const home = `/${country}/${lang}/`;
+  // the stores may already say "open" when the island hydrates (the click woke it): the first render
+  // must match the server's empty one, so the panel appears after mounting
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   useEffect(() => {
     const n = takeNotice();
@@ -49,8 +54,10 @@ export default function LoginPanel({ country, lang, messages }: { country: strin
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, required]);
 
-  if (!open && !required) return null;
-  return (
+  if (!mounted || (!open && !required)) return null;
+  // rendered into <body>: the island sits in the header, whose stacking context would put the panel
+  // below the side menu and the server-rendered login-required popup
+  return createPortal(
     <>
       {required && !open && (
         <div className="sh-overlay" onClick={(e) => { if (e.target === e.currentTarget) leave(); }}>
@@ -71,6 +78,7 @@ export default function LoginPanel({ country, lang, messages }: { country: strin
           <LoginForm country={country} lang={lang} t={t} />
         </Suspense>
       )}
-    </>
+    </>,
+    document.body,
   );
 }

@@ -104,7 +104,7 @@ const ON_DEMAND_PATTERNS: readonly RegExp[] = [
   ...LOGIN_PATTERNS,
   ...[
     `shop/suche(?:/${SEG})?`, `shop/category/${SEG}/${SEG}(?:/${SEG})?`, `shop/artikel/${SEG}/details(?:/${SEG})?`,
-    'service/retoure', 'register', 'fast-register', 'passwort-vergessen', `new-password/${SEG}/${SEG}`,
+    'service/retoure', 'register', 'fast-register', 'passwort-vergessen', `new-password/${SEG}/${SEG}`, `verify/${SEG}`,
     `zahnassistent/(?:zahnlinie|garnitur)/${SEG}`,
     'kamera', `kamera/scanresult/${SEG}`, 'kamera/settings', 'kamera/tutorial', 'kamera/tutorial/mdr',
     `label/liste/${SEG}`, 'label/create', 'label/create/advanced', `label/edit/${SEG}`,

@@ -67,6 +67,11 @@ function followAuth(): void {
   });
 }
 
+/** The side menu closes when one of its entries opens a panel. */
+function closeSideMenu(): void {
+  document.querySelector<HTMLElement>('#side-menu.is-open [data-side-close]')?.click();
+}
+
 export function initSession(): void {
   const { country, lang } = html.dataset;
   if (country && lang) { $country.set(country); $language.set(lang); mirrorLocale(); }
@@ -88,8 +93,9 @@ export function initSession(): void {
     else if (action === 'login' && !isCustomer() && hasIsland('login')) {
       // the login island is on the page: open its panel instead of following the link
       e.preventDefault();
+      closeSideMenu();
       $loginOpen.set(true);
       activateIslands('login');
-    } else if (action === 'change-user' && hasIsland('user-select')) { e.preventDefault(); $userSelectOpen.set(true); activateIslands('user-select'); }
+    } else if (action === 'change-user' && hasIsland('user-select')) { e.preventDefault(); closeSideMenu(); $userSelectOpen.set(true); activateIslands('user-select'); }
   });
 }
