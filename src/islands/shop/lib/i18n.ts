@@ -63,8 +63,11 @@ const loading = new Map<string, Promise<void>>();
 export function ensureMessages(lang: string, given?: Messages | null): Promise<void> {
   const cur = $i18n.get();
   if (given && Object.keys(given).length) {
-    const base = cur.lang === lang ? cur.messages : {};
-    if (Object.keys(given).some((k) => base[k] === undefined)) $i18n.set({ lang, messages: { ...base, ...given }, ready: true });
+    // props add to the page's block (they do not replace it)
+    const base = { ...(pageMessages() ?? {}), ...(cur.lang === lang ? cur.messages : {}) };
+    const have = cur.lang === lang ? cur.messages : {};
+    const next = { ...base, ...given };
+    if (Object.keys(next).some((k) => have[k] === undefined)) $i18n.set({ lang, messages: next, ready: true });
     return Promise.resolve();
   }
   if (cur.ready && cur.lang === lang) return Promise.resolve();
