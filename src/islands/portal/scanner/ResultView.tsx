@@ -60,8 +60,8 @@ export default function ResultView({ country, lang, t }: { country: string; lang
         </div>
       )}
       {res && (
-        <div className="sc-result__grid">
-          <div className="sc-result__main">
+        <>
+          <div className="sc-result__top">
             {res.article ? (
               <div className="sc-article" data-testid="result-article" data-artnr={res.article.Artikelnummer}>
                 <ArticleCard a={{ ...res.article, vkz: res.article.vkz ?? res.vkz ?? undefined }} ctx={ctx} t={t} eager />
@@ -98,7 +98,7 @@ export default function ResultView({ country, lang, t }: { country: string; lang
               )}
             </div>
           )}
-        </div>
+        </>
       )}
     </div>
   );

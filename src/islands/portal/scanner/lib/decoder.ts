@@ -1,42 +1,44 @@
 // Decoding with ZXing: QR, DataMatrix and Code-128 (section 9) from a video frame's scan area or an
 // uploaded photo. Inverted codes (light on dark) are tried too when the setting asks for it.
 import { HTMLCanvasElementLuminanceSource } from '@zxing/browser';
-import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, type LuminanceSource } from '@zxing/library';
-
-export const FORMATS = [BarcodeFormat.QR_CODE, BarcodeFormat.DATA_MATRIX, BarcodeFormat.CODE_128] as const;
+import {
+  BarcodeFormat, BinaryBitmap, Code128Reader, DataMatrixReader, DecodeHintType, HybridBinarizer, QRCodeReader, type LuminanceSource, type Reader,
+} from '@zxing/library';
 
 export interface Decoded { text: string; format: 'qr' | 'datamatrix' | 'code128' }
 
-const FORMAT_NAME: Partial<Record<BarcodeFormat, Decoded['format']>> = {
-  [BarcodeFormat.QR_CODE]: 'qr', [BarcodeFormat.DATA_MATRIX]: 'datamatrix', [BarcodeFormat.CODE_128]: 'code128',
-};
+/**
+ * The three readers of section 9 (QR, DataMatrix, Code-128), tried one after the other. ZXing's
+ * MultiFormatReader would do the same but logs a console warning for every frame without a code.
+ */
+export interface CodeReader { readers: [Decoded['format'], Reader][]; hints: Map<DecodeHintType, unknown> }
 
-/** One reader per scanner; `tryHarder` costs time, so the live loop leaves it off and photos use it. */
-export function createReader(tryHarder: boolean): MultiFormatReader {
+/** `tryHarder` costs time, so the live loop leaves it off and photos use it. */
+export function createReader(tryHarder: boolean): CodeReader {
   const hints = new Map<DecodeHintType, unknown>();
-  hints.set(DecodeHintType.POSSIBLE_FORMATS, [...FORMATS]);
+  hints.set(DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE, BarcodeFormat.DATA_MATRIX, BarcodeFormat.CODE_128]);
   // Code-128 that starts with FNC1 is GS1-128: ZXing then prefixes ]C1 and turns later FNC1 into GS
   hints.set(DecodeHintType.ASSUME_GS1, true);
   if (tryHarder) hints.set(DecodeHintType.TRY_HARDER, true);
-  const r = new MultiFormatReader();
-  r.setHints(hints);
-  return r;
+  return { readers: [['qr', new QRCodeReader()], ['datamatrix', new DataMatrixReader()], ['code128', new Code128Reader()]], hints };
 }
 
-function tryDecode(reader: MultiFormatReader, source: LuminanceSource): Decoded | null {
-  try {
-    const res = reader.decodeWithState(new BinaryBitmap(new HybridBinarizer(source)));
-    const format = FORMAT_NAME[res.getBarcodeFormat()];
-    return format ? { text: res.getText(), format } : null;
-  } catch {
-    return null; // NotFound / Checksum / Format: nothing readable in this frame
-  } finally {
-    reader.reset();
+function tryDecode(reader: CodeReader, source: LuminanceSource): Decoded | null {
+  const bitmap = new BinaryBitmap(new HybridBinarizer(source));
+  for (const [format, r] of reader.readers) {
+    try {
+      return { text: r.decode(bitmap, reader.hints as Map<DecodeHintType, never>).getText(), format };
+    } catch {
+      // NotFound / Checksum / Format: not this kind of code in this frame
+    } finally {
+      r.reset();
+    }
   }
+  return null;
 }
 
 /** Decodes what the canvas shows; with `inverted` also the negative image. */
-export function decodeCanvas(reader: MultiFormatReader, canvas: HTMLCanvasElement, inverted: boolean): Decoded | null {
+export function decodeCanvas(reader: CodeReader, canvas: HTMLCanvasElement, inverted: boolean): Decoded | null {
   const src = new HTMLCanvasElementLuminanceSource(canvas);
   return tryDecode(reader, src) ?? (inverted ? tryDecode(reader, src.invert()) : null);
 }
