@@ -63,7 +63,8 @@ const loading = new Map<string, Promise<void>>();
 export function ensureMessages(lang: string, given?: Messages | null): Promise<void> {
   const cur = $i18n.get();
   if (given && Object.keys(given).length) {
-    const base = cur.lang === lang ? cur.messages : {};
+    // an island's own messages add to the page's block (not replace it: other islands and keys need it)
+    const base = cur.lang === lang ? cur.messages : pageMessages() ?? {};
     if (Object.keys(given).some((k) => base[k] === undefined)) $i18n.set({ lang, messages: { ...base, ...given }, ready: true });
     return Promise.resolve();
   }
