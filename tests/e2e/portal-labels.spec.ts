@@ -11,6 +11,11 @@ import de from '../../src/i18n/locales/de.json' with { type: 'json' };
 const B = '/de/de';
 const T = de as Record<string, string>;
 
+// consent stored: the cookie banner would cover the buttons
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'cookieconsent', value: 'consent', url: baseURL! }, { name: 'ytconsent', value: 'noconsent', url: baseURL! }]);
+});
+
 async function login(page: Page) {
   const r = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' } });
   expect(r.status()).toBe(200);
@@ -41,7 +46,6 @@ async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
   });
 }
 
-test.describe.configure({ mode: 'serial' });
 
 test('a label template created in the UI prints rows × columns labels per page', async ({ page }) => {
   await login(page);
@@ -50,7 +54,8 @@ test('a label template created in the UI prints rows × columns labels per page'
   await page.goto(`${B}/label/create/advanced`);
   const form = page.getByTestId('template-form');
   await form.getByLabel(T['label.name']!).fill(name);
-  const fill = async (key: string, v: string) => form.getByLabel(T[key]!, { exact: true }).fill(v);
+  // the label text ends in the required asterisk
+  const fill = async (key: string, v: string) => form.getByLabel(new RegExp(`^${T[key]!.replace(/[()]/g, '\\$&')}( \\*)?$`)).fill(v);
   await fill('label.rows', '4'); await fill('label.columns', '2');
   await fill('label.width', '90'); await fill('label.height', '60');
   for (const k of ['label.margin_top', 'label.margin_right', 'label.margin_bottom', 'label.margin_left']) await fill(k, '10');
