@@ -52,9 +52,14 @@ function initSubnavTracking(): void {
       scrollToElement(el, SUBNAV_OFFSET_PX);
     });
   }
+  // The hash follows the reader's own scrolling only: a programmatic scroll to a hash (on load, from a
+  // link) must keep that hash even when its section cannot reach the top (short last section, mobile).
+  let byUser = false;
+  for (const ev of ['wheel', 'touchmove', 'keydown'] as const) window.addEventListener(ev, () => { byUser = true; }, { passive: true });
+  for (const a of links) a.addEventListener('click', () => { byUser = false; });
   let ticking = false;
   window.addEventListener('scroll', () => {
-    if (ticking) return;
+    if (ticking || !byUser) return;
     ticking = true;
     requestAnimationFrame(() => {
       ticking = false;
