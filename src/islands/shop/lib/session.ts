@@ -7,7 +7,7 @@ import { api, ApiFailure } from '../../../lib/api.ts';
 import { parseLogin } from '../../../lib/rules/customer.ts';
 import { isLS } from '../../../lib/rules/customer.ts';
 import { activate } from './activate.ts';
-import { pushNotice } from './notice.ts';
+import { pushNotice, setNotice } from './notice.ts';
 import { onAuth, postAuth } from '../../../lib/authChannel.ts';
 import { isLoginRoute, splitLocalePath } from '../../../lib/site/routes.ts';
 
@@ -79,7 +79,12 @@ if (typeof window !== 'undefined') {
     wasLoggedIn = false;
     if (!was || fromOtherTab) return;
     authHint(false);
-    if (!explicitLogout) pushNotice({ title: 'notice', text: 'login.logged_out', type: 'info', toast: true });
+    if (!explicitLogout) {
+      const notice = { title: 'notice', text: 'login.logged_out', type: 'info', toast: true } as const;
+      // a login-only page reloads now (site script): the notice waits for the new page, else it would
+      // be shown here and wiped by the reload
+      if (onLoginRoute()) setNotice(notice); else pushNotice(notice);
+    }
     postAuth({ type: 'logout', explicit: explicitLogout });
   });
 }
