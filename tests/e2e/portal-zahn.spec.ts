@@ -16,8 +16,10 @@ async function login(page: Page, path = `${B}/zahnlager`): Promise<void> {
   await page.getByTestId('login-submit').click();
   const users = page.getByTestId('user-select');
   await expect(users).toBeVisible();
+  // choosing a user greets for 1.5 s and then reloads: wait for that reload, not the current page
+  const reloaded = page.waitForEvent('load');
   await users.locator('.sh-user__choose').first().click();
-  await page.waitForLoadState('load');
+  await reloaded;
   if (!page.url().includes(path)) await page.goto(path);
 }
 
@@ -48,7 +50,9 @@ test('tooth storage: select sets in a drawer and send them to the cart', async (
 });
 
 test('tooth assistant: a chosen set goes into the cart', async ({ page }) => {
-  await login(page, `${B}/zahnassistent/zahnlinie/0`);
+  // the assistant is open to guests; the cart needs the login (taken on a login-only page)
+  await login(page);
+  await page.goto(`${B}/zahnassistent/zahnlinie/0`);
   const line = page.getByTestId('za-line');
   await expect(line.locator('option').nth(1)).toBeAttached();
   await line.selectOption({ index: 1 });
