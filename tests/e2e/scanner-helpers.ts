@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -32,7 +32,7 @@ async function rgbFrame(png: Buffer, width: number, height: number): Promise<Buf
 }
 
 /** RGB → I420 (BT.601, limited range): full-size Y plane, then U and V subsampled 2×2. */
-export function rgbToI420(rgb: Buffer, width: number, height: number): Buffer {
+export function rgbToI420(rgb: Buffer<ArrayBufferLike>, width: number, height: number): Buffer {
   const ySize = width * height, cw = width / 2, ch = height / 2;
   const out = Buffer.alloc(ySize + 2 * cw * ch);
   const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
@@ -59,7 +59,7 @@ export function rgbToI420(rgb: Buffer, width: number, height: number): Buffer {
 export async function codeVideo(c: CodeSpec, name: string, width = 640, height = 480, frames = 5): Promise<string> {
   const frame = rgbToI420(await rgbFrame(await codePng(c), width, height), width, height);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420\n`);
-  const parts = [header];
+  const parts: Buffer<ArrayBufferLike>[] = [header];
   for (let i = 0; i < frames; i++) parts.push(Buffer.from('FRAME\n'), frame);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanner-e2e-'));
   const file = path.join(dir, `${name}.y4m`);

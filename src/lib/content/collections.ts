@@ -34,7 +34,7 @@ export const COLLECTION_DEFS: Readonly<Record<CollectionName, CollectionDef>> = 
     if (!def) throw new Error(`content collection ${NAMES[n]} is unknown to the content service`);
     return [n, { file: def.file, identity: def.identity }];
   }),
-) as Record<CollectionName, CollectionDef>;
+) as unknown as Record<CollectionName, CollectionDef>;
 
 /** The Astro collection that a CMS model / file name belongs to (webhook payloads name either). */
 export function collectionOfModel(model: string): CollectionName | undefined {
