@@ -1,4 +1,4 @@
-// `npm test`: vitest (unit + API) then Playwright (browser journeys), one closing summary line.
+// `npm test`: the type check, vitest (unit + API), then Playwright (browser journeys), one closing summary line.
 import './node-check.ts';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,12 @@ let passed = 0, failed = 0, skipped = 0, exit = 0;
 function run(cmd: string, args: string[]): number {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --disable-warning=ExperimentalWarning`.trim() } });
   return r.status ?? 1;
+}
+
+// the whole project type-checks (strict) before anything runs
+if (want('types')) {
+  const code = run('npx', ['tsc', '--noEmit', '-p', '.']);
+  if (code !== 0) { failed += 1; exit = code; } else passed += 1;
 }
 
 if (want('unit')) {

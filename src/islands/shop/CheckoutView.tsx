@@ -100,8 +100,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
 
   const toggleFwt = (on: boolean) => {
     if (on && info) {
-      const eur = info.totals.currency === 'EUR' ? info.totals.total : info.totals.subtotal;
-      const v = validateFreeway(eur, null);
+      const v = validateFreeway(info.fwt.valueEur, null);
       if (v || !info.fwt.available) { setFwtErr(errorMessage(t, v ?? info.fwt.reason ?? 'freeway_once_per_month')); return; }
     }
     setFwtErr('');
@@ -180,7 +179,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             <legend>{t('checkout.benefit_code')}</legend>
             {info.benefit ? (
               <p className="sh-benefit" data-testid="benefit-applied">
-                <strong>{info.benefit.code}</strong> {info.benefit.text ?? ''}
+                <strong>{info.benefit.code}</strong> {info.benefit.error ? errorMessage(t, info.benefit.error) : info.benefit.kind === 'percent' ? `−${info.benefit.value} %` : ''}
                 <button type="button" className="sh-link" onClick={() => void removeCode()}>{t('app.remove')}</button>
               </p>
             ) : (
@@ -190,7 +189,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
               </div>
             )}
             {info.benefit && codeErr && <p className="sh-field__error" role="alert">{codeErr}</p>}
-            {info.freeGift && <p className="sh-note">{t('checkout.free_gift')}: <strong>{info.freeGift.bezeichnung}</strong> ({info.freeGift.artnr})</p>}
+            {info.benefit?.freeGift && <p className="sh-note">{t('checkout.free_gift')}: <strong>{info.benefit.freeGift.bezeichnung}</strong> ({info.benefit.freeGift.artnr})</p>}
           </fieldset>
 
           <fieldset className="sh-box">
@@ -214,7 +213,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             {info.lines.map((l) => <li key={l.Artikelnummer}><span>{l.Menge} × {l.Bezeichnung}</span><span>{money(l.Gesamtpreis, ctx, cur)}</span></li>)}
           </ul>
           <dl className="sh-totals">
-            <div><dt>{t('checkout.subtotal')}</dt><dd>{money(info.totals.subtotal, ctx, cur)}</dd></div>
+            <div><dt>{t('checkout.subtotal')}</dt><dd>{money(info.totals.net, ctx, cur)}</dd></div>
             {info.instantDiscount && <div><dt>{t('checkout.instant_discount')}</dt><dd>−{money(info.instantDiscount.amount, ctx, cur)}</dd></div>}
             {info.totals.discount > 0 && <div><dt>{t('checkout.benefit_code')}</dt><dd>−{money(info.totals.discount, ctx, cur)}</dd></div>}
             <div><dt>{t('checkout.shipping_costs')}</dt><dd>{money(info.totals.shipping, ctx, cur)}</dd></div>

@@ -94,7 +94,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
             <h2>{t('checkout.payment_method')}</h2>
             <p>{pay ? pay.label ?? t(`checkout.payment.${pay.id}`) : '—'}</p>
             {info.benefit && <p>{t('checkout.benefit_code')}: <strong>{info.benefit.code}</strong></p>}
-            {info.freeGift && <p>{t('checkout.free_gift')}: {info.freeGift.bezeichnung}</p>}
+            {info.benefit?.freeGift && <p>{t('checkout.free_gift')}: {info.benefit.freeGift.bezeichnung}</p>}
             {st.fwt && <p>{t('checkout.fwt')}</p>}
             {st.kommentar && <p>{t('checkout.comment')}: {st.kommentar}</p>}
             <a className="sh-link" href={r.kasse}>{t('app.edit')}</a>
@@ -108,7 +108,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
         </div>
         <aside className="sh-checkout__side sh-box">
           <dl className="sh-totals">
-            <div><dt>{t('checkout.subtotal')}</dt><dd>{money(info.totals.subtotal, ctx, cur)}</dd></div>
+            <div><dt>{t('checkout.subtotal')}</dt><dd>{money(info.totals.net, ctx, cur)}</dd></div>
             {info.totals.discount > 0 && <div><dt>{t('checkout.benefit_code')}</dt><dd>−{money(info.totals.discount, ctx, cur)}</dd></div>}
             <div><dt>{t('checkout.shipping_costs')}</dt><dd>{money(info.totals.shipping, ctx, cur)}</dd></div>
             <div className="sh-totals__sum"><dt>{t('checkout.total')}</dt><dd>{money(info.totals.total, ctx, cur)}</dd></div>

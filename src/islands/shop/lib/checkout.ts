@@ -78,6 +78,8 @@ export interface CheckoutInfo {
   versandart: string; versanddatum: string | null; kommentar: string; zahlungsart: string;
   versandarten: Option[];
   zahlungsarten: Option[];
+  /** what the customer chose so far (kept on the server between checkout and submit) */
+  state: { addressId: number | null; versandart: string; versanddatum: string | null; kommentar: string; zahlungsart: string; benefitCode: string | null; fwt: boolean };
   benefit: { code: string; kind: string; value: number; discount: number; freeGift: { artnr: string; bezeichnung: string } | null; removable: boolean; valid: boolean; error: string | null } | null;
   instantDiscount: { amount: number } | null;
   fwt: { available: boolean; reason: string | null; selected: boolean; minOrderEur: number; valueEur: number };
