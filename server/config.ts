@@ -32,6 +32,8 @@ export const config = {
   shopDomain: process.env.SHOP_DOMAIN || 'dentalversand-nord.example',
   spanishSiteUrl: process.env.ES_SHOP_URL || 'https://es.dentalversand-nord.example/',
   geoDefaultCountry: (process.env.GEO_DEFAULT_COUNTRY || 'de').toLowerCase(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
+  trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
   /** Failed logins: base delay doubles per failure up to the cap. */
   loginDelayBaseMs: num('LOGIN_DELAY_BASE_MS', 250),
   loginDelayMaxMs: num('LOGIN_DELAY_MAX_MS', 8000),

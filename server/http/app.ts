@@ -1,4 +1,5 @@
 // Builds the Hono application from the route declarations of every module.
+import { config } from '../config.ts';
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db/index.ts';
 import { ApiError, ERROR_TEXTS } from './errors.ts';
@@ -15,7 +16,7 @@ const PREFIX: Record<AnyRoute['access'], string[]> = {
 };
 
 export function clientIp(c: Context): string {
-  const fwd = c.req.header('x-forwarded-for');
+  const fwd = config.trustProxy ? c.req.header('x-forwarded-for') : undefined;
   if (fwd) return fwd.split(',')[0]!.trim();
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? '127.0.0.1';

@@ -1,6 +1,5 @@
 // Content calls (guest): page content collections, FAQ, team, company data, phone numbers.
 // The data comes from server/lib/content.ts (embedded JSON or a Strapi-compatible CMS).
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -114,19 +113,6 @@ export const routes: AnyRoute[] = [
           company_telephone3: String(e.company_telephone3 ?? ''),
         }],
       };
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/cms/webhook', access: 'public', tag: 'content',
-    summary: 'CMS publish hook: clears the content cache; needs the shared secret (header x-webhook-secret or Authorization: Bearer)',
-    response: z.object({ cleared: z.literal(true) }),
-    handler: async ({ c }) => {
-      const given = c.req.header('x-webhook-secret') ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-      const h = (s: string) => createHash('sha256').update(s).digest();
-      if (!given || !timingSafeEqual(h(given), h(config.cmsWebhookSecret))) throw new ApiError(401, 'unauthorized');
-      clearContentCache();
-      return { cleared: true as const };
     },
   }),
 ];
