@@ -15,7 +15,7 @@ function run(cmd: string, args: string[]): number {
 
 // the whole project type-checks (strict) before anything runs
 if (want('types')) {
-  const code = run('npx', ['tsc', '--noEmit', '-p', '.']);
+  const code = run('npm', ['run', '--silent', 'typecheck']); // astro sync (content types), then tsc
   if (code !== 0) { failed += 1; exit = code; } else passed += 1;
 }
 
