@@ -1,0 +1,81 @@
+// The customer journey of issue 4, clicked like a customer: a guest browses a category, filters by brand
+// and price, opens a product, adds it to the cart, is asked to log in, logs in as 123456, the remembered
+// add runs; the quantity changes, checkout with a benefit code, submit, the order in the history,
+// reorder. Then favourites twice (409 text) and customer 654321 never sees any of it.
+import { expect, test, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
+import de from '../../src/i18n/locales/de.json' with { type: 'json' };
+
+const T = de as Record<string, string>;
+const B = '/de/de';
+const PASSWORD = 'Demo-Labor-2026';
+
+test.describe.configure({ mode: 'serial' });
+
+/** A separate API session (does not touch the page's cookies). */
+async function apiAs(baseURL: string, kdnr: number): Promise<APIRequestContext> {
+  const ctx = await pwRequest.newContext({ baseURL });
+  expect((await ctx.post('/api/login', { data: { Firma: 1, Benutzername: String(kdnr), Kennwort: PASSWORD, kw: '' } })).status()).toBe(200);
+  return ctx;
+}
+
+const hydrated = (page: Page, inside: string) => expect(page.locator('astro-island', { has: page.locator(inside) }).first()).not.toHaveAttribute('ssr', /.*/);
+
+let artnr = '';
+let auftrag = '';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'cookieconsent', value: 'consent', url: baseURL! }]);
+});
+
+test('guest browses, filters, opens a product, logs in on add; the remembered add runs', async ({ page, baseURL }) => {
+  const api = await apiAs(baseURL!, 123456);
+  await api.post('/api/wk/delete');
+  await api.dispose();
+
+  await page.goto(`${B}/shop/category/1/`);
+  const cards = page.locator('.sh-card');
+  await expect(cards.first()).toBeVisible();
+  await hydrated(page, '.sh-card');
+
+  // brand filter: every card is of that maker afterwards
+  const brands = page.locator('fieldset', { has: page.locator('legend', { hasText: T['filter.brands']! }) });
+  const brand = brands.locator('label').first();
+  const maker = (await brand.locator('span').first().textContent())!.trim();
+  await brand.locator('input').check();
+  await expect(page.locator('.sh-card__maker').first()).toHaveText(maker);
+  await expect.poll(async () => [...new Set(await page.locator('.sh-card__maker').allTextContents())]).toEqual([maker]);
+
+  // price range: chosen min/max show as an active filter and bound every price
+  const price = page.locator('form.sh-filter__price');
+  await price.getByLabel(T['filter.min']!).fill('1');
+  await price.getByLabel(T['filter.max']!).fill('500');
+  await price.getByRole('button', { name: T['filter.apply']! }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`${T['filter.price']}:`) }).or(page.getByText(new RegExp(`${T['filter.price']}: `))).first()).toBeVisible();
+
+  await page.waitForLoadState('networkidle');
+
+  // open the first orderable product
+  const card = cards.filter({ has: page.locator('.sh-card__actions button') }).first();
+  await card.locator('.sh-card__title').click();
+  await expect(page).toHaveURL(/\/shop\/artikel\/.+\/details/);
+  await hydrated(page, '[data-testid="product-actions"]');
+  const title = (await page.locator('h1').first().textContent())!.trim();
+
+  // add as a guest → the login panel; log in; choose the main user; the add runs and we are back
+  const productUrl = page.url();
+  await page.getByTestId('add-to-cart').click();
+  await page.getByTestId('login-username').fill('123456');
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  const users = page.getByTestId('user-select');
+  await expect(users).toBeVisible();
+  const reloaded = page.waitForEvent('load');
+  await users.locator('.sh-user__choose').first().click();
+  await reloaded;
+  expect(page.url().split('#')[0]).toBe(productUrl.split('#')[0]);
+  const lines = (await (await page.request.get('/api/wkJSON/D')).json()).result as { Artikelnummer: string; Bezeichnung: string }[];
+  expect(lines).toHaveLength(1);
+  artnr = lines[0]!.Artikelnummer;
+  await page.goto(`${B}/wk`);
+  await expect(page.getByTestId('cart').locator(`tr[data-artnr="${artnr}"]`)).toContainText(title.split(' ').slice(0, 3).join(' ')); // a reference article adds its chosen variant
+});
