@@ -2,11 +2,15 @@
 import { atom } from 'nanostores';
 import { api } from '../lib/api.ts';
 import { onLogout } from './customer.ts';
+import { showCartCounter } from '../lib/cartCounter.ts';
 
 export const $wkCounter = atom(0);
 export interface LastAdded { artnr: string; menge: number }
 export const $lastAdded = atom<LastAdded | null>(null);
 export const $cartPanelOpen = atom(false);
+
+// the top bar's counter follows the store in every island that uses it
+$wkCounter.listen(showCartCounter);
 
 export async function refreshCounter(): Promise<number> {
   const n = await api.get<number>('wk/anz');

@@ -79,3 +79,59 @@ test('guest browses, filters, opens a product, logs in on add; the remembered ad
   await page.goto(`${B}/wk`);
   await expect(page.getByTestId('cart').locator(`tr[data-artnr="${artnr}"]`)).toContainText(title.split(' ').slice(0, 3).join(' ')); // a reference article adds its chosen variant
 });
+
+/** Logs the page in (API) as the main user of a customer. */
+async function login(page: Page, kdnr = 123456): Promise<void> {
+  expect((await page.request.post('/api/login', { data: { Firma: 1, Benutzername: String(kdnr), Kennwort: PASSWORD, kw: '' } })).status()).toBe(200);
+  await page.request.put('/api/user/active', { data: { id: 0 } });
+}
+
+test('changes the quantity, checks out with a benefit code, submits, finds the order and reorders it', async ({ page }) => {
+  expect(artnr).not.toBe('');
+  await login(page);
+  await page.goto(`${B}/wk`);
+  const line = page.getByTestId('cart').locator(`tr[data-artnr="${artnr}"]`);
+  await expect(line).toBeVisible();
+  await hydrated(page, '[data-testid="cart"]');
+  await line.getByRole('button', { name: 'Menge erhöhen' }).click();
+  await line.getByRole('button', { name: 'Menge erhöhen' }).click();
+  // debounced 500 ms, then the toast
+  await expect(page.locator('.toast')).toContainText(T['menge_change']!);
+  await expect(line.getByRole('spinbutton')).toHaveValue('3');
+  await expect.poll(async () => ((await (await page.request.get('/api/wkJSON/D')).json()).result as { Menge: number }[])[0]?.Menge).toBe(3);
+
+  await page.getByTestId('to-checkout').click();
+  await expect(page).toHaveURL(/\/wk\/kasse/);
+  const checkout = page.getByTestId('checkout');
+  await hydrated(page, '[data-testid="checkout"]');
+  // a wrong code first: the spec's text, then the real one
+  await checkout.getByLabel(T['checkout.benefit_code']!, { exact: true }).fill('GIBTSNICHT');
+  await page.getByTestId('redeem').click();
+  await expect(checkout.getByRole('alert').or(checkout.locator('.sh-field__error')).first()).toBeVisible();
+  await checkout.getByLabel(T['checkout.benefit_code']!, { exact: true }).fill('GRATIS2026');
+  await page.getByTestId('redeem').click();
+  await expect(page.getByTestId('benefit-applied')).toContainText('GRATIS2026');
+
+  await page.getByTestId('checkout-next').click();
+  await expect(page).toHaveURL(/\/wk\/submit/);
+  await hydrated(page, '[data-testid="submit"]');
+  await page.getByTestId('submit-order').dblclick(); // a double click still places one order
+  await expect(page.getByTestId('order-confirmation')).toBeVisible();
+  auftrag = (await page.getByTestId('order-number').textContent())!.replace(/\D/g, '');
+  expect(auftrag).not.toBe('');
+  const orders = (await (await page.request.get('/api/orders')).json()).result.items as { auftrag: number }[];
+  expect(orders.filter((o) => String(o.auftrag) === auftrag)).toHaveLength(1);
+  await expect(page.locator('[data-cart-counter]').first()).toBeHidden(); // the basket starts afresh
+
+  // the history: the order is there, its page reorders it
+  await page.goto(`${B}/konto/#meine_bestellungen`);
+  const link = page.getByTestId('orders').getByRole('link', { name: auftrag, exact: true });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page.getByTestId('order-detail')).toContainText(artnr);
+  await hydrated(page, '[data-testid="order-detail"]');
+  await page.getByTestId('reorder-all').click();
+  await expect(page.locator('.toast')).toContainText(T['success_add_to_wk']!);
+  await page.goto(`${B}/wk`);
+  await expect(page.getByTestId('cart').locator(`tr[data-artnr="${artnr}"]`)).toBeVisible();
+});

@@ -1,7 +1,7 @@
 // Session-dependent bits of the static pages: the stored language/country (mirrored into the
 // shop_locale cookie the server's root redirect reads), the cart counter of logged-in customers,
 // login/logout/change-user actions and the hand-over to islands that hydrate on demand.
-import { cartCounterStyle } from '../../lib/rules/locale.ts';
+import { showCartCounter } from '../../lib/cartCounter.ts';
 import { $country, $language, mirrorLocale } from '../../stores/settings.ts';
 import { $loginOpen, $userSelectOpen } from '../../stores/ui.ts';
 import { onAuth, postAuth } from '../../lib/authChannel.ts';
@@ -22,14 +22,7 @@ function hasIsland(topic: string): boolean {
   return (window as unknown as { __shopTopics?: Set<string> }).__shopTopics?.has(topic) ?? false;
 }
 
-export function setCartCounter(n: number): void {
-  for (const el of qsa('[data-cart-counter]')) {
-    el.textContent = n > 99 ? '99+' : String(n);
-    el.hidden = n <= 0;
-    el.classList.remove('counter--single', 'counter--multi');
-    el.classList.add(`counter--${cartCounterStyle(n)}`);
-  }
-}
+export const setCartCounter = showCartCounter;
 
 async function refreshCounter(): Promise<void> {
   try {

@@ -5,25 +5,13 @@ import { $customer } from '../../../stores/customer.ts';
 import { showToast } from '../../../stores/ui.ts';
 import { api, ApiFailure } from '../../../lib/api.ts';
 import { parseQuantity } from '../../../lib/rules/validate.ts';
-import { basketLetter, cartCounterStyle } from '../../../lib/rules/locale.ts';
+import { basketLetter } from '../../../lib/rules/locale.ts';
 import { ensureCustomer, rememberAdd, requireLogin, takePendingAdd, type PendingAdd } from './session.ts';
 import { errorMessage, failureKey } from './errors.ts';
 import { tNow } from './i18n.ts';
 import { activate } from './activate.ts';
 
 const enc = encodeURIComponent;
-
-// the top bar's counter (rendered by the layout) follows the basket store
-if (typeof document !== 'undefined') {
-  $wkCounter.listen((n) => {
-    for (const el of document.querySelectorAll<HTMLElement>('[data-cart-counter]')) {
-      el.textContent = n > 99 ? '99+' : String(n);
-      el.hidden = n <= 0;
-      el.classList.remove('counter--single', 'counter--multi');
-      el.classList.add(`counter--${cartCounterStyle(n)}`);
-    }
-  });
-}
 
 export interface ChangeResult { wkcounter: number; line: { Artikelnummer: string; Menge: number; Bezeichnung: string } }
 

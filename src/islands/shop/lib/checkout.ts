@@ -1,6 +1,7 @@
 // Checkout state of section 3 (adresse, versandart, versanddatum, kommentar, fwt, payment, benefit
 // code) kept for the way wk/kasse → wk/submit, the one Idempotency-Key per checkout attempt, the
 // basket reset after submit, and the checkout API's paths (only here).
+import { showCartCounter } from '../../../lib/cartCounter.ts';
 import { atom } from 'nanostores';
 import { api } from '../../../lib/api.ts';
 import { $cartPanelOpen, $lastAdded, $wkCounter } from '../../../stores/basket.ts';
@@ -60,6 +61,7 @@ export function resetBasket(): void {
   // further cleanup: payment choice, counter, last-added item, panel
   $checkout.set({ ...EMPTY_CHECKOUT });
   $wkCounter.set(0);
+  showCartCounter(0); // also when the store was 0 already (this page never loaded the count)
   $lastAdded.set(null);
   $cartPanelOpen.set(false);
 }
