@@ -135,3 +135,38 @@ test('changes the quantity, checks out with a benefit code, submits, finds the o
   await page.goto(`${B}/wk`);
   await expect(page.getByTestId('cart').locator(`tr[data-artnr="${artnr}"]`)).toBeVisible();
 });
+
+test('the same article twice into the favourites: the 409 text', async ({ page }) => {
+  await login(page);
+  await page.request.delete(`/api/favoriten/0/${encodeURIComponent(artnr)}`);
+  await page.goto(`${B}/wk`);
+  const href = await page.getByTestId('cart').locator(`tr[data-artnr="${artnr}"] a`).first().getAttribute('href');
+  expect(href).toBeTruthy();
+  await page.goto(href!);
+  await hydrated(page, '[data-testid="product-actions"]');
+  const add = page.getByTestId('add-to-list');
+  await add.click();
+  await expect(page.locator('.toast')).toContainText(T['success_add_to_liste']!);
+  await page.locator('.toast button').first().click();
+  await add.click();
+  await expect(page.locator('.toast')).toContainText(T['error_art_in_liste']!);
+});
+
+test('customer 654321 never sees 123456\'s cart, lists or orders', async ({ page }) => {
+  expect(auftrag).not.toBe('');
+  await login(page, 654321);
+  await page.goto(`${B}/wk`);
+  await expect(page.locator('h1')).toBeVisible();
+  await hydrated(page, 'h1');
+  await expect(page.getByTestId('cart').locator(`tr[data-artnr="${artnr}"]`)).toHaveCount(0);
+  await page.goto(`${B}/meinlabor/bestellliste/0`);
+  await expect(page.getByTestId('order-list')).toBeVisible();
+  await expect(page.getByTestId('order-list')).not.toContainText(artnr);
+  await page.goto(`${B}/konto/#meine_bestellungen`);
+  await expect(page.getByTestId('orders').or(page.getByText(T['order.none']!)).first()).toBeVisible();
+  await expect(page.getByTestId('orders').getByRole('link', { name: auftrag, exact: true })).toHaveCount(0);
+  // the order's own address is refused, not shown
+  const d = new Date();
+  await page.goto(`${B}/meinlabor/historie/auftrag/${d.getFullYear()}/${d.getMonth() + 1}/${d.getDate()}/${auftrag}`);
+  await expect(page.getByTestId('order-detail')).toHaveCount(0);
+});
