@@ -1,0 +1,101 @@
+// Shop benchmark (npm run bench:shop), on the built site (`npm run build` or `npm start` first):
+//  1. JavaScript per island: gzip bytes of each island's entry chunk plus every chunk it imports
+//     statically (what loads when it hydrates), and the cart +
+//     search islands together (shared chunks once) against the target of 60 KB gz. Parts loaded later
+//     with import() (the language file, a lazy panel) are not counted.
+//  2. Product page server render: /{c}/{l}/shop/artikel/{artbez}/details is rendered per request; p50/
+//     p95/p99 and req/s under 50 concurrent connections over many different articles (target p95 30 ms).
+//
+//   npm run bench:shop                   both parts
+//   BENCH_SECONDS=5 npm run bench:shop -- js      only the JavaScript sizes
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { fmt, freePort, runWorker, waitHealthy } from './lib/load.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ASTRO = path.join(ROOT, 'dist', 'client', '_astro');
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const want = (k: string) => only.length === 0 || only.includes(k);
+
+const gz = new Map<string, number>();
+const gzipOf = (file: string) => {
+  if (!gz.has(file)) gz.set(file, zlib.gzipSync(fs.readFileSync(path.join(ASTRO, file)), { level: 9 }).length);
+  return gz.get(file)!;
+};
+// the minifier quotes with ", ' or a backtick
+const STATIC_IMPORT = /(?:^|[;}\n])\s*import\s*(?:[^'"`()]*?from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g;
+
+/** The chunk and everything it imports statically (what loads with it). */
+function closure(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry) || !fs.existsSync(path.join(ASTRO, entry))) return seen;
+  seen.add(entry);
+  const code = fs.readFileSync(path.join(ASTRO, entry), 'utf8');
+  for (const m of code.matchAll(STATIC_IMPORT)) closure(m[1]!, seen);
+  return seen;
+}
+const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipOf(f), 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function islandSizes(): void {
+  if (!fs.existsSync(ASTRO)) throw new Error('no build in dist/: run npm run build (or npm start) first');
+  const all = fs.readdirSync(ASTRO).filter((f) => f.endsWith('.js'));
+  const renderer = all.find((f) => /^client\.[\w-]+\.js$/.test(f));
+  const react = renderer ? closure(renderer) : new Set<string>();
+  // island entry chunks are named after their component (upper-case first letter, a *View/Panel/… module)
+  const islands = all.filter((f) => /^[A-Z]\w+\.[\w-]+\.js$/.test(f) && /export\s*\{[^}]*\bas default\b|export default/.test(fs.readFileSync(path.join(ASTRO, f), 'utf8')));
+  const rows = islands.map((f) => {
+    const own = closure(f);
+    const extra = [...own].filter((c) => !react.has(c));
+    return { name: f.replace(/\.[\w-]+\.js$/, ''), own: sum(extra) };
+  }).sort((a, b) => b.own - a.own);
+  console.log(`\nJavaScript per island (gzip -9), without the shared React renderer (${kb(sum(react))} gz, loaded once per page)\n`);
+  const w = Math.max(...rows.map((r) => r.name.length));
+  console.log(`${'island'.padEnd(w)}  ${'on hydration'.padStart(12)}`);
+  for (const r of rows) console.log(`${r.name.padEnd(w)}  ${kb(r.own).padStart(12)}`);
+  const pick = (re: RegExp) => islands.filter((f) => re.test(f));
+  const cartSearch = new Set<string>();
+  for (const f of pick(/^(CartView|CartAddPanel|CartCounter|SearchBar|SearchPreview)\./)) for (const c of closure(f)) cartSearch.add(c);
+  const withoutReact = [...cartSearch].filter((c) => !react.has(c));
+  console.log(`\ncart + search islands together (CartView, CartAddPanel, SearchPreview; shared chunks once): ${kb(sum(withoutReact))} gz`
+    + ` without React, ${kb(sum(new Set([...cartSearch, ...react])))} gz with the React renderer; target <= 60 KB gz`);
+}
+
+async function productPages(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS || 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+  const { bootDatabase } = await import('../server/boot.ts');
+  const { artbez } = await import('../src/lib/rules/artnr.ts');
+  const db = await bootDatabase();
+  const rows = await db.selectFrom('articles').select(['artnr', 'bezeichnung']).where('aus_sortiment', '=', 0).orderBy('artnr').execute();
+  await db.destroy();
+  const step = Math.max(1, Math.floor(rows.length / 500));
+  const paths = rows.filter((_, i) => i % step === 0).slice(0, 500).map((r) => `/de/de/shop/artikel/${encodeURIComponent(artbez(r.artnr, r.bezeichnung))}/details`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'server/main.ts')], {
+    cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => { if (server.exitCode === null) server.kill('SIGTERM'); };
+  process.once('exit', stop);
+  try {
+    await waitHealthy(base, server);
+    const first = await fetch(base + paths[0]!);
+    const html = await first.text();
+    if (first.status !== 200 || !/<title>[^<]+<\/title>/.test(html)) throw new Error(`product page ${paths[0]} answered ${first.status}`);
+    for (const p of paths.slice(0, 50)) await fetch(base + p).then((r) => r.arrayBuffer());
+    const r = await runWorker({ url: base, seconds, connections, scenario: { name: 'product', label: 'product page', method: 'GET', paths, target: { p95: 30, rps: 0 } } });
+    const rps = r.requests / r.seconds;
+    console.log(`\nProduct page server render (${paths.length} articles, ${connections} connections, ${seconds} s): `
+      + `${fmt(rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, status ${JSON.stringify(r.status)}; target p95 <= 30 ms: ${r.p95 <= 30 ? 'met' : 'missed'}`);
+  } finally {
+    stop();
+  }
+}
+
+if (want('js')) islandSizes();
+if (want('product')) await productPages();
+process.exit(0);
