@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
+import { hydrated } from './shop-helpers.ts';
 
 const B = '/de/de';
 const T = de as Record<string, string>;
@@ -53,7 +54,7 @@ test('a label template created in the UI prints rows × columns labels per page'
   const name = `E2E 2×4 ${Date.now()}`;
   await page.goto(`${B}/label/create/advanced`);
   const form = page.getByTestId('template-form');
-  await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr', /.*/);
+  await hydrated(page, '[data-testid="template-form"]');
   await form.getByLabel(T['label.name']!).fill(name);
   // the label text ends in the required asterisk
   const fill = async (key: string, v: string) => form.getByLabel(new RegExp(`^${T[key]!.replace(/[()]/g, '\\$&')}( \\*)?$`)).fill(v);
@@ -177,8 +178,7 @@ test('a sub-user created in the UI appears in the user-select list', async ({ pa
   const last = `Tester${Date.now().toString().slice(-6)}`;
   await page.goto(`${B}/logbuch/user/create`);
   const form = page.getByTestId('user-form');
-  // Astro drops `ssr` from an island once it has hydrated; a click before that would be lost
-  await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr', /.*/);
+  await hydrated(page, '[data-testid="user-form"]');
   await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
   await expect(form.getByText(T['logbuch_user.function_required']!)).toBeVisible();
   await form.getByLabel(T['form.firstname']!).fill('Emil');

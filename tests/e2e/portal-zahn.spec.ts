@@ -1,6 +1,7 @@
 // Tooth storage and tooth assistant in the browser: selecting sets for completion up to the cart,
 // the assistant's add to cart, the 15-minute automatic booking at start-up, and the statistics.
 import { expect, test, type Page } from '@playwright/test';
+import { loginInPanel } from './shop-helpers.ts';
 
 const B = '/de/de';
 const AUTO = '/api/zahnlager/zubuchen/auto';
@@ -11,15 +12,7 @@ async function login(page: Page, path = `${B}/zahnlager`): Promise<void> {
   await page.addInitScript(() => { document.cookie = 'cookieconsent=consent; path=/'; });
   await page.goto(path);
   await page.locator('[data-login-required] [data-ui-action="login"]').click();
-  await page.getByTestId('login-username').fill('123456');
-  await page.getByTestId('login-password').fill('Demo-Labor-2026');
-  await page.getByTestId('login-submit').click();
-  const users = page.getByTestId('user-select');
-  await expect(users).toBeVisible();
-  // choosing a user greets for 1.5 s and then reloads: wait for that reload, not the current page
-  const reloaded = page.waitForEvent('load');
-  await users.locator('.sh-user__choose').first().click();
-  await reloaded;
+  await loginInPanel(page);
   if (!page.url().includes(path)) await page.goto(path);
 }
 

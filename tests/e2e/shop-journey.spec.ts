@@ -4,10 +4,10 @@
 // reorder. Then favourites twice (409 text) and customer 654321 never sees any of it.
 import { expect, test, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
+import { hydrated, loginInPanel, PASSWORD } from './shop-helpers.ts';
 
 const T = de as Record<string, string>;
 const B = '/de/de';
-const PASSWORD = 'Demo-Labor-2026';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,7 +18,6 @@ async function apiAs(baseURL: string, kdnr: number): Promise<APIRequestContext> 
   return ctx;
 }
 
-const hydrated = (page: Page, inside: string) => expect(page.locator('astro-island', { has: page.locator(inside) }).first()).not.toHaveAttribute('ssr', /.*/);
 
 let artnr = '';
 let auftrag = '';
@@ -64,14 +63,7 @@ test('guest browses, filters, opens a product, logs in on add; the remembered ad
   // add as a guest → the login panel; log in; choose the main user; the add runs and we are back
   const productUrl = page.url();
   await page.getByTestId('add-to-cart').click();
-  await page.getByTestId('login-username').fill('123456');
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  const users = page.getByTestId('user-select');
-  await expect(users).toBeVisible();
-  const reloaded = page.waitForEvent('load');
-  await users.locator('.sh-user__choose').first().click();
-  await reloaded;
+  await loginInPanel(page);
   expect(page.url().split('#')[0]).toBe(productUrl.split('#')[0]);
   const lines = (await (await page.request.get('/api/wkJSON/D')).json()).result as { Artikelnummer: string; Bezeichnung: string }[];
   expect(lines).toHaveLength(1);

@@ -1,0 +1,22 @@
+// Shared steps of the shop and portal specs: logging in through the login panel like a customer, and
+// waiting for an island to hydrate before clicking into it.
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo-Labor-2026';
+
+/** The open login panel: credentials, submit, choose the first user; waits for the reload that follows the greeting. */
+export async function loginInPanel(page: Page, kdnr = 123456): Promise<void> {
+  await page.getByTestId('login-username').fill(String(kdnr));
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  const users = page.getByTestId('user-select');
+  await expect(users).toBeVisible();
+  // choosing a user greets for 1.5 s and then reloads: wait for that reload, not the current page
+  const reloaded = page.waitForEvent('load');
+  await users.locator('.sh-user__choose').first().click();
+  await reloaded;
+}
+
+/** Astro drops `ssr` from an island once it has hydrated; a click before that would be lost. */
+export const hydrated = (page: Page, inside: string) =>
+  expect(page.locator('astro-island', { has: page.locator(inside) }).first()).not.toHaveAttribute('ssr', /.*/);
