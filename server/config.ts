@@ -32,6 +32,10 @@ export const config = {
   shopDomain: process.env.SHOP_DOMAIN || 'dentalversand-nord.example',
   spanishSiteUrl: process.env.ES_SHOP_URL || 'https://es.dentalversand-nord.example/',
   geoDefaultCountry: (process.env.GEO_DEFAULT_COUNTRY || 'de').toLowerCase(),
+  /** Seconds a product page rendered for guests is served again from memory (0 = render every time). */
+  guestPageCacheSeconds: num('GUEST_PAGE_CACHE_SECONDS', 60),
+  /** Development conveniences (the outbox call): on unless NODE_ENV says production when the process starts. */
+  devTools: process.env.NODE_ENV !== 'production',
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
   trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
   /** Failed logins: base delay doubles per failure up to the cap. */

@@ -24,8 +24,11 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const db = await bootDatabase();
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
+  // the site's server renderer loads React: its production build, not the development one with its
+  // extra checks (about three times slower per page). Development tools follow config.devTools.
+  process.env.NODE_ENV ??= 'production';
   const site = new SiteHost({
-    dir: config.siteDir, shopDomain: config.shopDomain, session: sessionLookup(db),
+    dir: config.siteDir, shopDomain: config.shopDomain, session: sessionLookup(db), guestPageCacheMs: config.guestPageCacheSeconds * 1000,
     articleCategory: async (artnr) => {
       const a = await db.selectFrom('articles').select(['pg', 'kat_id']).where('artnr', '=', artnr).executeTakeFirst();
       return a ? { pg: Number(a.pg), katId: Number(a.kat_id) } : null;

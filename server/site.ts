@@ -12,6 +12,7 @@ import { findCountry } from '../src/data/countries.ts';
 import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
 import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
+import { GuestPageCache } from './page-cache.ts';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void, locals?: object) => void;
 export interface SiteSession { kdnr: number; firma: number }
@@ -76,7 +77,12 @@ export interface SiteHostOptions {
   session: SessionLookup;
   /** product group and category of an article (old links index.php?id=22&artnr=…) */
   articleCategory?: (artnr: string) => Promise<{ pg: number; katId: number } | null>;
+  /** how long a product page rendered for guests is served again (0: always render) */
+  guestPageCacheMs?: number;
 }
+
+/** on-demand pages whose guest rendering is the same for every guest */
+const GUEST_CACHEABLE = /^shop\/artikel\/[^/]+\/details(\/\d+)?\/?$/;
 
 export class SiteHost {
   private site: LoadedSite | null = null;
@@ -84,7 +90,9 @@ export class SiteHost {
   private swapping: Promise<void> | null = null;
   readonly opts: SiteHostOptions;
 
-  constructor(opts: SiteHostOptions) { this.opts = opts; }
+  private guestPages: GuestPageCache;
+
+  constructor(opts: SiteHostOptions) { this.opts = opts; this.guestPages = new GuestPageCache(opts.guestPageCacheMs ?? 0); }
 
   get loaded(): boolean { return this.site !== null; }
 
@@ -110,6 +118,7 @@ export class SiteHost {
       fs.renameSync(nextDir, live);
       fs.writeFileSync(path.join(live, '.built'), new Date().toISOString());
       this.site = await loadBuild(live, files);
+      this.guestPages.clear();
     } finally {
       this.swapping = null;
       release();
@@ -150,7 +159,15 @@ export class SiteHost {
       if (site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
     }
     if (site.files.has(pathname) || site.files.has(decodeSafe(pathname))) return site.handler(req, res);
-    if ((loc && isOnDemandRoute(loc.rest)) || !get) return sessionStore.run({ session }, () => site.handler(req, res));
+    if ((loc && isOnDemandRoute(loc.rest)) || !get) {
+      const render = () => sessionStore.run({ session }, () => site.handler(req, res));
+      if (!session && get && loc && this.guestPages.enabled && GUEST_CACHEABLE.test(loc.rest)) {
+        const key = `${req.headers.host ?? ''}${req.url ?? ''}`;
+        if (this.guestPages.serve(key, req, res)) return;
+        return this.guestPages.fill(key, res, render);
+      }
+      return render();
+    }
     return this.notFound(site, req, res, loc);
   };
 

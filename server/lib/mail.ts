@@ -22,7 +22,7 @@ export function publicBaseUrl(): string {
 }
 
 export function outboxEnabled(): boolean {
-  return !config.smtpUrl && process.env.NODE_ENV !== 'production';
+  return !config.smtpUrl && config.devTools;
 }
 
 /** Stores the mail and, with SMTP configured, sends it in the background. Answers the outbox id. */

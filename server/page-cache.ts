@@ -1,0 +1,64 @@
+// Short-lived cache of on-demand pages rendered for guests (product details): every guest gets the same
+// HTML for the same host and address, so one render serves the next requests for `ttlMs`. Customers
+// (a session) always get a fresh render; a swapped site build clears it.
+import type http from 'node:http';
+
+interface Entry { at: number; status: number; headers: http.OutgoingHttpHeaders; body: Buffer }
+
+export class GuestPageCache {
+  private entries = new Map<string, Entry>();
+  private ttlMs: number;
+  private max: number;
+  constructor(ttlMs: number, max = 2000) { this.ttlMs = ttlMs; this.max = max; }
+
+  get enabled(): boolean { return this.ttlMs > 0; }
+  clear(): void { this.entries.clear(); }
+
+  /** Answers from the cache; false when there is nothing fresh. */
+  serve(key: string, req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const e = this.entries.get(key);
+    if (!e || Date.now() - e.at > this.ttlMs) { if (e) this.entries.delete(key); return false; }
+    for (const [k, v] of Object.entries(e.headers)) if (v !== undefined) res.setHeader(k, v);
+    res.writeHead(e.status).end(req.method === 'HEAD' ? undefined : e.body);
+    return true;
+  }
+
+  /** Lets `render` answer the request and keeps a 200 HTML answer (without cookies) for the key. */
+  async fill(key: string, res: http.ServerResponse, render: () => Promise<void> | void): Promise<void> {
+    const chunks: Buffer[] = [];
+    // the renderer may pass its headers to writeHead instead of setting them: keep those as well
+    let given: http.OutgoingHttpHeaders = {};
+    const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      const h = rest.find((x) => x && typeof x === 'object');
+      if (h) given = Array.isArray(h) ? Object.fromEntries(pairs(h as string[])) : { ...(h as http.OutgoingHttpHeaders) };
+      return writeHead(status, ...rest);
+    }) as typeof res.writeHead;
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => http.ServerResponse;
+    const keep = (c: unknown, enc?: unknown) => {
+      if (c === undefined || c === null || typeof c === 'function') return;
+      chunks.push(Buffer.isBuffer(c) ? c : typeof c === 'string' ? Buffer.from(c, typeof enc === 'string' ? enc as BufferEncoding : 'utf8') : Buffer.from(c as Uint8Array));
+    };
+    res.write = ((c: unknown, ...rest: unknown[]) => { keep(c, rest[0]); return write(c, ...rest); }) as typeof res.write;
+    res.end = ((c?: unknown, ...rest: unknown[]) => {
+      keep(c, rest[0]);
+      const headers: http.OutgoingHttpHeaders = {};
+      for (const [k, v] of Object.entries({ ...res.getHeaders(), ...given })) headers[k.toLowerCase()] = v;
+      delete headers['set-cookie'];
+      if (res.statusCode === 200 && String(headers['content-type'] ?? '').startsWith('text/html')) {
+        if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(key, { at: Date.now(), status: 200, headers, body: Buffer.concat(chunks) });
+      }
+      return end(c, ...rest);
+    }) as typeof res.end;
+    await render();
+  }
+}
+
+/** [name, value, name, value, …] (raw header arrays) → entries */
+function pairs(a: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < a.length; i += 2) out.push([a[i]!, a[i + 1]!]);
+  return out;
+}
