@@ -162,3 +162,23 @@ test('customer 654321 never sees 123456\'s cart, lists or orders', async ({ page
   await page.goto(`${B}/meinlabor/historie/auftrag/${d.getFullYear()}/${d.getMonth() + 1}/${d.getDate()}/${auftrag}`);
   await expect(page.getByTestId('order-detail')).toHaveCount(0);
 });
+
+test('a K13 technician cannot submit an order: the API refuses it and the page says why', async ({ page }) => {
+  await login(page);
+  await page.request.post('/api/wk/delete');
+  expect((await page.request.post(`/api/wk/${encodeURIComponent(artnr)}/add/1`)).status()).toBe(200);
+  expect((await page.request.put('/api/user/active', { data: { id: 3 } })).status()).toBe(200); // Clara, K13
+  try {
+    await page.goto(`${B}/wk/submit`);
+    await hydrated(page, '[data-testid="submit"]');
+    await page.getByTestId('submit-order').click();
+    await expect(page.getByRole('alert').filter({ hasText: T['forbidden']! }).first()).toBeVisible();
+    await expect(page.getByTestId('order-confirmation')).toHaveCount(0);
+    const r = await page.request.post('/api/checkout/submit', { data: {}, headers: { 'Idempotency-Key': `e2e-k13-${Date.now()}` } });
+    expect(r.status()).toBe(403);
+    expect((await r.json()).error).toBe('forbidden_function');
+  } finally {
+    await page.request.put('/api/user/active', { data: { id: 0 } });
+    await page.request.post('/api/wk/delete');
+  }
+});
