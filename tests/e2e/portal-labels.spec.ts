@@ -150,6 +150,10 @@ test('a return needs a photo and then answers its reference number', async ({ pa
 test('contact form: every required field is checked, then it is sent', async ({ page }) => {
   await page.goto(`${B}/kontakt/`);
   const form = page.getByTestId('contact-form');
+  // the form ships no JavaScript until the visitor reaches it (pointer, focus, touch or key)
+  await expect(page.locator('astro-island', { has: form })).toHaveAttribute('ssr', '');
+  await form.hover();
+  await hydrated(page, '[data-testid="contact-form"]');
   await form.getByRole('button', { name: T['form.submit'] }).click();
   // section 5: date, e-mail, first and last name, message, phone, article number, salutation, time
   await expect(form.locator('.sh-field__error')).toHaveCount(9);

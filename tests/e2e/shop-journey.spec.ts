@@ -182,3 +182,27 @@ test('a K13 technician cannot submit an order: the API refuses it and the page s
     await page.request.post('/api/wk/delete');
   }
 });
+
+test('a big order of a K09 buyer waits for release; the main user releases it in the account', async ({ page }) => {
+  await login(page);
+  await page.request.post('/api/wk/delete');
+  await page.request.post(`/api/wk/${encodeURIComponent(artnr)}/add/1`);
+  const unit = ((await (await page.request.get('/api/wkJSON/D')).json()).result as { Einzelpreis: number }[])[0]!.Einzelpreis;
+  await page.request.post('/api/wk/delete');
+  const qty = Math.min(999, Math.ceil(5200 / unit));
+  expect((await page.request.post(`/api/wk/${encodeURIComponent(artnr)}/add/${qty}`)).status()).toBe(200);
+  await page.request.put('/api/user/active', { data: { id: 2 } }); // Ben, K09
+  const placed = (await (await page.request.post('/api/checkout/submit', { data: {}, headers: { 'Idempotency-Key': `e2e-k09-${Date.now()}` } })).json()).result;
+  await page.request.put('/api/user/active', { data: { id: 0 } });
+  test.skip(!placed?.release, `the order total (${qty} × ${unit}) stays under the release limit`);
+
+  await page.goto(`${B}/konto/#meine_bestellungen`);
+  const pending = page.getByTestId('pending-releases');
+  const row = pending.locator(`tr[data-auftrag="${placed.auftrag}"]`);
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: T['order.release']! }).click();
+  await expect(page.locator('.toast')).toContainText(String(placed.auftrag));
+  await expect(row).toHaveCount(0);
+  const again = await page.request.post(`/api/orders/${placed.auftrag}/release`);
+  expect((await again.json()).error).toBe('order_not_pending');
+});

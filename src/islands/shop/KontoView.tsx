@@ -16,6 +16,7 @@ import { routes } from './lib/routes.ts';
 import { activate } from './lib/activate.ts';
 import type { Ctx } from './lib/article.ts';
 import { OrdersTable } from './ui/Orders.tsx';
+import { PendingReleases } from './ui/PendingReleases.tsx';
 import { LocaleSettings } from './ui/LocaleSettings.tsx';
 import TopArtikelView from './TopArtikelView.tsx';
 import './shop.css';
@@ -84,6 +85,7 @@ export default function KontoView({ country, lang, messages }: { country: string
       <section id="meine_bestellungen" className="sh-section sh-konto__sect" aria-labelledby="sh-k-orders">
         <h2 id="sh-k-orders">{t('account.meine_bestellungen')}</h2>
         {ordersErr && <p className="sh-error">{ordersErr}</p>}
+        <PendingReleases t={t} ctx={ctx} onReleased={() => void loadOrders(10).then(setOrders).catch(() => undefined)} />
         {orders === null ? <p className="sh-loading">{t('app.loading')}</p> : <OrdersTable orders={orders} t={t} ctx={ctx} />}
       </section>
 

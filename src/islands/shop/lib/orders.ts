@@ -13,6 +13,16 @@ export function loadOrders(limit = 50): Promise<OrderSummary[]> {
   return api.get<OrderSummary[] | { items: OrderSummary[] }>(`orders?limit=${limit}`).then((r) => (Array.isArray(r) ? r : r.items));
 }
 
+/** Orders waiting for a release (placed by a sub-user above the release limit). */
+export function loadPending(): Promise<OrderSummary[]> {
+  return api.get<{ items: OrderSummary[] }>('orders/pending').then((r) => r.items);
+}
+
+/** Releases a waiting order (main user or K07; the API answers 403 forbidden_function to others). */
+export function releaseOrder(auftrag: number): Promise<{ auftrag: number; release_status: string }> {
+  return api.post(`orders/${auftrag}/release`);
+}
+
 export function loadOrder(auftrag: number | string): Promise<OrderSummary & { lines: OrderLine[] }> {
   return api.get(`orders/${encodeURIComponent(String(auftrag))}`);
 }
