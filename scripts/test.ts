@@ -1,4 +1,5 @@
-// `npm test`: the type check, vitest (unit + API), then Playwright (browser journeys), one closing summary line.
+// `npm test`: the type check, vitest (unit + API on SQLite, API on PostgreSQL when TEST_DATABASE_URL is
+// set), then Playwright (browser journeys), one closing summary line.
 import './node-check.ts';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -8,9 +9,21 @@ const want = (k: string) => only.length === 0 || only.includes(k);
 fs.mkdirSync('test-results', { recursive: true });
 let passed = 0, failed = 0, skipped = 0, exit = 0;
 
-function run(cmd: string, args: string[]): number {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --disable-warning=ExperimentalWarning`.trim() } });
+function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --disable-warning=ExperimentalWarning`.trim() } });
   return r.status ?? 1;
+}
+
+/** One vitest run; its JSON report adds to the totals (a file that fails to load counts as a failure). */
+function vitest(name: string, args: string[], env: Record<string, string> = {}): void {
+  const out = `test-results/${name}.json`;
+  const code = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  try {
+    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += j.numPassedTests; failed += j.numFailedTests; skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+    failed += j.testResults.filter((r: { status: string; assertionResults: unknown[] }) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  } catch { failed += 1; }
+  if (code !== 0) exit = code;
 }
 
 // the whole project type-checks (strict) before anything runs
@@ -19,15 +32,13 @@ if (want('types')) {
   if (code !== 0) { failed += 1; exit = code; } else passed += 1;
 }
 
-if (want('unit')) {
-  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
-  try {
-    const j = JSON.parse(fs.readFileSync('test-results/vitest.json', 'utf8'));
-    passed += j.numPassedTests; failed += j.numFailedTests; skipped += j.numPendingTests + (j.numTodoTests ?? 0);
-    // a file that fails to load has no tests, but it is a failure
-    failed += j.testResults.filter((r: { status: string; assertionResults: unknown[] }) => r.status === 'failed' && r.assertionResults.length === 0).length;
-  } catch { failed += 1; }
-  if (code !== 0) exit = code;
+// unit and API tests on the embedded SQLite
+if (want('unit')) vitest('vitest', [], { TEST_DATABASE_URL: '' });
+
+// the API tests once more on PostgreSQL (the scale-out engine) when a server is given
+if (want('pg')) {
+  if (process.env.TEST_DATABASE_URL) vitest('vitest-pg', ['tests/api']);
+  else console.log('\n[test] TEST_DATABASE_URL not set: the API tests on PostgreSQL are skipped');
 }
 
 if (want('e2e') && fs.readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))) {

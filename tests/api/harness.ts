@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createApi } from '../../server/http/app.ts';
 import { inject } from 'vitest';
 import './global-setup.ts';
+import { adminSql, testPgUrl, uniqueName, withDatabase } from './pg-databases.ts';
 
 export const DEMO_PASSWORD = 'Demo-Labor-2026';
 export const LAB_A = 123456; // company 1, with sub-users K07, K09, K13 and 24+ months of orders
@@ -17,9 +18,22 @@ export const LAB_LS = 777777; // company 3 (isLS)
 export interface TestEnv { db: Db; app: Hono; client: () => Client; close: () => Promise<void> }
 
 export async function setupApi(): Promise<TestEnv> {
+  const template = inject('shopTemplate');
+  if (template.startsWith('postgres')) {
+    const admin = testPgUrl();
+    const name = uniqueName('shop_test');
+    await adminSql(admin, `CREATE DATABASE ${name} TEMPLATE ${new URL(template).pathname.slice(1)}`);
+    const db = await createDb({ url: withDatabase(admin, name) });
+    const app = createApi(db);
+    return {
+      db, app,
+      client: () => new Client(app),
+      close: async () => { await db.destroy(); await adminSql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); },
+    };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const file = path.join(dir, 'shop.sqlite');
-  fs.copyFileSync(inject('shopTemplate'), file);
+  fs.copyFileSync(template, file);
   const db = await createDb({ file, url: '' });
   await migrateToLatest(db);
   const app = createApi(db);

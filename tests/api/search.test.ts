@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { setupApi, LAB_A, LAB_B, type TestEnv } from './harness.ts';
 import { foldText } from '../../server/lib/search-index.ts';
+import { isPostgres } from '../../server/db/dialect.ts';
 
 let env: TestEnv;
 const SEARCH = '/api/shopware/search/de/de/1';
@@ -122,7 +123,9 @@ describe('POST shopware/search/{country}/{language}/1', () => {
     expect(r.status).toBe(200);
     expect(exact.body.result.total).toBeGreaterThan(0);
     expect(r.body.result.total).toBe(exact.body.result.total);
-    expect(r.body.result.corrected).toBe('zirkonoxid');
+    // SQLite rewrites the word from the FTS vocabulary; PostgreSQL finds the same articles by trigram
+    // similarity directly, without a rewritten term to show
+    expect(r.body.result.corrected).toBe(isPostgres(env.db) ? null : 'zirkonoxid');
     const none = await env.client().post(SEARCH, { search: 'qqqqxxxxzzzz' });
     expect(none.body.result.total).toBe(0);
     expect(none.body.result.corrected).toBeNull();
@@ -295,7 +298,9 @@ describe('GET suche/{country}', () => {
 describe('search index', () => {
   it('indexes every article once', async () => {
     const a = await env.db.selectFrom('articles').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const m = await sql<{ n: number }>`SELECT count(*) AS n FROM article_fts_map`.execute(env.db);
+    const m = isPostgres(env.db)
+      ? await sql<{ n: number }>`SELECT count(*) AS n FROM article_search`.execute(env.db)
+      : await sql<{ n: number }>`SELECT count(*) AS n FROM article_fts_map`.execute(env.db);
     expect(Number(m.rows[0]!.n)).toBe(Number(a.n));
   });
 });
