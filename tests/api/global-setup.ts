@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { bootDatabase } from '../../server/boot.ts';
-import { adminSql, testPgUrl, uniqueName, withDatabase } from './pg-databases.ts';
+import { adminSql, dropDatabase, testPgUrl, uniqueName, withDatabase } from './pg-databases.ts';
 
 export const TEST_ARTICLES = Number(process.env.TEST_SEED_ARTICLES || 3000);
 
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => void | 
     const db = await bootDatabase({ url, articles: TEST_ARTICLES, quiet: true });
     await db.destroy();
     project.provide('shopTemplate', url);
-    return () => adminSql(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return () => dropDatabase(pgUrl, name);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-template-'));
   const template = path.join(dir, 'template.sqlite');

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createApi } from '../../server/http/app.ts';
 import { inject } from 'vitest';
 import './global-setup.ts';
-import { adminSql, testPgUrl, uniqueName, withDatabase } from './pg-databases.ts';
+import { adminSql, dropDatabase, testPgUrl, uniqueName, withDatabase } from './pg-databases.ts';
 
 export const DEMO_PASSWORD = 'Demo-Labor-2026';
 export const LAB_A = 123456; // company 1, with sub-users K07, K09, K13 and 24+ months of orders
@@ -28,7 +28,7 @@ export async function setupApi(): Promise<TestEnv> {
     return {
       db, app,
       client: () => new Client(app),
-      close: async () => { await db.destroy(); await adminSql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); },
+      close: async () => { await db.destroy(); await dropDatabase(admin, name); },
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
