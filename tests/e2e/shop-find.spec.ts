@@ -29,6 +29,11 @@ function euros(s: string): number {
   return m ? Number(m[1]!.replace(/\./g, '').replace(',', '.')) : NaN;
 }
 
+/** Astro drops the island's ssr attribute once it has hydrated: typing before that would be lost. */
+async function hydrated(page: Page, component: string) {
+  await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+}
+
 const cards = (page: Page) => page.locator('.sh-listing__main .sh-card');
 const countText = (page: Page) => page.locator('.sh-listing__count');
 
@@ -134,5 +139,183 @@ test.describe('category pages', () => {
     await expect(card.getByTestId('add-to-cart')).toHaveCount(0);
     const priced = cards(page).filter({ hasNot: page.getByText('Preis auf Anfrage') }).first();
     await expect(priced.getByTestId('add-to-cart')).toBeVisible();
+  });
+});
+
+test.describe('product details', () => {
+  test('rendered on the server: title, heading and description are in the raw HTML', async ({ request }) => {
+    const l = await apiGet<Listing>(request, 'shop/category?pg=3&pageSize=1&country=de&lang=de');
+    const a = l.items[0]!;
+    const url = `/de/de/shop/artikel/${artbez(a.Artikelnummer, a.Bezeichnung)}/details/${a.PG}`;
+    const r = await request.get(url);
+    expect(r.status()).toBe(200);
+    const html = await r.text();
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    expect(html).toMatch(new RegExp(`<title>[^<]*${esc(a.Bezeichnung).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(html).toContain(`<h1 class="sh-pd__title"`);
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(html).toContain(`data-testid="pd-artnr">${esc(a.Artikelnummer)}<`);
+    // an unknown article is a real 404
+    expect((await request.get('/de/de/shop/artikel/XX-NOPE-0-gibt-es-nicht/details')).status()).toBe(404);
+  });
+
+  test('variants of a reference article, quantity stepper 0–999, availability', async ({ page, request }) => {
+    const groups = await apiGet<{ pg: number }[]>(request, 'produktgruppen/de/de');
+    // a reference article (IstReferenz 1) from the first group that lists one
+    let ref: Item | null = null;
+    for (const g of groups.slice(0, 6)) {
+      const l = await apiGet<Listing & { items: (Item & { IstReferenz: number })[] }>(request, `shop/category?pg=${g.pg}&pageSize=96&country=de&lang=de`);
+      ref = l.items.find((i) => i.IstReferenz === 1) ?? null;
+      if (ref) break;
+    }
+    expect(ref, 'seed lists a reference article').not.toBeNull();
+    await page.goto(`/de/de/shop/artikel/${artbez(ref!.Artikelnummer, ref!.Bezeichnung)}/details`);
+    await hydrated(page, 'ProductActions');
+    const variants = page.locator('.sh-variants input[type="radio"]');
+    expect(await variants.count()).toBeGreaterThan(1);
+    await variants.nth(1).check();
+    await expect(variants.nth(1)).toBeChecked();
+    await expect(page.getByTestId('product-actions').locator('.sh-avail')).toBeVisible();
+    const qty = page.getByTestId('product-actions').getByRole('spinbutton');
+    await qty.fill('1200');
+    await qty.blur();
+    await expect(qty).toHaveValue('999');
+    await qty.fill('-3');
+    await qty.blur();
+    await expect(qty).toHaveValue('0');
+  });
+});
+
+test.describe('search', () => {
+  test('top-bar preview: from 3 characters, one call after the 300 ms pause, top articles and category chips, closes on blur', async ({ page }) => {
+    await page.goto('/de/de/');
+    const input = page.locator('#site-search');
+    const calls: string[] = [];
+    page.on('request', (r) => { if (/\/api\/suche\/de\?/.test(r.url())) calls.push(r.url()); });
+    await input.click();
+    await input.pressSequentially('ke', { delay: 40 });
+    const preview = page.getByTestId('search-preview');
+    await expect(preview).toContainText('Bitte mindestens 3 Zeichen eingeben');
+    await page.waitForTimeout(SEARCH_DEBOUNCE_MS + 200);
+    expect(calls).toHaveLength(0);
+    const answered = page.waitForResponse((r) => /\/api\/suche\/de\?/.test(r.url()));
+    await input.pressSequentially('ramik', { delay: SEARCH_DEBOUNCE_MS / 4 });
+    await answered;
+    await expect(preview.locator('a[href*="/shop/artikel/"]').first()).toBeVisible();
+    await page.waitForTimeout(SEARCH_DEBOUNCE_MS + 200);
+    // typing faster than the pause: one call for the whole word
+    expect(calls).toHaveLength(1);
+    expect(new URL(calls[0]!).searchParams.get('q')).toBe('keramik');
+    const articles = preview.locator('a[href*="/shop/artikel/"]');
+    expect(await articles.count()).toBeLessThanOrEqual(SEARCH_PREVIEW_ARTICLES);
+    const chips = preview.locator('.sh-sp__chips a');
+    expect(await chips.count()).toBeGreaterThan(0);
+    expect(await chips.count()).toBeLessThanOrEqual(SEARCH_PREVIEW_CATEGORIES);
+    await expect(chips.first()).toHaveAttribute('href', /\/de\/de\/shop\/category\/\d+\/\d+/);
+    // blur closes it
+    await page.locator('h1, main').first().click({ position: { x: 5, y: 5 } });
+    await expect(preview).toBeHidden();
+    // Enter runs the full search page
+    await input.click();
+    await expect(preview).toBeVisible();
+    await input.press('Enter');
+    await expect(page).toHaveURL(/\/de\/de\/shop\/suche\/?\?q=keramik/);
+    await expect(page.locator('h1')).toContainText('keramik');
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('quick suggestion by article number opens the product; a prefixed number is normalised', async ({ page, request }) => {
+    const l = await apiGet<Listing>(request, 'shop/category?pg=6&pageSize=1&country=de&lang=de');
+    const nr = l.items[0]!.Artikelnummer;
+    await page.goto('/de/de/');
+    const input = page.locator('#site-search');
+    await input.click();
+    await input.fill(nr);
+    const suggest = page.waitForRequest((r) => r.url().includes(`/api/shopware/artikel/suggest/${encodeURIComponent(nr)}/de/de`));
+    await input.press('Enter');
+    await suggest;
+    // the product page itself (the suggestion knows only the number: the server completes the slug)
+    await expect(page).toHaveURL(new RegExp(`/de/de/shop/artikel/${encodeURIComponent(nr)}-[^/]+/details/?$`));
+    await expect(page.getByTestId('pd-artnr')).toHaveText(nr);
+
+    // "FH-12345" (section 5: an FH- prefix loses its dash) finds article FH12345
+    const fh = await apiGet<{ items: Item[] }>(request, 'suche/de?q=FH&limit=10');
+    const fhNr = fh.items.map((i) => i.Artikelnummer).find((a) => /^FH\d+$/.test(a));
+    test.skip(!fhNr, 'no FH article in this seed');
+    await page.locator('#site-search').fill(`FH-${fhNr!.slice(2)}`);
+    await page.locator('#site-search').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/shop/artikel/${fhNr}-[^/]*/details/?$`));
+    await expect(page.getByTestId('pd-artnr')).toHaveText(fhNr!);
+  });
+});
+
+test.describe('cart-add panel', () => {
+  test('after an add (logged in): title, product, quantity min 1, continue/to cart, bought_together add with qty 1; closes after 10 s unless scrolled', async ({ page }) => {
+    await page.clock.install();
+    expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
+    const lines = async () => ((await (await page.request.get('/api/wkJSON/D')).json()) as { result: { Artikelnummer: string; Menge: number }[] }).result;
+    const had = new Map((await lines()).map((l) => [l.Artikelnummer, l.Menge]));
+    // an orderable article with orderable recommendations that are not in the cart yet
+    const l = await apiGet<Listing>(page.request, 'shop/category?pg=3&pageSize=24&sort=price_desc&country=de&lang=de');
+    let a: Item | null = null;
+    for (const it of l.items) {
+      if (had.has(it.Artikelnummer) || it.Preis <= 0.02) continue;
+      const r = await apiGet<{ recommendations: Item[] }>(page.request, `recommend/${encodeURIComponent(it.Artikelnummer)}/de/de`);
+      if (r.recommendations.filter((x) => x.Preis > 0.02 && x.KatPreis > 0.02 && !had.has(x.Artikelnummer)).length >= 2) { a = it; break; }
+    }
+    expect(a, 'an article with recommendations').not.toBeNull();
+    try {
+      await page.goto(`/de/de/shop/artikel/${artbez(a!.Artikelnummer, a!.Bezeichnung)}/details/${a!.PG}`);
+      const actions = page.getByTestId('product-actions');
+      await hydrated(page, 'ProductActions');
+      await actions.getByRole('spinbutton').fill('2');
+      await actions.getByTestId('add-to-cart').click();
+      const panel = page.getByTestId('cart-panel');
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('heading', { level: 2 })).toContainText('Artikel wurde in den Warenkorb gelegt');
+      await expect(panel).toContainText(a!.Artikelnummer);
+      await expect(panel).toContainText(a!.Bezeichnung);
+      const qty = panel.getByRole('spinbutton');
+      await expect(qty).toHaveValue('2');
+      await expect(panel.getByRole('button', { name: 'Weiter einkaufen' })).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'Zum Warenkorb' })).toHaveAttribute('href', /^\/de\/de\/wk\/?$/);
+      // quantity control: minimum 1
+      await panel.getByRole('button', { name: /weniger|verringern/i }).click();
+      await expect(qty).toHaveValue('1');
+      await expect(panel.getByRole('button', { name: /weniger|verringern/i })).toBeDisabled();
+      await expect(page.locator('.sh-cartpanel__recs h3')).toHaveText('Wird oft zusammen gekauft');
+      // the quantity change is saved after the pause
+      await page.clock.runFor(600);
+      await expect.poll(async () => (await lines()).find((x) => x.Artikelnummer === a!.Artikelnummer)?.Menge).toBe(1);
+
+      // auto-close after 10 s
+      await page.clock.runFor(10_000);
+      await expect(panel).toBeHidden();
+
+      // again: a recommendation added with quantity 1 reopens the panel with that product
+      await actions.getByTestId('add-to-cart').click();
+      await expect(panel).toBeVisible();
+      const rec = panel.locator('.sh-rec').first();
+      await expect(rec).toBeVisible();
+      const recName = (await rec.locator('small').innerText()).trim();
+      await rec.getByRole('button').click();
+      await expect(panel).toContainText(recName);
+      await expect(panel.getByRole('spinbutton')).toHaveValue('1');
+      expect((await lines()).find((x) => x.Artikelnummer === recName)?.Menge).toBe(1);
+
+      // scrolling inside stops the timer
+      await panel.hover();
+      await page.mouse.wheel(0, 120);
+      await page.clock.runFor(11_000);
+      await expect(panel).toBeVisible();
+      await panel.getByRole('button', { name: 'Weiter einkaufen' }).click();
+      await expect(panel).toBeHidden();
+    } finally {
+      // leave the demo customer's cart as it was
+      for (const x of await lines()) {
+        if (!had.has(x.Artikelnummer)) await page.request.post(`/api/wk/${encodeURIComponent(x.Artikelnummer)}/delete`);
+        else if (had.get(x.Artikelnummer) !== x.Menge) await page.request.post(`/api/wk/${encodeURIComponent(x.Artikelnummer)}/set/${had.get(x.Artikelnummer)}`);
+      }
+    }
   });
 });
