@@ -52,6 +52,8 @@ test.describe('category pages', () => {
     await expect(page).toHaveURL(/\/shop\/category\/1\/101\/?$/);
     await expect(page.locator('h1')).toHaveText('Frontzähne');
     await settled(page);
+    // already-bought is a login-only filter
+    await expect(page.getByText('Nur bereits gekaufte Artikel')).toHaveCount(0);
     const before = Number((await countText(page).innerText()).replace(/\D/g, ''));
     expect(before).toBeGreaterThan(48);
 
@@ -117,6 +119,31 @@ test.describe('category pages', () => {
     await page.locator('.sh-active').getByRole('button', { name: new RegExp(brandName) }).click();
     await expect(page).not.toHaveURL(/marken=/);
     await expect(page).toHaveURL(new RegExp(`max=${max}`));
+  });
+
+  test('category list: group 9 skipped, reserved groups PG90, PG91, PG0, PG888 last in that order', async ({ page, request }) => {
+    const nav = (await (await request.post('/api/navigation/de/de')).json()).result.elements as { pg: number; name: string }[];
+    await page.goto('/de/de/shop/category/');
+    const titles = await page.locator('.category-card__title').allInnerTexts();
+    expect(titles).toEqual(nav.map((e) => e.name));
+    expect(nav.map((e) => e.pg)).not.toContain(9);
+    expect(nav.slice(-4).map((e) => e.pg)).toEqual([90, 91, 0, 888]);
+  });
+
+  test('category variants shop/{katName} and shop/{pg}/{aw}: same listing, pages via ?page=', async ({ page, request }) => {
+    const nav = (await (await request.post('/api/navigation/de/de')).json()).result.elements as { pg: number; children: { katId: number; slug: string; name: string }[] }[];
+    const cat = nav.find((e) => e.pg === 1)!.children.find((c) => c.katId === 101)!;
+    await page.goto(`/de/de/shop/${cat.slug}/`);
+    await expect(page.locator('h1')).toHaveText(cat.name);
+    await settled(page);
+    const first = await cards(page).first().getAttribute('data-artnr');
+    await page.getByRole('link', { name: 'Gehe zu Seite 2' }).click();
+    await expect(page).toHaveURL(new RegExp(`/shop/${cat.slug}/\\?page=2$`));
+    await expect(cards(page).first()).not.toHaveAttribute('data-artnr', first!);
+    await page.goto(`/de/de/shop/1/${cat.katId}/`);
+    await expect(page.locator('h1')).toHaveText(cat.name);
+    await expect(cards(page).first()).toHaveAttribute('data-artnr', first!);
+    expect((await request.get('/de/de/shop/1/99999/', { maxRedirects: 0 })).status()).toBe(302);
   });
 
   test('request-price articles show "on request" and no cart button; priced ones have one', async ({ page, request }) => {
@@ -246,6 +273,12 @@ test.describe('search', () => {
     await page.locator('#site-search').press('Enter');
     await expect(page).toHaveURL(new RegExp(`/shop/artikel/${fhNr}-[^/]*/details/?$`));
     await expect(page.getByTestId('pd-artnr')).toHaveText(fhNr!);
+    // both products are remembered as last seen: newest last, no duplicates, at most 10
+    await page.goto(page.url());
+    const seen = await page.evaluate(() => JSON.parse(localStorage.getItem('lastSeen') ?? '{}').art as string[]);
+    expect(seen.slice(-2)).toEqual([nr, fhNr]);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeLessThanOrEqual(10);
   });
 });
 
