@@ -218,7 +218,8 @@ test.describe('search', () => {
     await page.goto('/de/de/');
     const input = page.locator('#site-search');
     const calls: string[] = [];
-    page.on('request', (r) => { if (/\/api\/suche\/de\?/.test(r.url())) calls.push(r.url()); });
+    let calledAt = 0;
+    page.on('request', (r) => { if (/\/api\/suche\/de\?/.test(r.url())) { calls.push(r.url()); calledAt ||= Date.now(); } });
     await input.click();
     await input.pressSequentially('ke', { delay: 40 });
     const preview = page.getByTestId('search-preview');
@@ -226,8 +227,11 @@ test.describe('search', () => {
     await page.waitForTimeout(SEARCH_DEBOUNCE_MS + 200);
     expect(calls).toHaveLength(0);
     const answered = page.waitForResponse((r) => /\/api\/suche\/de\?/.test(r.url()));
-    await input.pressSequentially('ramik', { delay: SEARCH_DEBOUNCE_MS / 4 });
+    await input.pressSequentially('ramik', { delay: 20 });
+    const typedAt = Date.now();
     await answered;
+    // the call waits for the pause after the last key
+    expect(calledAt - typedAt).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS - 50);
     await expect(preview.locator('a[href*="/shop/artikel/"]').first()).toBeVisible();
     await page.waitForTimeout(SEARCH_DEBOUNCE_MS + 200);
     // typing faster than the pause: one call for the whole word
@@ -279,6 +283,32 @@ test.describe('search', () => {
     expect(seen.slice(-2)).toEqual([nr, fhNr]);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeLessThanOrEqual(10);
+  });
+});
+
+test.describe('logged in', () => {
+  test('already-bought: category filter (login only) and the search tab topArt=1 show bought articles with their last purchase', async ({ page }) => {
+    expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
+    const bought = ((await (await page.request.post('/api/sw/gekaufteArtikel/0/de/1', { data: { search: '', limit: 24 } })).json()) as { result: { items: Item[] } }).result.items;
+    expect(bought.length).toBeGreaterThan(0);
+    const a = bought[0]!;
+    // category: the login-only filter narrows to bought articles
+    await page.goto(`/de/de/shop/category/${a.PG}/0/`);
+    await settled(page);
+    await page.getByText('Nur bereits gekaufte Artikel').click();
+    await expect(page).toHaveURL(/gekauft=1/);
+    await settled(page);
+    await expect(page.locator('.sh-listing__main .sh-card').first().locator('.sh-card__last')).toContainText('Zuletzt gekauft');
+    const n = await cards(page).count();
+    await expect(page.locator('.sh-listing__main .sh-card .sh-card__last')).toHaveCount(n);
+    // search: the tab with the customer's bought articles matching the term (limit 24 per page)
+    const term = a.Artikelnummer;
+    await page.goto(`/de/de/shop/suche/?q=${encodeURIComponent(term)}`);
+    await expect(page.getByRole('tab', { name: 'Bereits gekauft' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Bereits gekauft' }).click();
+    await expect(page).toHaveURL(/topArt=1/);
+    await expect(page.locator(`.sh-card[data-artnr="${a.Artikelnummer}"] .sh-card__last`)).toContainText('Zuletzt gekauft');
+    expect(await cards(page).count()).toBeLessThanOrEqual(24);
   });
 });
 
