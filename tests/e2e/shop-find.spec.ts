@@ -10,7 +10,7 @@ import { artbez } from '../../src/lib/rules/artnr.ts';
 
 const LOGIN = { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' };
 
-interface Item { Artikelnummer: string; Bezeichnung: string; Preis: number; KatPreis: number; PG: number; KatId: number; lieferant?: string }
+interface Item { Artikelnummer: string; Bezeichnung: string; Preis: number; KatPreis: number; PG: number; KatId: number; IstReferenz?: number; lieferant?: string }
 interface Listing { items: Item[]; total: number; pages: number; filters: { marken: { id: number; name: string; count: number }[] } }
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -191,7 +191,7 @@ test.describe('product details', () => {
     // a reference article (IstReferenz 1) from the first group that lists one
     let ref: Item | null = null;
     for (const g of groups.slice(0, 6)) {
-      const l = await apiGet<Listing & { items: (Item & { IstReferenz: number })[] }>(request, `shop/category?pg=${g.pg}&pageSize=96&country=de&lang=de`);
+      const l = await apiGet<Listing>(request, `shop/category?pg=${g.pg}&pageSize=96&country=de&lang=de`);
       ref = l.items.find((i) => i.IstReferenz === 1) ?? null;
       if (ref) break;
     }
