@@ -12,7 +12,7 @@ import {
   type ListFilter, type SortKey, type Snapshot,
 } from '../lib/search.ts';
 import { zListItem } from './search.ts';
-import { hqImagePrefixes, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { articleImages, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import { DEFAULT_MCODE, RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../src/lib/rules/constants.ts';
 import { sortSaleList } from '../../src/lib/rules/pricing.ts';
 
@@ -105,16 +105,7 @@ const zFacetResult = z.object({
   price: z.object({ min: z.number(), max: z.number() }),
 });
 
-function images(artnr: string, referenz: string) {
-  const ref = referenz || artnr;
-  const [p1, p4] = hqImagePrefixes(artnr);
-  const enc = encodeURIComponent;
-  return {
-    small: `/images/artikel/small/${enc(ref)}.jpg`,
-    large: `/images/artikel/large/${enc(ref)}.jpg`,
-    hq: `/images/hq/${enc(p1)}/${enc(p4)}/${enc(artnr)}.jpg`,
-  };
-}
+const images = (artnr: string, referenz: string) => articleImages(artnr, referenz);
 
 function parseMarken(v: string | undefined): number[] | undefined {
   if (!v) return undefined;

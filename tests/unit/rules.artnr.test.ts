@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { artbez, artnrFromArtbez, hqImagePrefixes, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { artbez, articleImages, artnrFromArtbez, hqImagePrefixes, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 
 describe('normalizeArtnr', () => {
   it('removes a leading letter-plus-dash prefix', () => {
@@ -86,5 +86,20 @@ describe('hqImagePrefixes', () => {
     expect(hqImagePrefixes('123456')).toEqual(['1', '1234']);
     expect(hqImagePrefixes('FH47')).toEqual(['F', 'FH47']);
     expect(hqImagePrefixes('12')).toEqual(['1', '12']);
+  });
+});
+
+describe('articleImages', () => {
+  it('product images by the reference, else by the article number; hq under the first 1 and 4 characters', () => {
+    expect(articleImages('61593S1', '182769S')).toEqual({
+      small: '/images/artikel/small/182769S.jpg',
+      large: '/images/artikel/large/182769S.jpg',
+      hq: '/images/hq/6/6159/61593S1.jpg',
+    });
+    expect(articleImages('123456', '')).toMatchObject({ small: '/images/artikel/small/123456.jpg' });
+    expect(articleImages('123456', null).large).toBe('/images/artikel/large/123456.jpg');
+  });
+  it('encodes the path parts', () => {
+    expect(articleImages('A/B 1').small).toBe('/images/artikel/small/A%2FB%201.jpg');
   });
 });

@@ -27,8 +27,6 @@ export interface CategoryProps {
   pg?: number | null;
   katId?: number | null;
   page?: number;
-  /** shop/{katName}: the category's slug, resolved through the navigation */
-  slug?: string | null;
   title?: string;
   /** inside the content page's category shell: its heading and subcategories are already there */
   embedded?: boolean;
@@ -99,16 +97,6 @@ export default function CategoryView(props: CategoryProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // resolve shop/{katName} and shop/{pg}/{aw} through the navigation tree
-  useEffect(() => {
-    if (!props.slug || !nav.length || katId !== null || pg !== null) return;
-    for (const e of nav) {
-      if (e.slug === props.slug) { setPg(e.pg); if (e.katId) setKatId(e.katId); return; }
-      const ch = e.children.find((c) => c.slug === props.slug || String(c.katId) === props.slug);
-      if (ch) { setPg(e.pg); setKatId(ch.katId); return; }
-    }
-  }, [nav, props.slug, katId]);
-
   const pageHref = useCallback((p: number) => {
     if (typeof location === 'undefined') return '';
     if (isCategoryPath) return categoryPath(country, lang, pg, katId, p) + location.search;
@@ -122,7 +110,6 @@ export default function CategoryView(props: CategoryProps) {
   const filterKey = JSON.stringify(filterQuery(filters));
   useEffect(() => {
     if (!ready) return;
-    if (props.slug && katId === null && pg === null) return; // waiting for the slug
     const kept = state.current;
     if (kept && kept.page === page && kept.sort === sort && JSON.stringify(filterQuery(kept.filters)) === filterKey && kept.pg === pg && kept.katId === katId) {
       state.current = null; // restored answer: no reload

@@ -52,3 +52,23 @@ export function hqImagePrefixes(artnr: string): [string, string] {
   const s = artnr.trim();
   return [s.slice(0, 1), s.slice(0, 4)];
 }
+
+export interface ArticleImages { small: string; large: string; hq: string }
+
+/**
+ * Image addresses of an article (section 9): product images by the reference when there is one
+ * (variants share the reference's picture), else by the article number; the high-quality image
+ * under the first 1 and 4 characters of the article number. Missing files fall back to a
+ * placeholder in the browser.
+ */
+export function articleImages(artnr: string, referenz?: string | null): ArticleImages {
+  const nr = (artnr ?? '').trim();
+  const ref = (referenz ?? '').trim() || nr;
+  const [p1, p4] = hqImagePrefixes(nr);
+  const enc = encodeURIComponent;
+  return {
+    small: `/images/artikel/small/${enc(ref)}.jpg`,
+    large: `/images/artikel/large/${enc(ref)}.jpg`,
+    hq: `/images/hq/${enc(p1)}/${enc(p4)}/${enc(nr)}.jpg`,
+  };
+}

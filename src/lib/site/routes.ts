@@ -103,7 +103,7 @@ export function isLoginRoute(rest: string): boolean {
 const ON_DEMAND_PATTERNS: readonly RegExp[] = [
   ...LOGIN_PATTERNS,
   ...[
-    `shop/suche(?:/${SEG})?`, `shop/category/${SEG}/${SEG}(?:/${SEG})?`, `shop/artikel/${SEG}/details(?:/${SEG})?`,
+    `shop/suche(?:/${SEG})?`, `shop/category/${SEG}/${SEG}(?:/${SEG})?`, `shop/${SEG}(?:/${SEG})?`, `shop/artikel/${SEG}/details(?:/${SEG})?`,
     'service/retoure', 'register', 'fast-register', 'passwort-vergessen', `new-password/${SEG}/${SEG}`, `verify/${SEG}`,
     `zahnassistent/(?:zahnlinie|garnitur)/${SEG}`,
     'kamera', `kamera/scanresult/${SEG}`, 'kamera/settings', 'kamera/tutorial', 'kamera/tutorial/mdr',

@@ -5,7 +5,7 @@ import {
   lastPurchaseText, showStrikePrice, type Availability,
 } from '../../../lib/rules/pricing.ts';
 import { formatPrice, localeFor } from '../../../lib/rules/locale.ts';
-import { artbez } from '../../../lib/rules/artnr.ts';
+import { artbez, articleImages } from '../../../lib/rules/artnr.ts';
 import type { T } from './i18n.ts';
 
 /** The article list item of section 3 as the API answers it. */
@@ -92,8 +92,7 @@ export function availability(a: Pick<ArticleItem, 'vkz' | 'Lieferstatus'>): Avai
 
 /** Product images by reference (else article number); the placeholder is used on error. */
 export function imageUrl(a: Pick<ArticleItem, 'Artikelnummer' | 'Referenz'>, size: 'small' | 'large' = 'small'): string {
-  const ref = (a.Referenz || a.Artikelnummer || '').trim();
-  return `/images/artikel/${size}/${encodeURIComponent(ref)}.jpg`;
+  return articleImages(a.Artikelnummer, a.Referenz)[size];
 }
 
 export const PLACEHOLDER_IMG = 'data:image/svg+xml,' + encodeURIComponent(

@@ -23,11 +23,18 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
   const panel = useRef<HTMLDivElement>(null);
   const ctx = { country, lang };
 
+  // scrolling inside stops the auto-close for good; using the quantity control restarts it
+  const scrolled = useRef(false);
   const close = () => { clearTimeout(timer.current); $cartPanelOpen.set(false); };
+  const arm = () => {
+    clearTimeout(timer.current);
+    if (!scrolled.current) timer.current = setTimeout(() => $cartPanelOpen.set(false), CART_PANEL_CLOSE_MS);
+  };
+  const onScroll = () => { scrolled.current = true; clearTimeout(timer.current); };
 
   useEffect(() => {
     // closes itself after 10 s unless scrolled inside (onScroll stops the timer)
-    timer.current = setTimeout(() => $cartPanelOpen.set(false), CART_PANEL_CLOSE_MS);
+    arm();
     panel.current?.focus();
     let alive = true;
     Promise.all([
@@ -52,7 +59,7 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
   }, QTY_DEBOUNCE_MS), [artnr, t]);
   useEffect(() => () => save.flush(), [save]);
 
-  const onQty = (n: number) => { const v = clampCartPanelQty(n); setQ(v); save(v); clearTimeout(timer.current); };
+  const onQty = (n: number) => { const v = clampCartPanelQty(n); setQ(v); save(v); arm(); };
 
   const addRec = (a: ArticleItem) => {
     save.flush();
@@ -64,7 +71,7 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
   return (
     <div className="sh-overlay sh-overlay--light" onClick={(e) => { if (e.target === e.currentTarget) close(); }}>
       <aside className="sh-side sh-cartpanel" role="dialog" aria-modal="true" aria-labelledby="sh-cp-title" tabIndex={-1} ref={panel}
-        onScroll={() => clearTimeout(timer.current)} data-testid="cart-panel">
+        onScroll={onScroll} onWheel={onScroll} onTouchMove={onScroll} data-testid="cart-panel">
         <div className="sh-side__head">
           <h2 id="sh-cp-title" className="sh-cartpanel__title">
             <span className="sh-ok" aria-hidden="true">✓</span> {t('success_add_to_wk')}
