@@ -114,7 +114,7 @@ export async function staticPaths(kind: PageKind) {
     const [{ key }, entries] = await Promise.all([layoutData(loc), PAGE_KINDS[kind](loc)]);
     for (const e of entries) {
       out.push({
-        params: { country: loc.segment, lang: loc.lang, ...e.params },
+        params: { country: loc.segment, lang: loc.lang, ...(e as PageEntry).params },
         props: { loc, rest: e.rest, ...e.props },
         cacheKey: digest(key, e.props),
       });
