@@ -86,3 +86,43 @@ test('scroll rules: a hash on load scrolls after 1800 ms with an 80 px offset; a
   await expect(page).toHaveURL(/\/de\/de\/impressum\/$/);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('cart counter in the top bar: one-character style under 10, multi-character from 10', async ({ page }) => {
+  const api = page.request;
+  expect((await api.post('/api/login', { data: { Firma: 1, Benutzername: '654321', Kennwort: 'Demo-Labor-2026', kw: '' } })).status()).toBe(200);
+  await api.post('/api/wk/delete');
+  const list = await (await api.get('/api/shop/category?pg=3&country=de&lang=de&pageSize=12')).json() as { result: { items: { Artikelnummer: string }[] } };
+  const artnrs = list.result.items.map((i) => i.Artikelnummer);
+  expect(artnrs.length).toBeGreaterThanOrEqual(10);
+  const counter = page.locator('.topbar [data-cart-counter]').first();
+  await page.goto('/de/de/');
+  await expect(counter).toBeHidden();
+  expect((await api.post(`/api/wk/${encodeURIComponent(artnrs[0]!)}/add/1`)).status()).toBe(200);
+  await page.reload();
+  await expect(counter).toHaveText('1');
+  await expect(counter).toHaveClass(/counter--single/);
+  for (const a of artnrs.slice(1, 10)) expect((await api.post(`/api/wk/${encodeURIComponent(a)}/add/1`)).status()).toBe(200);
+  const n = Number((await (await api.get('/api/wk/anz')).json()).result);
+  expect(n).toBeGreaterThanOrEqual(10);
+  await page.reload();
+  await expect(counter).toHaveText(String(n));
+  await expect(counter).toHaveClass(/counter--multi/);
+  await api.post('/api/wk/delete');
+  await api.get('/api/logout');
+});
+
+test('mega menus and footer: categories, solution cards, the five service tiles; footer sections and legal links', async ({ request }) => {
+  for (const [country, lang] of [['de', 'de'], ['dk', 'en']]) {
+    const html = await (await request.get(`/${country}/${lang}/`)).text();
+    const block = (start: string, end: string) => html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
+    const service = block('id="mega-service"', '</nav>');
+    for (const hash of ['kontakt', 'team', 'leistungen', 'kundenservice', 'faq']) expect(service, hash).toContain(`href="/${country}/${lang}/service/#${hash}"`);
+    expect(block('id="mega-shop"', '</nav>')).toMatch(new RegExp(`href="/${country}/${lang}/shop/category/\\d+/"`));
+    expect(block('id="mega-solutions"', '</nav>')).toContain('mega-card');
+    const footer = block('<footer', '</footer>');
+    expect([...footer.matchAll(/<summary[^>]*><h2>([^<]+)<\/h2>/g)].length, country).toBe(4);
+    for (const legal of ['legal/dse/', 'legal/agb/', 'impressum/']) expect(footer, legal).toContain(`href="/${country}/${lang}/${legal}"`);
+    expect(footer).toMatch(new RegExp(`href="/${country}/${lang}/shop/category/\\d+/"`));
+    expect(footer).toContain(`href="/${country}/${lang}/konto/"`);
+  }
+});
