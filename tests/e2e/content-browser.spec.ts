@@ -234,6 +234,16 @@ test('mobile: side menu, footer accordion', async ({ page }) => {
   await expect(col).not.toHaveAttribute('open', '');
   await col.locator('summary').click();
   await expect(col).toHaveAttribute('open', '');
+  // the sub-navigation collapses behind its toggle; following an anchor closes it again
+  await page.goto('/de/de/service/');
+  const toggle = page.locator('[data-subnav-toggle]');
+  const team = page.locator('[data-subnav] a[href="#team"]');
+  await expect(team).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await team.click();
+  await expect(page).toHaveURL(/#team$/);
+  await expect(team).toBeHidden();
 });
 
 test('category page: the catalogue hydrates near the viewport (at once on desktop, on scrolling on phones)', async ({ page }) => {
