@@ -111,7 +111,7 @@ test('cart counter in the top bar: one-character style under 10, multi-character
   await api.get('/api/logout');
 });
 
-test('mega menus and footer: categories, solution cards, the five service tiles; footer sections and legal links', async ({ request }) => {
+test('mega menus, footer and side menu: categories, solution cards, the five service tiles; footer sections, legal links; company section only on the main brand', async ({ request }) => {
   for (const [country, lang] of [['de', 'de'], ['dk', 'en']]) {
     const html = await (await request.get(`/${country}/${lang}/`)).text();
     const block = (start: string, end: string) => html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
@@ -124,5 +124,9 @@ test('mega menus and footer: categories, solution cards, the five service tiles;
     for (const legal of ['legal/dse/', 'legal/agb/', 'impressum/']) expect(footer, legal).toContain(`href="/${country}/${lang}/${legal}"`);
     expect(footer).toMatch(new RegExp(`href="/${country}/${lang}/shop/category/\\d+/"`));
     expect(footer).toContain(`href="/${country}/${lang}/konto/"`);
+    // section 6: the isLS brand (dk) has no company section in the side menu
+    const side = block('id="side-menu"', '</nav>');
+    expect(side).toContain('sidemenu__group');
+    expect(side.includes(`href="/${country}/${lang}/company/"`), country).toBe(country === 'de');
   }
 });
