@@ -14,6 +14,9 @@ import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
 import { GuestPageCache } from './page-cache.ts';
 
+/** Node flags of a site build: a larger young generation cuts the garbage collection of ~14,000 page renders. */
+export const BUILD_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --max-semi-space-size=64';
+
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void, locals?: object) => void;
 export interface SiteSession { kdnr: number; firma: number }
 /** Resolves the `sid` cookie to the logged-in customer (null = no valid session). */
@@ -217,7 +220,7 @@ export function astroBuild(root: string) {
   return (outDir: string) => new Promise<{ rendered: number; reused: number }>((resolve, reject) => {
     const bin = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
     const child = spawn(process.execPath, [bin, 'build', '--outDir', outDir], {
-      cwd: root, env: { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: '--disable-warning=ExperimentalWarning' },
+      cwd: root, env: { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: BUILD_NODE_OPTIONS },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let rendered = 0, reused = 0, tail = '';

@@ -33,6 +33,23 @@ export function getI18n(lang: string): Promise<I18n> {
   return p;
 }
 
-export async function getT(lang: string): Promise<TFunction> {
-  return (await getI18n(lang)).t;
+const memoT = new Map<string, Promise<TFunction>>();
+/** The t function of a language; plain key look-ups are memoised (the build calls it ~100 times per page). */
+export function getT(lang: string): Promise<TFunction> {
+  let p = memoT.get(lang);
+  if (!p) {
+    p = getI18n(lang).then((inst) => {
+      const seen = new Map<string, string>();
+      const t = (...args: Parameters<TFunction>) => {
+        const [key, opts] = args;
+        if (args.length > 1 || opts !== undefined || typeof key !== 'string') return inst.t(...args);
+        let v = seen.get(key);
+        if (v === undefined) { v = String(inst.t(key)); seen.set(key, v); }
+        return v;
+      };
+      return t as TFunction;
+    });
+    memoT.set(lang, p);
+  }
+  return p;
 }

@@ -3,7 +3,7 @@
 // scroll rules, UI primitives, side menu and footer accordion, accessibility (axe).
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { MEGA_MENU_HOVER_MS, TOAST_MS } from '../../src/lib/rules/constants.ts';
+import { MEGA_MENU_HOVER_MS, SCROLL_OFFSET_PX, TOAST_MS } from '../../src/lib/rules/constants.ts';
 
 test.use({ extraHTTPHeaders: { 'accept-language': 'de-DE' } });
 
@@ -152,7 +152,7 @@ test('a FAQ- hash opens and scrolls to that FAQ after 500 ms', async ({ page }) 
   await page.goto('/de/de/service/#FAQ-versandkosten');
   const faq = page.locator('#FAQ-versandkosten');
   await expect(faq).toHaveAttribute('open', '');
-  await expect.poll(async () => faq.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 4000 }).toBeLessThan(160);
+  await expect.poll(async () => faq.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 4000 }).toBe(SCROLL_OFFSET_PX);
 });
 
 test('sub-navigation: anchors with offset, the hash follows the section', async ({ page }) => {
@@ -194,6 +194,18 @@ test('toast, dialog and action popup', async ({ page }) => {
     setTimeout(() => (document.querySelector('.ui-dialog .btn--primary') as HTMLButtonElement).click(), 50);
   }));
   expect(answer).toBe('Liste 1');
+  // progress: the bar follows, the dialog closes itself at 100
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('shop:dialog', { detail: { title: 'Upload', progress: 0 } })));
+  const progress = page.getByRole('dialog', { name: 'Upload' });
+  await expect(progress.locator('progress')).toHaveJSProperty('value', 0);
+  await expect(progress.getByRole('button')).toHaveCount(0);
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('shop:progress', { detail: 60 })));
+  await expect(progress.locator('progress')).toHaveJSProperty('value', 60);
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('shop:progress', { detail: 100 })));
+  await expect(progress).toBeHidden();
+  // an info toast has the info icon
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('shop:toast', { detail: { text: 'Hinweis', type: 'info' } })));
+  await expect(page.locator('.toast > svg use')).toHaveAttribute('href', '/images/icons.svg#info');
   // action popup: 300 px wide, kept inside the window
   await page.setViewportSize({ width: 800, height: 600 });
   await page.evaluate(() => {
@@ -225,6 +237,16 @@ test('mobile: side menu, footer accordion', async ({ page }) => {
   await expect(col).not.toHaveAttribute('open', '');
   await col.locator('summary').click();
   await expect(col).toHaveAttribute('open', '');
+  // the sub-navigation collapses behind its toggle; following an anchor closes it again
+  await page.goto('/de/de/service/');
+  const toggle = page.locator('[data-subnav-toggle]');
+  const team = page.locator('[data-subnav] a[href="#team"]');
+  await expect(team).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await team.click();
+  await expect(page).toHaveURL(/#team$/);
+  await expect(team).toBeHidden();
 });
 
 test('category page: the catalogue hydrates near the viewport (at once on desktop, on scrolling on phones)', async ({ page }) => {

@@ -28,13 +28,17 @@ export const COLLECTION_NAMES = Object.keys(NAMES) as CollectionName[];
 
 export interface CollectionDef { file: string; identity: readonly string[] }
 
-export const COLLECTION_DEFS: Readonly<Record<CollectionName, CollectionDef>> = Object.fromEntries(
-  COLLECTION_NAMES.map((n) => {
+function collectionDefs(): Record<CollectionName, CollectionDef> {
+  const defs = {} as Record<CollectionName, CollectionDef>;
+  for (const n of COLLECTION_NAMES) {
     const def = SERVICE_COLLECTIONS[NAMES[n]];
     if (!def) throw new Error(`content collection ${NAMES[n]} is unknown to the content service`);
-    return [n, { file: def.file, identity: def.identity }];
-  }),
-) as unknown as Record<CollectionName, CollectionDef>;
+    defs[n] = { file: def.file, identity: def.identity };
+  }
+  return defs;
+}
+
+export const COLLECTION_DEFS: Readonly<Record<CollectionName, CollectionDef>> = collectionDefs();
 
 /** The Astro collection that a CMS model / file name belongs to (webhook payloads name either). */
 export function collectionOfModel(model: string): CollectionName | undefined {

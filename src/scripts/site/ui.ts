@@ -4,7 +4,7 @@
 // window). Islands only set the stores; this module owns the DOM.
 import { ACTION_POPUP_MAX_HEIGHT_PX, ACTION_POPUP_WIDTH_PX } from '../../lib/rules/constants.ts';
 import {
-  $actionPopup, $dialog, $toast, clearToast, closeActions, closeDialog, openDialog, showActions, showToast,
+  $actionPopup, $dialog, $toast, clearToast, closeActions, closeDialog, openDialog, setProgress, showActions, showToast,
   type ActionPopup, type Dialog, type Toast,
 } from '../../stores/ui.ts';
 import { qs, uiString } from './dom.ts';
@@ -136,5 +136,6 @@ export function initUi(): void {
   // the same primitives for code that does not import the stores (inline scripts, server-rendered forms)
   document.addEventListener('shop:toast', (e) => { const t = (e as CustomEvent<Toast>).detail; showToast(t.text, t.type); });
   document.addEventListener('shop:dialog', (e) => { openDialog((e as CustomEvent<Dialog>).detail); });
+  document.addEventListener('shop:progress', (e) => { setProgress((e as CustomEvent<number>).detail); });
   document.addEventListener('shop:actions', (e) => { showActions((e as CustomEvent<ActionPopup>).detail); });
 }
