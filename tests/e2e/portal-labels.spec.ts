@@ -31,8 +31,8 @@ async function twoArticles(page: Page): Promise<string[]> {
   return arts.slice(0, 2);
 }
 
-/** Code images drawn per page. */
-async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
+/** The content-stream operators of each page. */
+async function pageOps(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes);
   return doc.getPages().map((p) => {
     const contents = p.node.Contents();
@@ -42,8 +42,18 @@ async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
       if (!(s instanceof PDFRawStream)) continue;
       ops += s.dict.get(PDFName.of('Filter')) ? zlib.inflateSync(s.contents).toString('latin1') : Buffer.from(s.contents).toString('latin1');
     }
-    return [...ops.matchAll(/\/\S+ Do\b/g)].length;
+    return ops;
   });
+}
+
+/** Code images drawn per page. */
+async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
+  return (await pageOps(bytes)).map((ops) => [...ops.matchAll(/\/\S+ Do\b/g)].length);
+}
+
+/** The text shown on the pages (pdf-lib writes standard-font text as hex strings). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  return (await pageOps(bytes)).map((ops) => [...ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('\n')).join('\n');
 }
 
 
@@ -55,7 +65,8 @@ test('a label template created in the UI prints rows × columns labels per page'
   const form = page.getByTestId('template-form');
   await form.getByLabel(T['label.name']!).fill(name);
   // the label text ends in the required asterisk
-  const fill = async (key: string, v: string) => form.getByLabel(new RegExp(`^${T[key]!.replace(/[()]/g, '\\$&')}( \\*)?$`)).fill(v);
+  const fieldOf = (key: string) => form.getByLabel(new RegExp(`^${T[key]!.replace(/[()]/g, '\\$&')}( \\*)?$`));
+  const fill = async (key: string, v: string) => fieldOf(key).fill(v);
   await fill('label.rows', '4'); await fill('label.columns', '2');
   await fill('label.width', '90'); await fill('label.height', '60');
   for (const k of ['label.margin_top', 'label.margin_right', 'label.margin_bottom', 'label.margin_left']) await fill(k, '10');
@@ -82,6 +93,9 @@ test('a label template created in the UI prints rows × columns labels per page'
     expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
     // 12 labels on a 4 × 2 sheet: 8 on the first page, 4 on the second
     expect(await imagesPerPage(bytes)).toEqual([8, 4]);
+    // the article text on the labels
+    const text = await pdfText(bytes);
+    for (const a of arts) expect(text).toContain(a);
     const size = (await PDFDocument.load(bytes)).getPage(0).getSize();
     expect(Math.round(size.width / 72 * 25.4)).toBe(210);
     await expect(page.getByTestId('print-result')).toBeVisible();
@@ -90,6 +104,49 @@ test('a label template created in the UI prints rows × columns labels per page'
     await page.locator('#pt-offset').fill('6');
     const [again] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);
     expect(await imagesPerPage(new Uint8Array(fs.readFileSync((await again.path())!)))).toEqual([2, 8, 2]);
+
+    // edit in the UI: 3 rows → 6 labels per page
+    await page.goto(`${B}/label/select`);
+    await card.getByRole('link', { name: `${T['label.edit']}: ${name}` }).click();
+    await page.waitForURL(new RegExp(`/label/edit/${id}/?$`));
+    await expect(fieldOf('label.rows')).toHaveValue('4');
+    await fieldOf('label.rows').fill('3');
+    await expect(page.getByTestId('sheet-preview')).toHaveAttribute('data-labels', '6');
+    await form.getByRole('button', { name: T['label.save'] }).click();
+    await page.waitForURL(/\/label\/select\/?#QRTemplates$/);
+    await expect(card).toContainText(T['label.per_page']!.replace('{{count}}', '6'));
+
+    // delete in the UI, after the confirmation
+    await card.getByRole('button', { name: `${T['label.delete']}: ${name}` }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: T['dialog.confirm'] }).click();
+    await expect(card).toHaveCount(0);
+    expect((await page.request.get(`/api/labels/templates/${id}`)).status()).toBe(404);
+  } finally {
+    await page.request.delete(`/api/labels/templates/${id}`);
+  }
+});
+
+test('an order list is printed from label/select: one label per article of the list', async ({ page }) => {
+  await login(page);
+  const fav = (await (await page.request.get('/api/favoriten/liste/0')).json()).result.items as { Artikelnummer: string }[];
+  const tpl = await page.request.post('/api/labels/templates', { data: {
+    name: `E2E Liste ${Date.now()}`, rows: 5, cols: 2, width: 80, height: 40, margins: { top: 10, right: 10, bottom: 10, left: 10 }, code_type: 'datamatrix',
+  } });
+  expect(tpl.status()).toBe(200);
+  const id = (await tpl.json()).result.id as number;
+  try {
+    await page.goto(`${B}/label/select`);
+    await page.getByLabel(T['label.print_list']!).selectOption('0');
+    await page.getByRole('button', { name: T['label.to_list_print'] }).click();
+    await page.waitForURL(/\/label\/liste\/0\/?$/);
+    await page.locator('#pt-template').selectOption(String(id));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);
+    const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
+    const perPage = await imagesPerPage(bytes);
+    expect(perPage.reduce((a, b) => a + b, 0)).toBe(fav.length);
+    expect(perPage.every((n) => n <= 10)).toBe(true);
+    const text = await pdfText(bytes);
+    for (const a of fav) expect(text).toContain(a.Artikelnummer);
   } finally {
     await page.request.delete(`/api/labels/templates/${id}`);
   }
