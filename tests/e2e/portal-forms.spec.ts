@@ -1,22 +1,15 @@
 // Portal: every service request type (service/retoure?form=…) is filled in like a customer would — type
 // chosen in the form, its fields, a photo where the spec asks for one — and answers its reference number;
 // the request is stored (GET /api/forms/{referenz}) and confirmed by mail (development outbox).
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import sharp from 'sharp';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
+import { hydrated, loginLab as login, storeConsent } from './portal-helpers.ts';
 
 const B = '/de/de';
 const T = de as Record<string, string>;
 
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookieconsent', value: 'consent', url: baseURL! }, { name: 'ytconsent', value: 'noconsent', url: baseURL! }]);
-});
-
-async function login(page: Page) {
-  const r = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' } });
-  expect(r.status()).toBe(200);
-  await page.request.put('/api/user/active', { data: { id: 0 } });
-}
+storeConsent();
 
 /** The labelled control of a form field: its label text, optionally followed by the required asterisk. */
 const field = (form: Locator, key: string) => form.getByLabel(new RegExp(`^${T[key]!}( \\*)?$`));
@@ -46,6 +39,7 @@ test('each service request type is sent with its fields and photo and answers a 
   const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#a0b0c0' } }).png().toBuffer();
 
   await page.goto(`${B}/service/retoure`);
+  await hydrated(page, '[data-testid="service-form"]');
   const form = page.getByTestId('service-form');
   await expect(form).toHaveAttribute('data-type', 'retoure');
   for (const c of CASES) {
@@ -80,6 +74,7 @@ test('each service request type is sent with its fields and photo and answers a 
 test('a repair request without text and photo names both requirements and sends nothing', async ({ page }) => {
   await login(page);
   await page.goto(`${B}/service/retoure?form=reparatur`);
+  await hydrated(page, '[data-testid="service-form"]');
   const form = page.getByTestId('service-form');
   await expect(form).toHaveAttribute('data-type', 'reparatur');
   let sent = false;

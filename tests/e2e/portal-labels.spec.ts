@@ -7,20 +7,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
+import { hydrated, loginLab as login, storeConsent } from './portal-helpers.ts';
 
 const B = '/de/de';
 const T = de as Record<string, string>;
 
-// consent stored: the cookie banner would cover the buttons
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookieconsent', value: 'consent', url: baseURL! }, { name: 'ytconsent', value: 'noconsent', url: baseURL! }]);
-});
-
-async function login(page: Page) {
-  const r = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' } });
-  expect(r.status()).toBe(200);
-  await page.request.put('/api/user/active', { data: { id: 0 } });
-}
+storeConsent();
 
 /** Two article numbers of the lab's favourites (or of its order history). */
 async function twoArticles(page: Page): Promise<string[]> {
@@ -62,6 +54,7 @@ test('a label template created in the UI prints rows × columns labels per page'
   const arts = await twoArticles(page);
   const name = `E2E 2×4 ${Date.now()}`;
   await page.goto(`${B}/label/create/advanced`);
+  await hydrated(page, '[data-testid="template-form"]');
   const form = page.getByTestId('template-form');
   await form.getByLabel(T['label.name']!).fill(name);
   // the label text ends in the required asterisk
@@ -81,6 +74,7 @@ test('a label template created in the UI prints rows × columns labels per page'
   try {
     await card.getByRole('link', { name: T['label.print'], exact: true }).click();
     await page.waitForURL(/\/label\/print\/?\?template=\d+$/);
+    await hydrated(page, '#pt-template');
     await expect(page.locator('#pt-template')).toHaveValue(String(id));
     for (const a of arts) {
       await page.locator('[data-field="artnr"]').fill(a);
@@ -107,8 +101,10 @@ test('a label template created in the UI prints rows × columns labels per page'
 
     // edit in the UI: 3 rows → 6 labels per page
     await page.goto(`${B}/label/select`);
+    await hydrated(page, '#QRTemplates');
     await card.getByRole('link', { name: `${T['label.edit']}: ${name}` }).click();
     await page.waitForURL(new RegExp(`/label/edit/${id}/?$`));
+    await hydrated(page, '[data-testid="template-form"]');
     await expect(fieldOf('label.rows')).toHaveValue('4');
     await fieldOf('label.rows').fill('3');
     await expect(page.getByTestId('sheet-preview')).toHaveAttribute('data-labels', '6');
@@ -136,9 +132,11 @@ test('an order list is printed from label/select: one label per article of the l
   const id = (await tpl.json()).result.id as number;
   try {
     await page.goto(`${B}/label/select`);
+    await hydrated(page, '#QRTemplates');
     await page.getByLabel(T['label.print_list']!).selectOption('0');
     await page.getByRole('button', { name: T['label.to_list_print'] }).click();
     await page.waitForURL(/\/label\/liste\/0\/?$/);
+    await hydrated(page, '#pt-template');
     await page.locator('#pt-template').selectOption(String(id));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);
     const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
@@ -156,6 +154,7 @@ test('printing without a template shows "print template required"', async ({ pag
   await login(page);
   const [art] = await twoArticles(page);
   await page.goto(`${B}/label/print/${encodeURIComponent(art!)}`);
+  await hydrated(page, '#pt-template');
   await expect(page.getByTestId('print-items')).toContainText(art!);
   await expect(page.locator('#pt-template')).toHaveValue('');
   let printed = false;
@@ -183,6 +182,7 @@ test('a return needs a photo and then answers its reference number', async ({ pa
   await login(page);
   const [art] = await twoArticles(page);
   await page.goto(`${B}/service/retoure?form=retoure`);
+  await hydrated(page, '[data-testid="service-form"]');
   const form = page.getByTestId('service-form');
   await expect(form).toHaveAttribute('data-type', 'retoure');
   await form.getByLabel(T['form.order_number']!).fill('5200123');
@@ -205,6 +205,8 @@ test('a return needs a photo and then answers its reference number', async ({ pa
 test('contact form: every required field is checked, then it is sent', async ({ page }) => {
   await page.goto(`${B}/kontakt/`);
   const form = page.getByTestId('contact-form');
+  await form.scrollIntoViewIfNeeded(); // client:visible
+  await hydrated(page, '[data-testid="contact-form"]');
   await form.getByRole('button', { name: T['form.submit'] }).click();
   // section 5: date, e-mail, first and last name, message, phone, article number, salutation, time
   await expect(form.locator('.sh-field__error')).toHaveCount(9);
@@ -232,6 +234,7 @@ test('a sub-user created in the UI appears in the user-select list', async ({ pa
   await login(page);
   const last = `Tester${Date.now().toString().slice(-6)}`;
   await page.goto(`${B}/logbuch/user/create`);
+  await hydrated(page, '[data-testid="user-form"]');
   const form = page.getByTestId('user-form');
   await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
   await expect(form.getByText(T['logbuch_user.function_required']!)).toBeVisible();

@@ -4,13 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
+import { hydrated, storeConsent } from './portal-helpers.ts';
 
 const B = '/de/de';
 const T = de as Record<string, string>;
 
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookieconsent', value: 'consent', url: baseURL! }, { name: 'ytconsent', value: 'noconsent', url: baseURL! }]);
-});
+storeConsent();
 
 interface SubUser { id: number; vorname: string; funktionen: string[]; role: string }
 
@@ -52,6 +51,7 @@ test('a K13 technician cannot submit an order: the submit page shows the refusal
     let answer = 0;
     page.on('response', (r) => { if (r.url().endsWith('/api/checkout/submit')) answer = r.status(); });
     await page.goto(`${B}/wk/submit`);
+    await hydrated(page, '[data-testid="submit"]');
     await page.getByTestId('submit-order').click();
     await expect(page.getByTestId('submit').locator('.sh-error')).toHaveText(T.forbidden!);
     expect(answer).toBe(403);
@@ -84,6 +84,8 @@ test('a K09 order over 5,000 EUR waits for a release, which a K07 gives on the u
 
     // the buyer sees the waiting order but no release button, and the API refuses his release
     await page.goto(`${B}/logbuch/user`);
+    await page.getByTestId('order-releases').scrollIntoViewIfNeeded(); // client:visible
+    await hydrated(page, '[data-testid="order-releases"]');
     const row = page.getByTestId('order-releases').locator(`tr[data-auftrag="${auftrag}"]`);
     await expect(row).toContainText(`${ben.vorname}`);
     await expect(row.getByRole('button')).toHaveCount(0);
@@ -93,6 +95,7 @@ test('a K09 order over 5,000 EUR waits for a release, which a K07 gives on the u
     // the manager releases it
     await actAs(page.request, anna.id);
     await page.reload();
+    await page.getByTestId('order-releases').scrollIntoViewIfNeeded();
     await row.getByRole('button', { name: T['logbuch_user.release_order']!.replace('{{auftrag}}', String(auftrag)) }).click();
     await expect(row).toHaveCount(0);
     const order = (await (await page.request.get(`/api/orders/${auftrag}`)).json()).result;
