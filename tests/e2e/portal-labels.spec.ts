@@ -230,7 +230,7 @@ test('contact form: every required field is checked, then it is sent', async ({ 
   await expect(page.getByTestId('referenz')).toHaveText(/^KT-\d{4}-\d{6}$/);
 });
 
-test('a sub-user created in the UI appears in the user-select list', async ({ page }) => {
+test('a sub-user is created, changed and removed in the UI and appears in the user-select list', async ({ page }) => {
   await login(page);
   const last = `Tester${Date.now().toString().slice(-6)}`;
   await page.goto(`${B}/logbuch/user/create`);
@@ -243,12 +243,36 @@ test('a sub-user created in the UI appears in the user-select list', async ({ pa
   await form.getByRole('checkbox', { name: new RegExp(T['function.K09']!) }).check();
   await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
   await page.waitForURL(/\/logbuch\/user\/?$/);
-  await expect(page.getByTestId('user-admin-list')).toContainText(`Emil ${last}`);
+  const list = page.getByTestId('user-admin-list');
+  await expect(list).toContainText(`Emil ${last}`);
+  await hydrated(page, '[data-testid="user-admin-list"]');
   await page.getByRole('button', { name: T['nav.change_user'] }).click();
   const panel = page.getByTestId('user-select');
   await expect(panel).toContainText(`Emil ${last}`);
   await expect(panel.locator('li', { hasText: last })).toContainText(T['function.K09']!);
-  const users = (await (await page.request.get('/api/user/subusers')).json()).result as { id: number; nachname: string }[];
+  const users = (await (await page.request.get('/api/user/subusers')).json()).result as { id: number; nachname: string; funktionen: string[] }[];
   const created = users.find((u) => u.nachname === last)!;
-  expect((await page.request.delete(`/api/user/subusers/${created.id}`)).status()).toBe(200);
+  try {
+    // change: buyer → technician
+    await page.goto(`${B}/logbuch/user/${created.id}`);
+    await hydrated(page, '[data-testid="user-form"]');
+    await expect(form.getByLabel(T['form.lastname']!)).toHaveValue(last);
+    await form.getByRole('checkbox', { name: new RegExp(T['function.K09']!) }).uncheck();
+    await form.getByRole('checkbox', { name: new RegExp(T['function.K13']!) }).check();
+    await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
+    await page.waitForURL(/\/logbuch\/user\/?$/);
+    await expect(list.locator('li', { hasText: last })).toContainText(T['function.K13']!);
+    await expect(list.locator('li', { hasText: last })).not.toContainText(T['function.K09']!);
+
+    // remove, after the confirmation
+    await page.goto(`${B}/logbuch/user/${created.id}`);
+    await hydrated(page, '[data-testid="user-form"]');
+    await form.getByRole('button', { name: T['logbuch_user.delete'] }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: T['dialog.confirm'] }).click();
+    await page.waitForURL(/\/logbuch\/user\/?$/);
+    await expect(list).toBeVisible();
+    await expect(list).not.toContainText(last);
+  } finally {
+    await page.request.delete(`/api/user/subusers/${created.id}`);
+  }
 });
