@@ -276,3 +276,26 @@ test('a sub-user is created, changed and removed in the UI and appears in the us
     await page.request.delete(`/api/user/subusers/${created.id}`);
   }
 });
+
+test('the newsletter consent is given and withdrawn in the account and kept', async ({ page }) => {
+  await login(page);
+  const stored = async () => (await (await page.request.get('/api/user/infos')).json()).result.Newsletter as number;
+  const before = await stored();
+  const box = page.locator('#meine_newsletter').getByRole('checkbox', { name: T['account.newsletter_consent'] });
+  const toggle = async () => {
+    await page.goto(`${B}/konto/#meine_newsletter`);
+    await hydrated(page, '#meine_newsletter');
+    await expect(box).toBeEnabled();
+    const was = await box.isChecked();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/user/kundendaten') && r.request().method() === 'PUT');
+    await box.click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect(box).toBeEnabled();
+    await expect(box).toBeChecked({ checked: !was });
+    expect(await stored()).toBe(was ? 0 : 1);
+  };
+  await toggle();
+  await toggle(); // back to the lab's own choice
+  expect(await stored()).toBe(before);
+});
