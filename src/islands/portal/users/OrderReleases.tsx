@@ -10,10 +10,11 @@ import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
 import { money, type Ctx } from '../../shop/lib/article.ts';
+import { formatDate } from '../../shop/ui/Orders.tsx';
 import { portalError } from '../lib/errors.ts';
 import '../portal.css';
 
-interface Pending { auftrag: number; datum: string; total: number; currency: string; positionen: number; placedBySubUser: number | null }
+interface Pending { auftrag: number; created_at: string; total: number; currency: string; positionen: number; placedBySubUser: number | null }
 interface User { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; active: boolean }
 
 /** Mirrors server/lib/permissions.ts 'release': the main user or a K07 sub-user. */
@@ -67,7 +68,7 @@ export default function OrderReleases({ country, lang, messages }: { country: st
       {orders?.length === 0 && !error && <p className="sh-empty" data-testid="no-releases">{t('logbuch_user.releases_empty')}</p>}
       {orders && orders.length > 0 && (
         <div className="pt-scroll">
-          <table className="sh-table">
+          <table className="sh-table pt-doctable">
             <thead>
               <tr>
                 <th scope="col">{t('logbuch_user.order')}</th><th scope="col">{t('logbuch_user.date')}</th>
@@ -77,10 +78,10 @@ export default function OrderReleases({ country, lang, messages }: { country: st
             <tbody>
               {orders.map((o) => (
                 <tr key={o.auftrag} data-auftrag={o.auftrag}>
-                  <td>{o.auftrag}</td>
-                  <td>{o.datum}</td>
-                  <td>{nameOf(o.placedBySubUser)}</td>
-                  <td className="sh-num">{money(o.total, ctx, o.currency)}</td>
+                  <td data-label={t('logbuch_user.order')}>{o.auftrag}</td>
+                  <td data-label={t('logbuch_user.date')}>{formatDate(o.created_at, ctx)}</td>
+                  <td data-label={t('logbuch_user.placed_by')}>{nameOf(o.placedBySubUser)}</td>
+                  <td className="sh-num" data-label={t('logbuch_user.total')}>{money(o.total, ctx, o.currency)}</td>
                   <td>
                     {canRelease && (
                       <button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} aria-busy={busy === o.auftrag}
