@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
-import { hydrated, PASSWORD } from './shop-helpers.ts';
+import { hydrated, PASSWORD } from './helpers.ts';
 
 const T = de as Record<string, string>;
 

@@ -7,21 +7,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
-import { hydrated } from './shop-helpers.ts';
+import { hydrated, loginLab as login, storeConsent } from './helpers.ts';
 
 const B = '/de/de';
 const T = de as Record<string, string>;
 
-// consent stored: the cookie banner would cover the buttons
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookieconsent', value: 'consent', url: baseURL! }, { name: 'ytconsent', value: 'noconsent', url: baseURL! }]);
-});
-
-async function login(page: Page) {
-  const r = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' } });
-  expect(r.status()).toBe(200);
-  await page.request.put('/api/user/active', { data: { id: 0 } });
-}
+storeConsent();
 
 /** Two article numbers of the lab's favourites (or of its order history). */
 async function twoArticles(page: Page): Promise<string[]> {
@@ -32,8 +23,8 @@ async function twoArticles(page: Page): Promise<string[]> {
   return arts.slice(0, 2);
 }
 
-/** Code images drawn per page. */
-async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
+/** The content-stream operators of each page. */
+async function pageOps(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes);
   return doc.getPages().map((p) => {
     const contents = p.node.Contents();
@@ -43,8 +34,18 @@ async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
       if (!(s instanceof PDFRawStream)) continue;
       ops += s.dict.get(PDFName.of('Filter')) ? zlib.inflateSync(s.contents).toString('latin1') : Buffer.from(s.contents).toString('latin1');
     }
-    return [...ops.matchAll(/\/\S+ Do\b/g)].length;
+    return ops;
   });
+}
+
+/** Code images drawn per page. */
+async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
+  return (await pageOps(bytes)).map((ops) => [...ops.matchAll(/\/\S+ Do\b/g)].length);
+}
+
+/** The text shown on the pages (pdf-lib writes standard-font text as hex strings). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  return (await pageOps(bytes)).map((ops) => [...ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('\n')).join('\n');
 }
 
 
@@ -53,11 +54,12 @@ test('a label template created in the UI prints rows × columns labels per page'
   const arts = await twoArticles(page);
   const name = `E2E 2×4 ${Date.now()}`;
   await page.goto(`${B}/label/create/advanced`);
-  const form = page.getByTestId('template-form');
   await hydrated(page, '[data-testid="template-form"]');
+  const form = page.getByTestId('template-form');
   await form.getByLabel(T['label.name']!).fill(name);
   // the label text ends in the required asterisk
-  const fill = async (key: string, v: string) => form.getByLabel(new RegExp(`^${T[key]!.replace(/[()]/g, '\\$&')}( \\*)?$`)).fill(v);
+  const fieldOf = (key: string) => form.getByLabel(new RegExp(`^${T[key]!.replace(/[()]/g, '\\$&')}( \\*)?$`));
+  const fill = async (key: string, v: string) => fieldOf(key).fill(v);
   await fill('label.rows', '4'); await fill('label.columns', '2');
   await fill('label.width', '90'); await fill('label.height', '60');
   for (const k of ['label.margin_top', 'label.margin_right', 'label.margin_bottom', 'label.margin_left']) await fill(k, '10');
@@ -72,6 +74,7 @@ test('a label template created in the UI prints rows × columns labels per page'
   try {
     await card.getByRole('link', { name: T['label.print'], exact: true }).click();
     await page.waitForURL(/\/label\/print\/?\?template=\d+$/);
+    await hydrated(page, '#pt-template');
     await expect(page.locator('#pt-template')).toHaveValue(String(id));
     for (const a of arts) {
       await page.locator('[data-field="artnr"]').fill(a);
@@ -84,6 +87,9 @@ test('a label template created in the UI prints rows × columns labels per page'
     expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
     // 12 labels on a 4 × 2 sheet: 8 on the first page, 4 on the second
     expect(await imagesPerPage(bytes)).toEqual([8, 4]);
+    // the article text on the labels
+    const text = await pdfText(bytes);
+    for (const a of arts) expect(text).toContain(a);
     const size = (await PDFDocument.load(bytes)).getPage(0).getSize();
     expect(Math.round(size.width / 72 * 25.4)).toBe(210);
     await expect(page.getByTestId('print-result')).toBeVisible();
@@ -92,6 +98,53 @@ test('a label template created in the UI prints rows × columns labels per page'
     await page.locator('#pt-offset').fill('6');
     const [again] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);
     expect(await imagesPerPage(new Uint8Array(fs.readFileSync((await again.path())!)))).toEqual([2, 8, 2]);
+
+    // edit in the UI: 3 rows → 6 labels per page
+    await page.goto(`${B}/label/select`);
+    await hydrated(page, '#QRTemplates');
+    await card.getByRole('link', { name: `${T['label.edit']}: ${name}` }).click();
+    await page.waitForURL(new RegExp(`/label/edit/${id}/?$`));
+    await hydrated(page, '[data-testid="template-form"]');
+    await expect(fieldOf('label.rows')).toHaveValue('4');
+    await fieldOf('label.rows').fill('3');
+    await expect(page.getByTestId('sheet-preview')).toHaveAttribute('data-labels', '6');
+    await form.getByRole('button', { name: T['label.save'] }).click();
+    await page.waitForURL(/\/label\/select\/?#QRTemplates$/);
+    await expect(card).toContainText(T['label.per_page']!.replace('{{count}}', '6'));
+
+    // delete in the UI, after the confirmation
+    await card.getByRole('button', { name: `${T['label.delete']}: ${name}` }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: T['dialog.confirm'] }).click();
+    await expect(card).toHaveCount(0);
+    expect((await page.request.get(`/api/labels/templates/${id}`)).status()).toBe(404);
+  } finally {
+    await page.request.delete(`/api/labels/templates/${id}`);
+  }
+});
+
+test('an order list is printed from label/select: one label per article of the list', async ({ page }) => {
+  await login(page);
+  const fav = (await (await page.request.get('/api/favoriten/liste/0')).json()).result.items as { Artikelnummer: string }[];
+  const tpl = await page.request.post('/api/labels/templates', { data: {
+    name: `E2E Liste ${Date.now()}`, rows: 5, cols: 2, width: 80, height: 40, margins: { top: 10, right: 10, bottom: 10, left: 10 }, code_type: 'datamatrix',
+  } });
+  expect(tpl.status()).toBe(200);
+  const id = (await tpl.json()).result.id as number;
+  try {
+    await page.goto(`${B}/label/select`);
+    await hydrated(page, '#QRTemplates');
+    await page.getByLabel(T['label.print_list']!).selectOption('0');
+    await page.getByRole('button', { name: T['label.to_list_print'] }).click();
+    await page.waitForURL(/\/label\/liste\/0\/?$/);
+    await hydrated(page, '#pt-template');
+    await page.locator('#pt-template').selectOption(String(id));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);
+    const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
+    const perPage = await imagesPerPage(bytes);
+    expect(perPage.reduce((a, b) => a + b, 0)).toBe(fav.length);
+    expect(perPage.every((n) => n <= 10)).toBe(true);
+    const text = await pdfText(bytes);
+    for (const a of fav) expect(text).toContain(a.Artikelnummer);
   } finally {
     await page.request.delete(`/api/labels/templates/${id}`);
   }
@@ -101,6 +154,7 @@ test('printing without a template shows "print template required"', async ({ pag
   await login(page);
   const [art] = await twoArticles(page);
   await page.goto(`${B}/label/print/${encodeURIComponent(art!)}`);
+  await hydrated(page, '#pt-template');
   await expect(page.getByTestId('print-items')).toContainText(art!);
   await expect(page.locator('#pt-template')).toHaveValue('');
   let printed = false;
@@ -128,6 +182,7 @@ test('a return needs a photo and then answers its reference number', async ({ pa
   await login(page);
   const [art] = await twoArticles(page);
   await page.goto(`${B}/service/retoure?form=retoure`);
+  await hydrated(page, '[data-testid="service-form"]');
   const form = page.getByTestId('service-form');
   await expect(form).toHaveAttribute('data-type', 'retoure');
   await form.getByLabel(T['form.order_number']!).fill('5200123');
@@ -177,12 +232,12 @@ test('contact form: every required field is checked, then it is sent', async ({ 
   await expect(page.getByTestId('referenz')).toHaveText(/^KT-\d{4}-\d{6}$/);
 });
 
-test('a sub-user created in the UI appears in the user-select list', async ({ page }) => {
+test('a sub-user is created, changed and removed in the UI and appears in the user-select list', async ({ page }) => {
   await login(page);
   const last = `Tester${Date.now().toString().slice(-6)}`;
   await page.goto(`${B}/logbuch/user/create`);
-  const form = page.getByTestId('user-form');
   await hydrated(page, '[data-testid="user-form"]');
+  const form = page.getByTestId('user-form');
   await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
   await expect(form.getByText(T['logbuch_user.function_required']!)).toBeVisible();
   await form.getByLabel(T['form.firstname']!).fill('Emil');
@@ -190,12 +245,59 @@ test('a sub-user created in the UI appears in the user-select list', async ({ pa
   await form.getByRole('checkbox', { name: new RegExp(T['function.K09']!) }).check();
   await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
   await page.waitForURL(/\/logbuch\/user\/?$/);
-  await expect(page.getByTestId('user-admin-list')).toContainText(`Emil ${last}`);
+  const list = page.getByTestId('user-admin-list');
+  await expect(list).toContainText(`Emil ${last}`);
+  await hydrated(page, '[data-testid="user-admin-list"]');
   await page.getByRole('button', { name: T['nav.change_user'] }).click();
   const panel = page.getByTestId('user-select');
   await expect(panel).toContainText(`Emil ${last}`);
   await expect(panel.locator('li', { hasText: last })).toContainText(T['function.K09']!);
-  const users = (await (await page.request.get('/api/user/subusers')).json()).result as { id: number; nachname: string }[];
+  const users = (await (await page.request.get('/api/user/subusers')).json()).result as { id: number; nachname: string; funktionen: string[] }[];
   const created = users.find((u) => u.nachname === last)!;
-  expect((await page.request.delete(`/api/user/subusers/${created.id}`)).status()).toBe(200);
+  try {
+    // change: buyer → technician
+    await page.goto(`${B}/logbuch/user/${created.id}`);
+    await hydrated(page, '[data-testid="user-form"]');
+    await expect(form.getByLabel(T['form.lastname']!)).toHaveValue(last);
+    await form.getByRole('checkbox', { name: new RegExp(T['function.K09']!) }).uncheck();
+    await form.getByRole('checkbox', { name: new RegExp(T['function.K13']!) }).check();
+    await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
+    await page.waitForURL(/\/logbuch\/user\/?$/);
+    await expect(list.locator('li', { hasText: last })).toContainText(T['function.K13']!);
+    await expect(list.locator('li', { hasText: last })).not.toContainText(T['function.K09']!);
+
+    // remove, after the confirmation
+    await page.goto(`${B}/logbuch/user/${created.id}`);
+    await hydrated(page, '[data-testid="user-form"]');
+    await form.getByRole('button', { name: T['logbuch_user.delete'] }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: T['dialog.confirm'] }).click();
+    await page.waitForURL(/\/logbuch\/user\/?$/);
+    await expect(list).toBeVisible();
+    await expect(list).not.toContainText(last);
+  } finally {
+    await page.request.delete(`/api/user/subusers/${created.id}`);
+  }
+});
+
+test('the newsletter consent is given and withdrawn in the account and kept', async ({ page }) => {
+  await login(page);
+  const stored = async () => (await (await page.request.get('/api/user/infos')).json()).result.Newsletter as number;
+  const before = await stored();
+  const box = page.locator('#meine_newsletter').getByRole('checkbox', { name: T['account.newsletter_consent'] });
+  const toggle = async () => {
+    await page.goto(`${B}/konto/#meine_newsletter`);
+    await hydrated(page, '#meine_newsletter');
+    await expect(box).toBeEnabled();
+    const was = await box.isChecked();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/user/kundendaten') && r.request().method() === 'PUT');
+    await box.click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect(box).toBeEnabled();
+    await expect(box).toBeChecked({ checked: !was });
+    expect(await stored()).toBe(was ? 0 : 1);
+  };
+  await toggle();
+  await toggle(); // back to the lab's own choice
+  expect(await stored()).toBe(before);
 });

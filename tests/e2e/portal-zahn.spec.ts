@@ -1,7 +1,7 @@
 // Tooth storage and tooth assistant in the browser: selecting sets for completion up to the cart,
 // the assistant's add to cart, the 15-minute automatic booking at start-up, and the statistics.
 import { expect, test, type Page } from '@playwright/test';
-import { loginInPanel } from './shop-helpers.ts';
+import { loginInPanel } from './helpers.ts';
 
 const B = '/de/de';
 const AUTO = '/api/zahnlager/zubuchen/auto';

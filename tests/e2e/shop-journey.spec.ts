@@ -4,7 +4,7 @@
 // reorder. Then favourites twice (409 text) and customer 654321 never sees any of it.
 import { expect, test, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
-import { hydrated, loginInPanel, PASSWORD } from './shop-helpers.ts';
+import { hydrated, loginInPanel, PASSWORD } from './helpers.ts';
 
 const T = de as Record<string, string>;
 const B = '/de/de';

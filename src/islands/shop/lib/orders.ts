@@ -14,8 +14,8 @@ export function loadOrders(limit = 50): Promise<OrderSummary[]> {
 }
 
 /** Orders waiting for a release (placed by a sub-user above the release limit). */
-export function loadPending(): Promise<OrderSummary[]> {
-  return api.get<{ items: OrderSummary[] }>('orders/pending').then((r) => r.items);
+export function loadPending(limit = 100): Promise<OrderSummary[]> {
+  return api.get<{ items: OrderSummary[] }>(`orders/pending?limit=${limit}`).then((r) => r.items);
 }
 
 /** Releases a waiting order (main user or K07; the API answers 403 forbidden_function to others). */

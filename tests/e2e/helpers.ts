@@ -1,0 +1,36 @@
+// Shared steps of the shop and portal specs: stored cookie consent (the banner would cover buttons), logging
+// in through the API or through the login panel like a customer, and waiting for an island to hydrate
+// before typing into it (typed text and clicks before hydration are lost).
+import { expect, test, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo-Labor-2026';
+
+export function storeConsent(): void {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'cookieconsent', value: 'consent', url: baseURL! }, { name: 'ytconsent', value: 'noconsent', url: baseURL! }]);
+  });
+}
+
+/** Logs the demo lab 123456 in through the API and acts as its main user. */
+export async function loginLab(page: Page): Promise<void> {
+  const r = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: PASSWORD, kw: '' } });
+  expect(r.status()).toBe(200);
+  expect((await page.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
+}
+
+/** The open login panel: credentials, submit, choose the first user; waits for the reload that follows the greeting. */
+export async function loginInPanel(page: Page, kdnr = 123456): Promise<void> {
+  await page.getByTestId('login-username').fill(String(kdnr));
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  const users = page.getByTestId('user-select');
+  await expect(users).toBeVisible();
+  // choosing a user greets for 1.5 s and then reloads: wait for that reload, not the current page
+  const reloaded = page.waitForEvent('load');
+  await users.locator('.sh-user__choose').first().click();
+  await reloaded;
+}
+
+/** Astro drops `ssr` from an island once it has hydrated; a click before that would be lost. */
+export const hydrated = (page: Page, inside: string) =>
+  expect(page.locator('astro-island', { has: page.locator(inside) }).first()).not.toHaveAttribute('ssr', /.*/);
