@@ -1,0 +1,241 @@
+// Checkout and order submission: the checkout view, basket state, benefit codes (section 8 errors),
+// free gift and instant discount, the freeway return ticket (170 EUR, once per month) and
+// idempotent submission (same key → one order, also for parallel double submits).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+let b: Client;
+let cheap = ''; // 20..40 EUR: one piece stays under the freeway minimum, ten pieces are above it
+let cheapPrice = 0;
+
+const enc = encodeURIComponent;
+const Q = '?country=de&lang=de';
+
+async function orderCount(kdnr = LAB_B): Promise<number> {
+  const r = await env.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', kdnr).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+async function fill(c: Client, qty: number) {
+  await c.post('/api/wk/delete');
+  expect((await c.post(`/api/wk/${enc(cheap)}/add/${qty}`)).status).toBe(200);
+}
+const submit = (c: Client, key: string, body: Record<string, unknown> = {}) =>
+  c.req('POST', `/api/checkout/submit${Q}`, body, { 'idempotency-key': key });
+
+beforeAll(async () => {
+  env = await setupApi();
+  const row = await env.db.selectFrom('articles').select(['artnr', 'preis']).where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
+    .where('preis', '>=', 20).where('preis', '<=', 40).where('kat_preis', 'not in', [0.01, 0.02])
+    .where('artnr', 'not like', '%/%').where('artnr', 'not like', '% %').orderBy('artnr').limit(1).executeTakeFirstOrThrow();
+  cheap = row.artnr;
+  cheapPrice = Number(row.preis);
+  b = env.client();
+  expect((await b.login(LAB_B)).status).toBe(200);
+});
+afterAll(async () => { await env.close(); });
+beforeEach(async () => {
+  await env.db.deleteFrom('checkout_state').where('kdnr', '=', LAB_B).execute();
+  await env.db.deleteFrom('freeway_tickets').where('kdnr', '=', LAB_B).execute();
+  await env.db.deleteFrom('benefit_redemptions').where('kdnr', '=', LAB_B).execute();
+});
+
+describe('checkout view and basket state', () => {
+  it('an empty cart answers 400 cart_no_products (view and submit)', async () => {
+    await b.post('/api/wk/delete');
+    const before = await orderCount();
+    const r = await b.get(`/api/checkout${Q}`);
+    expect([r.status, r.body.error]).toEqual([400, 'cart_no_products']);
+    expect(r.body.message).toContain('Es konnten keine Produkte ermittelt werden');
+    const s = await submit(b, 'empty-cart-0001');
+    expect([s.status, s.body.error]).toEqual([400, 'cart_no_products']);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('shows lines, addresses, methods, totals and the freeway state', async () => {
+    await fill(b, 2);
+    const r = await b.get(`/api/checkout${Q}`);
+    expect(r.status).toBe(200);
+    const v = r.body.result;
+    expect(v.lines).toHaveLength(1);
+    expect(v.lines[0]).toMatchObject({ Artikelnummer: cheap, Menge: 2 });
+    expect(v.lines[0].Gesamtpreis).toBeCloseTo(v.lines[0].Einzelpreis * 2, 2);
+    expect(v.address).not.toBeNull();
+    expect(v.versandarten.map((x: any) => x.id)).toEqual(['standard', 'express', 'abholung']);
+    expect(v.zahlungsarten.map((x: any) => x.id)).toEqual(['rechnung', 'lastschrift', 'vorkasse']);
+    expect(v.totals.currency).toBe('EUR');
+    expect(v.totals.total).toBeCloseTo(v.totals.net - v.totals.discount + v.totals.shipping, 2);
+    expect(v.fwt).toMatchObject({ available: false, reason: 'freeway_min_value', selected: false, minOrderEur: 170 });
+    expect(v.benefit).toBeNull();
+  });
+
+  it('PUT checkout stores the state and refuses bad fields with their keys', async () => {
+    await fill(b, 1);
+    const ok = await b.put(`/api/checkout${Q}`, { versandart: 'express', zahlungsart: 'vorkasse', kommentar: ' bitte klingeln ' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.result.state).toMatchObject({ versandart: 'express', zahlungsart: 'vorkasse', kommentar: 'bitte klingeln' });
+    expect(ok.body.result.totals.shipping).toBe(14.9);
+    const bad = [
+      [{ versandart: 'drohne' }, 400, 'field_invalid'],
+      [{ zahlungsart: 'bitcoin' }, 400, 'field_invalid'],
+      [{ kommentar: 'x'.repeat(501) }, 400, 'too_long'],
+      [{ versanddatum: '2001-1-1' }, 400, 'invalid_date'],
+      [{ versanddatum: 'morgen' }, 400, 'invalid_date'],
+      [{ addressId: 'x' }, 400, undefined],
+      [{ fwt: 'ja' }, 400, 'invalid_input'],
+    ] as const;
+    for (const [body, status, key] of bad) {
+      const r = await b.put(`/api/checkout${Q}`, body);
+      expect(r.status, JSON.stringify(body)).toBe(status);
+      if (key) expect(r.body.error, JSON.stringify(body)).toBe(key);
+    }
+    const after = (await b.get(`/api/checkout${Q}`)).body.result.state;
+    expect(after).toMatchObject({ versandart: 'express', zahlungsart: 'vorkasse' });
+  });
+});
+
+describe('benefit codes (section 8: invalid, empty, already redeemed, not removable)', () => {
+  it('refuses empty, unknown and expired codes', async () => {
+    await fill(b, 1);
+    for (const [code, key] of [['', 'benefit_code_empty'], ['   ', 'benefit_code_empty'], ['GIBTSNICHT', 'benefit_code_invalid'], ['ABGELAUFEN', 'benefit_code_invalid']]) {
+      const r = await b.post(`/api/checkout/benefit${Q}`, { code });
+      expect([r.status, r.body.error], code).toEqual([400, key]);
+    }
+    expect((await b.post(`/api/checkout/benefit${Q}`, {})).body.error).toBe('benefit_code_empty');
+  });
+
+  it('a single-use code redeemed before answers 409 benefit_code_already_redeemed', async () => {
+    const a = env.client();
+    await a.login(LAB_A);
+    await a.post('/api/wk/delete');
+    await a.post(`/api/wk/${enc(cheap)}/add/1`);
+    const r = await a.post(`/api/checkout/benefit${Q}`, { code: 'einmalig' });
+    expect([r.status, r.body.error]).toEqual([409, 'benefit_code_already_redeemed']);
+    expect(r.body.message).toBe('Der Vorteilscode wurde bereits eingelöst');
+    await a.post('/api/wk/delete');
+  });
+
+  it('percent code: applies, is redeemed by the order, then refused the second time', async () => {
+    await fill(b, 2);
+    const r = await b.post(`/api/checkout/benefit${Q}`, { code: 'willkommen10' });
+    expect(r.status).toBe(200);
+    const v = r.body.result;
+    expect(v.benefit).toMatchObject({ code: 'WILLKOMMEN10', kind: 'percent', valid: true });
+    expect(v.totals.discount).toBeCloseTo(v.totals.net * 0.1, 2);
+    const placed = await submit(b, 'benefit-order-0001');
+    expect(placed.status).toBe(200);
+    await fill(b, 2);
+    const again = await b.post(`/api/checkout/benefit${Q}`, { code: 'WILLKOMMEN10' });
+    expect([again.status, again.body.error]).toEqual([409, 'benefit_code_already_redeemed']);
+  });
+
+  it('a code can be removed; a fixed code can neither be removed nor replaced (409 benefit_code_not_removable)', async () => {
+    await fill(b, 1);
+    expect((await b.post(`/api/checkout/benefit${Q}`, { code: 'WILLKOMMEN10' })).status).toBe(200);
+    const rm = await b.del(`/api/checkout/benefit${Q}`);
+    expect(rm.status).toBe(200);
+    expect(rm.body.result.benefit).toBeNull();
+    expect((await b.post(`/api/checkout/benefit${Q}`, { code: 'FEST' })).status).toBe(200);
+    const del = await b.del(`/api/checkout/benefit${Q}`);
+    expect([del.status, del.body.error]).toEqual([409, 'benefit_code_not_removable']);
+    const swap = await b.post(`/api/checkout/benefit${Q}`, { code: 'WILLKOMMEN10' });
+    expect([swap.status, swap.body.error]).toEqual([409, 'benefit_code_not_removable']);
+    expect((await b.get(`/api/checkout${Q}`)).body.result.benefit.code).toBe('FEST');
+  });
+
+  it('instant discount needs its minimum order; the free gift lands in the order at price 0', async () => {
+    await fill(b, 1);
+    const low = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
+    if (cheapPrice < 50) expect([low.status, low.body.error]).toEqual([400, 'benefit_code_min_order']);
+    await fill(b, 3);
+    const inst = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
+    expect(inst.status).toBe(200);
+    expect(inst.body.result.instantDiscount).toEqual({ amount: 5 });
+    expect(inst.body.result.totals.discount).toBe(5);
+
+    const gift = await b.post(`/api/checkout/benefit${Q}`, { code: 'GRATIS2026' });
+    expect(gift.status).toBe(200);
+    const fg = gift.body.result.benefit.freeGift;
+    expect(fg.artnr).toBeTruthy();
+    const placed = await submit(b, 'gift-order-00001');
+    expect(placed.status).toBe(200);
+    const detail = (await b.get(`/api/orders/${placed.body.result.auftrag}`)).body.result;
+    const line = detail.lines.find((l: any) => l.freeGift);
+    expect(line).toMatchObject({ artnr: fg.artnr, preis: 0, menge: 1 });
+    expect(detail.benefitCode).toBe('GRATIS2026');
+  });
+});
+
+describe('freeway return ticket (min 170 EUR, once per month)', () => {
+  it('under 170 EUR: 400 freeway_min_value', async () => {
+    await fill(b, 1);
+    const r = await b.put(`/api/checkout${Q}`, { fwt: true });
+    expect([r.status, r.body.error]).toEqual([400, 'freeway_min_value']);
+    expect(r.body).toMatchObject({ minOrderEur: 170 });
+    expect((await b.get(`/api/checkout${Q}`)).body.result.state.fwt).toBe(false);
+  });
+
+  it('from 170 EUR once; the second ticket in the month: 409 freeway_once_per_month', async () => {
+    await fill(b, Math.ceil(180 / cheapPrice));
+    const r = await b.put(`/api/checkout${Q}`, { fwt: true });
+    expect(r.status).toBe(200);
+    expect(r.body.result.fwt).toMatchObject({ available: true, selected: true, reason: null });
+    const placed = await submit(b, 'fwt-order-000001');
+    expect(placed.status).toBe(200);
+    const detail = (await b.get(`/api/orders/${placed.body.result.auftrag}`)).body.result;
+    expect(detail.fwt).toBe(true);
+
+    await fill(b, Math.ceil(180 / cheapPrice));
+    const view = (await b.get(`/api/checkout${Q}`)).body.result;
+    expect(view.fwt).toMatchObject({ available: false, reason: 'freeway_once_per_month' });
+    const again = await b.put(`/api/checkout${Q}`, { fwt: true });
+    expect([again.status, again.body.error]).toEqual([409, 'freeway_once_per_month']);
+    const viaSubmit = await submit(b, 'fwt-order-000002', { fwt: true });
+    expect([viaSubmit.status, viaSubmit.body.error]).toEqual([409, 'freeway_once_per_month']);
+    expect((await b.get('/api/wk/anz')).body.result).toBe(1); // nothing was written
+  });
+});
+
+describe('idempotent order submission', () => {
+  it('needs a valid key', async () => {
+    await fill(b, 1);
+    const none = await b.post(`/api/checkout/submit${Q}`, {});
+    expect([none.status, none.body.error]).toEqual([400, 'idempotency_key_required']);
+    const bad = await submit(b, 'kurz');
+    expect([bad.status, bad.body.error]).toEqual([400, 'idempotency_key_invalid']);
+  });
+
+  it('the same key twice answers the same order once', async () => {
+    await fill(b, 2);
+    const before = await orderCount();
+    const first = await submit(b, 'same-key-000001');
+    expect(first.status).toBe(200);
+    expect(first.body.result).toMatchObject({ replayed: false, releaseStatus: 'released', wkcounter: 0 });
+    const second = await submit(b, 'same-key-000001');
+    expect(second.status).toBe(200);
+    expect(second.body.result).toMatchObject({ auftrag: first.body.result.auftrag, replayed: true });
+    // the key also works in the body
+    const third = await b.post(`/api/checkout/submit${Q}`, { key: 'same-key-000001' });
+    expect(third.body.result.auftrag).toBe(first.body.result.auftrag);
+    expect(await orderCount()).toBe(before + 1);
+    const list = (await b.get('/api/orders?limit=5')).body.result.items;
+    expect(list[0].auftrag).toBe(first.body.result.auftrag);
+  });
+
+  it('a parallel double submit creates one order', async () => {
+    await fill(b, 2);
+    const before = await orderCount();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => submit(b, 'parallel-key-0001')));
+    for (const r of answers) expect(r.status).toBe(200);
+    expect(new Set(answers.map((r) => r.body.result.auftrag)).size).toBe(1);
+    expect(answers.filter((r) => !r.body.result.replayed)).toHaveLength(1);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
+  it('a new key after a placed order finds an empty cart', async () => {
+    await fill(b, 1);
+    expect((await submit(b, 'after-key-000001')).status).toBe(200);
+    const r = await submit(b, 'after-key-000002');
+    expect([r.status, r.body.error]).toEqual([400, 'cart_no_products']);
+  });
+});
