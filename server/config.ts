@@ -32,6 +32,11 @@ export const config = {
   shopDomain: process.env.SHOP_DOMAIN || 'dentalversand-nord.example',
   spanishSiteUrl: process.env.ES_SHOP_URL || 'https://es.dentalversand-nord.example/',
   geoDefaultCountry: (process.env.GEO_DEFAULT_COUNTRY || 'de').toLowerCase(),
+  /**
+   * Number of reverse proxies in front of the shop whose X-Forwarded-For is trusted (TRUST_PROXY=1: one).
+   * 0 (default): the header is ignored, the socket address counts (login throttling, logs, rate limits).
+   */
+  trustProxy: Math.max(0, Math.floor(num('TRUST_PROXY', 0))),
   /** Failed logins: base delay doubles per failure up to the cap. */
   loginDelayBaseMs: num('LOGIN_DELAY_BASE_MS', 250),
   loginDelayMaxMs: num('LOGIN_DELAY_MAX_MS', 8000),

@@ -1,13 +1,11 @@
 // Content calls (guest): page content collections, FAQ, team, company data, phone numbers.
 // The data comes from server/lib/content.ts (embedded JSON or a Strapi-compatible CMS).
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import type { Session } from '../http/session.ts';
-import { clearContentCache, getAllLanguages, getCollection, type Entry } from '../lib/content.ts';
+import { getAllLanguages, getCollection, type Entry } from '../lib/content.ts';
 import { COMPANY_DEFAULT } from '../../src/lib/rules/constants.ts';
 
 /** The content calls of spec section 7 (strapicontent/{collection}); lower-case names work too. */
@@ -117,16 +115,4 @@ export const routes: AnyRoute[] = [
     },
   }),
 
-  defineRoute({
-    method: 'post', path: '/cms/webhook', access: 'public', tag: 'content',
-    summary: 'CMS publish hook: clears the content cache; needs the shared secret (header x-webhook-secret or Authorization: Bearer)',
-    response: z.object({ cleared: z.literal(true) }),
-    handler: async ({ c }) => {
-      const given = c.req.header('x-webhook-secret') ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-      const h = (s: string) => createHash('sha256').update(s).digest();
-      if (!given || !timingSafeEqual(h(given), h(config.cmsWebhookSecret))) throw new ApiError(401, 'unauthorized');
-      clearContentCache();
-      return { cleared: true as const };
-    },
-  }),
 ];

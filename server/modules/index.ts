@@ -20,7 +20,6 @@ import { routes as logbook } from './logbook.ts';
 
 export const allRoutes: AnyRoute[] = [
   ...health, ...user, ...auth, ...subusers, ...cart, ...favoriten, ...catalog, ...search,
-  // cms.ts owns POST /cms/webhook (rebuild + swap); content.ts' older cache-only hook is left out
-  ...content.filter((r) => r.path !== '/cms/webhook'), ...cms,
+  ...content, ...cms,
   ...orders, ...checkout, ...zahnlager, ...labels, ...documents, ...forms, ...logbook,
 ];

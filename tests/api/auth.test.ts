@@ -128,8 +128,9 @@ describe('login', () => {
       const locked = await login(c, String(LAB_A));
       expect(locked.status).toBe(429);
       expect(locked.body.error).toBe('too_many_requests');
-      // per IP: many accounts from one address
+      // per IP: many accounts from one address (behind a trusted proxy, see proxy.test.ts)
       resetAllThrottles();
+      config.trustProxy = 1;
       const ip = { 'x-forwarded-for': '203.0.113.9' };
       for (let i = 0; i < 20; i++) {
         await c.req('POST', '/api/login', { Firma: 1, Benutzername: String(100000 + i), Kennwort: 'wrong-pass' }, ip);
@@ -139,6 +140,7 @@ describe('login', () => {
       expect((await c.req('POST', '/api/login', { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
     } finally {
       config.loginDelayBaseMs = 20;
+      config.trustProxy = 0;
       resetAllThrottles();
     }
   });
