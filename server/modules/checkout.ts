@@ -66,13 +66,10 @@ export function today(now = new Date()): string {
 }
 const monthKey = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
 
-/** Error with the catalogue text of its key (section 8); two keys get a fuller text. */
+/** Error with the catalogue text of its key (section 8); an empty cart also says what to do. */
 function fail(status: number, key: string, extra: Record<string, unknown> = {}): ApiError {
   if (key === 'cart_no_products') {
     return new ApiError(status, key, { message: `${ERROR_TEXTS.cart_no_products}. ${ERROR_TEXTS.cart_add_products_first}`, ...extra });
-  }
-  if (key === 'benefit_code_min_order') {
-    return new ApiError(status, key, { message: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht', ...extra });
   }
   return new ApiError(status, key, extra);
 }

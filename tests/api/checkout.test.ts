@@ -146,7 +146,10 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
   it('instant discount needs its minimum order; the free gift lands in the order at price 0', async () => {
     await fill(b, 1);
     const low = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
-    if (cheapPrice < 50) expect([low.status, low.body.error]).toEqual([400, 'benefit_code_min_order']);
+    if (cheapPrice < 50) {
+      expect([low.status, low.body.error]).toEqual([400, 'benefit_code_min_order']);
+      expect(low.body).toMatchObject({ minOrderEur: 50, message: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht' });
+    }
     await fill(b, 3);
     const inst = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
     expect(inst.status).toBe(200);
