@@ -36,8 +36,11 @@ export const config = {
   guestPageCacheSeconds: num('GUEST_PAGE_CACHE_SECONDS', 60),
   /** Development conveniences (the outbox call): on unless NODE_ENV says production when the process starts. */
   devTools: process.env.NODE_ENV !== 'production',
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
-  trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+  /**
+   * Number of reverse proxies in front of the shop whose X-Forwarded-For is trusted (TRUST_PROXY=1: one).
+   * 0 (default): the header is ignored, the socket address counts (login throttling, logs, rate limits).
+   */
+  trustProxy: Math.max(0, Math.floor(num('TRUST_PROXY', 0))),
   /** Failed logins: base delay doubles per failure up to the cap. */
   loginDelayBaseMs: num('LOGIN_DELAY_BASE_MS', 250),
   loginDelayMaxMs: num('LOGIN_DELAY_MAX_MS', 8000),

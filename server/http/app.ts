@@ -1,6 +1,6 @@
 // Builds the Hono application from the route declarations of every module.
-import { config } from '../config.ts';
 import { Hono, type Context } from 'hono';
+import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, ERROR_TEXTS } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -15,11 +15,19 @@ const PREFIX: Record<AnyRoute['access'], string[]> = {
   logbook: ['/api/logbook'],
 };
 
+/**
+ * The caller's address. X-Forwarded-For counts only behind trusted proxies (TRUST_PROXY=n): each proxy
+ * appends the address it saw, so the n-th entry from the right is the client; entries further left
+ * are whatever the client sent and cannot be trusted. Without TRUST_PROXY the header is ignored.
+ */
 export function clientIp(c: Context): string {
-  const fwd = config.trustProxy ? c.req.header('x-forwarded-for') : undefined;
-  if (fwd) return fwd.split(',')[0]!.trim();
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
+  const socket = env?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
+  if (config.trustProxy > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (hops.length) return hops[Math.max(0, hops.length - config.trustProxy)]!.slice(0, 64);
+  }
+  return socket;
 }
 
 function errorBody(e: ApiError) {

@@ -66,22 +66,12 @@ export function today(now = new Date()): string {
 }
 const monthKey = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
 
-/** Error with the catalogue's German text for keys that the catalogue names differently. */
-const TEXT_OF: Record<string, keyof typeof ERROR_TEXTS> = {
-  cart_empty: 'cart_no_products',
-  benefit_code_redeemed: 'benefit_code_already_redeemed',
-  fwt_min_order: 'freeway_min_value',
-  fwt_once_per_month: 'freeway_once_per_month',
-};
+/** Error with the catalogue text of its key (section 8); an empty cart also says what to do. */
 function fail(status: number, key: string, extra: Record<string, unknown> = {}): ApiError {
-  const t = TEXT_OF[key];
-  if (key === 'cart_empty') {
+  if (key === 'cart_no_products') {
     return new ApiError(status, key, { message: `${ERROR_TEXTS.cart_no_products}. ${ERROR_TEXTS.cart_add_products_first}`, ...extra });
   }
-  if (key === 'benefit_code_min_order') {
-    return new ApiError(status, key, { message: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht', ...extra });
-  }
-  return new ApiError(status, key, t ? { message: ERROR_TEXTS[t], ...extra } : extra);
+  return new ApiError(status, key, extra);
 }
 const fieldInvalid = (field: string, fields?: string[]) =>
   badRequest('field_invalid', { field, fields: fields ?? [field], message: ERROR_TEXTS.field_invalid.replace('{field}', field) });
@@ -161,7 +151,7 @@ async function evalBenefit(
   if (!row || t < row.valid_from.slice(0, 10) || t > row.valid_to.slice(0, 10)) return { ...base, error: 'benefit_code_invalid' };
   if (row.single_use) {
     const used = await db.selectFrom('benefit_redemptions').select('code').where('code', '=', code).where('kdnr', '=', kdnr).executeTakeFirst();
-    if (used) return { ...base, error: 'benefit_code_redeemed' };
+    if (used) return { ...base, error: 'benefit_code_already_redeemed' };
   }
   if (netEur < Number(row.min_order)) return { ...base, error: 'benefit_code_min_order' };
   let discount = 0, discountEur = 0;
@@ -208,8 +198,6 @@ async function lastFreeway(db: Db, kdnr: number): Promise<{ year: number; month:
   return y && m ? { year: y, month: m } : null;
 }
 
-const FWT_KEY: Record<string, string> = { freeway_min_value: 'fwt_min_order', freeway_once_per_month: 'fwt_once_per_month' };
-
 export async function computeCheckout(db: Db, kdnr: number, opts: { lang: string; country: string }, state?: CheckoutStateRow): Promise<Checkout> {
   const st = state ?? (await loadState(db, kdnr));
   const cur = await currencyFor(db, opts.country);
@@ -249,7 +237,7 @@ export async function computeCheckout(db: Db, kdnr: number, opts: { lang: string
   return {
     state: st, cur, lines, unavailable, addresses, address: resolveAddress(addresses, st.address_id, main), benefit,
     net, netEur, discount, discountEur, shipping, shippingEur, total, totalEur, valueEur,
-    fwt: { available: fwtErr === null, reason: fwtErr ? FWT_KEY[fwtErr]! : null, selected: !!st.fwt },
+    fwt: { available: fwtErr === null, reason: fwtErr, selected: !!st.fwt },
   };
 }
 
@@ -336,8 +324,8 @@ async function mergeState(db: Db, session: Session, st: CheckoutStateRow, p: Sta
   if (p.fwt !== undefined) next.fwt = p.fwt ? 1 : 0;
   if (next.fwt && p.fwt) {
     const co = await computeCheckout(db, session.kdnr, opts, next);
-    if (co.lines.length === 0) throw fail(400, 'cart_empty');
-    if (co.fwt.reason) throw fail(co.fwt.reason === 'fwt_min_order' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
+    if (co.lines.length === 0) throw fail(400, 'cart_no_products');
+    if (co.fwt.reason) throw fail(co.fwt.reason === 'freeway_min_value' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
   }
   return next;
 }
@@ -377,7 +365,7 @@ const CheckoutOut = z.object({
 
 async function checkoutView(db: Db, session: Session, opts: { lang: string; country: string }) {
   const co = await computeCheckout(db, session.kdnr, opts);
-  if (co.lines.length === 0 && co.unavailable.length === 0) throw fail(400, 'cart_empty');
+  if (co.lines.length === 0 && co.unavailable.length === 0) throw fail(400, 'cart_no_products');
   return view(co, opts.lang);
 }
 
@@ -411,12 +399,12 @@ async function placeOrder(
   // the desired date may have turned into the past since it was chosen
   if (st.versanddatum) checkVersanddatum(st.versanddatum);
   const co = await computeCheckout(tx, session.kdnr, opts, st);
-  if (co.lines.length === 0) throw fail(400, 'cart_empty');
+  if (co.lines.length === 0) throw fail(400, 'cart_no_products');
   if (co.unavailable.length) throw badRequest('error_artnr', { artnr: co.unavailable.map((u) => u.Artikelnummer), unavailable: co.unavailable });
   if (co.benefit?.error) {
-    throw fail(co.benefit.error === 'benefit_code_redeemed' ? 409 : 400, co.benefit.error, { code: co.benefit.code });
+    throw fail(co.benefit.error === 'benefit_code_already_redeemed' ? 409 : 400, co.benefit.error, { code: co.benefit.code });
   }
-  if (st.fwt && co.fwt.reason) throw fail(co.fwt.reason === 'fwt_min_order' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
+  if (st.fwt && co.fwt.reason) throw fail(co.fwt.reason === 'freeway_min_value' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
   const addr = co.address;
   if (!addr) throw fieldInvalid('addressId');
 
@@ -529,14 +517,14 @@ const AddressIn = z.object({
 export const routes: AnyRoute[] = [
   defineRoute({
     method: 'get', path: '/checkout', access: 'customer', tag: 'checkout',
-    summary: 'The checkout: cart lines, addresses, shipping and payment methods, desired date, comment, benefit code, freeway ticket and totals. Empty cart → 400 cart_empty',
+    summary: 'The checkout: cart lines, addresses, shipping and payment methods, desired date, comment, benefit code, freeway ticket and totals. Empty cart → 400 cart_no_products',
     response: CheckoutOut,
     handler: ({ db, session, lang, country }) => checkoutView(db, session, { lang, country }),
   }),
 
   defineRoute({
     method: 'put', path: '/checkout', access: 'customer', tag: 'checkout',
-    summary: 'Sets parts of the basket state { addressId?, versandart?, versanddatum?, kommentar?, zahlungsart?, fwt? }; answers the checkout. Errors: 404 (foreign address), field_invalid {field}, invalid_date {reason: format|past|sunday|too_far}, too_long, fwt_min_order, fwt_once_per_month (409)',
+    summary: 'Sets parts of the basket state { addressId?, versandart?, versanddatum?, kommentar?, zahlungsart?, fwt? }; answers the checkout. Errors: 404 (foreign address), field_invalid {field}, invalid_date {reason: format|past|sunday|too_far}, too_long, freeway_min_value, freeway_once_per_month (409)',
     body: StateIn,
     response: CheckoutOut,
     handler: async ({ db, session, body, lang, country }) => {
@@ -597,7 +585,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'post', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
-    summary: 'Applies a benefit code (Vorteilscode) { code }; answers the checkout. Errors: benefit_code_empty, cart_empty, benefit_code_invalid (unknown/expired), 409 benefit_code_redeemed (single-use, already used), benefit_code_min_order, 409 benefit_code_not_removable (the applied code cannot be replaced)',
+    summary: 'Applies a benefit code (Vorteilscode) { code }; answers the checkout. Errors: benefit_code_empty, cart_no_products, benefit_code_invalid (unknown/expired), 409 benefit_code_already_redeemed (single-use, already used), benefit_code_min_order, 409 benefit_code_not_removable (the applied code cannot be replaced)',
     body: z.object({ code: z.string({ error: 'benefit_code_empty' }).max(100, 'benefit_code_invalid').optional() }),
     response: CheckoutOut,
     handler: async ({ db, session, body, lang, country }) => {
@@ -606,13 +594,13 @@ export const routes: AnyRoute[] = [
       await db.transaction().execute(async (tx) => {
         const st = await loadState(tx, session.kdnr);
         const co = await computeCheckout(tx, session.kdnr, { lang, country }, st);
-        if (co.lines.length === 0) throw fail(400, 'cart_empty');
+        if (co.lines.length === 0) throw fail(400, 'cart_no_products');
         if (st.benefit_code && st.benefit_code !== code && co.benefit && !co.benefit.removable) {
           throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
         }
         const b = await evalBenefit(tx, session.kdnr, code, co.netEur, co.net, co.cur.rate, lang);
         if (b.error === 'benefit_code_invalid') throw badRequest('benefit_code_invalid', { message: ERROR_TEXTS.benefit_code_invalid });
-        if (b.error === 'benefit_code_redeemed') throw fail(409, 'benefit_code_redeemed');
+        if (b.error === 'benefit_code_already_redeemed') throw fail(409, 'benefit_code_already_redeemed');
         if (b.error === 'benefit_code_min_order') {
           const row = await tx.selectFrom('benefit_codes').select('min_order').where('code', '=', code).executeTakeFirst();
           throw fail(400, 'benefit_code_min_order', { minOrderEur: Number(row?.min_order ?? 0), valueEur: co.netEur });
@@ -664,8 +652,8 @@ export const routes: AnyRoute[] = [
           // a concurrent request with the same key won: answer its order
           const other = await findByKey(db, session.kdnr, key);
           if (other) return answer(other);
-          if (isUniqueViolation(e, 'freeway')) throw fail(409, 'fwt_once_per_month');
-          if (isUniqueViolation(e, 'benefit_red')) throw fail(409, 'benefit_code_redeemed');
+          if (isUniqueViolation(e, 'freeway')) throw fail(409, 'freeway_once_per_month');
+          if (isUniqueViolation(e, 'benefit_red')) throw fail(409, 'benefit_code_already_redeemed');
           if (attempt >= 4) throw e;
           continue; // order number drawn twice by concurrent orders: draw again
         }

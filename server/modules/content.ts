@@ -1,12 +1,11 @@
 // Content calls (guest): page content collections, FAQ, team, company data, phone numbers.
 // The data comes from server/lib/content.ts (embedded JSON or a Strapi-compatible CMS).
 import { z } from 'zod';
-import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import type { Session } from '../http/session.ts';
-import { clearContentCache, getAllLanguages, getCollection, type Entry } from '../lib/content.ts';
+import { getAllLanguages, getCollection, type Entry } from '../lib/content.ts';
 import { COMPANY_DEFAULT } from '../../src/lib/rules/constants.ts';
 
 /** The content calls of spec section 7 (strapicontent/{collection}); lower-case names work too. */

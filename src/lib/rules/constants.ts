@@ -149,6 +149,8 @@ export const ERROR_TEXTS = {
   benefit_code_empty: 'Bitte Vorteilscode eingeben',
   benefit_code_already_redeemed: 'Der Vorteilscode wurde bereits eingelöst',
   benefit_code_not_removable: 'Der Vorteilscode kann nicht entfernt werden',
+  /** Not in the spec's list: a code with a minimum order value applied to a smaller cart. */
+  benefit_code_min_order: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht',
   // cart and checkout
   cart_no_products: 'Es konnten keine Produkte ermittelt werden',
   cart_add_products_first: 'Bitte legen Sie zuerst Produkte in den Warenkorb',

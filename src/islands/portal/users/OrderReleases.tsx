@@ -42,7 +42,7 @@ export default function OrderReleases({ country, lang, messages }: { country: st
 
   const active = users.find((u) => u.active);
   const canRelease = mayRelease(active);
-  const nameOf = (id: number | null) => {
+  const nameOf = (id: number | null | undefined) => {
     const u = users.find((x) => x.id === (id ?? 0));
     return u ? `${u.vorname} ${u.nachname}`.trim() : '—';
   };
