@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineRoute, zArtnr, type AnyRoute } from '../http/route.ts';
-import { convertPrice, currencyFor, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
+import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
 import { QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { BASKET_LETTERS } from '../../src/lib/rules/locale.ts';
@@ -44,14 +44,7 @@ function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compil
   return db.executeQuery<R>({ ...q, parameters } as CompiledQuery<R>).then((r) => r.rows);
 }
 
-const currencyCache = new Map<string, { v: { code: string; rate: number }; at: number }>();
-export async function cachedCurrency(db: Db, country: string): Promise<{ code: string; rate: number }> {
-  const hit = currencyCache.get(country);
-  if (hit && Date.now() - hit.at < 60_000) return hit.v;
-  const v = await currencyFor(db, country);
-  currencyCache.set(country, { v, at: Date.now() });
-  return v;
-}
+export { cachedCurrency };
 
 export async function cartCount(db: Db, kdnr: number): Promise<number> {
   const [r] = await fast(db, 'count', (a) => db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0)), [kdnr]);
