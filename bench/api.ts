@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     console.log(`Note: with ${connections} concurrent connections on one server process, latency includes queueing (Little's law: mean latency ≈ connections / throughput);`);
     if (lowRows.length) console.log(`rows marked @${low} repeat the targeted calls with ${low} connections: the service time without queueing.`);
   } finally {
-    stop();
+    await stop();
   }
 }
 

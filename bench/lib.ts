@@ -131,8 +131,15 @@ export async function startServer(opts: { args?: string[]; env?: Record<string, 
   const child = spawn(process.execPath, [...flags, '--disable-warning=ExperimentalWarning', path.join(ROOT, 'server/main.ts'), ...(opts.args ?? [])], {
     cwd: ROOT, env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const stop = () => { if (child.exitCode === null) child.kill('SIGTERM'); };
-  process.once('exit', stop);
+  const kill = () => { if (child.exitCode === null) child.kill('SIGTERM'); };
+  process.once('exit', kill);
+  // stop: SIGTERM and wait for the exit (so a --cpu-prof profile gets written), SIGKILL after 10 s
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => { clearTimeout(t); resolve(); });
+    child.kill('SIGTERM');
+  });
   await waitHealthy(base, child);
   return { base, child, stop };
 }

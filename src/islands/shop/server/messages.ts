@@ -30,8 +30,11 @@ export function shopMessages(lang: string): Record<string, string> {
 (globalThis as { __shopMessages?: (lang: string) => Record<string, string> }).__shopMessages = shopMessages;
 
 /** JSON for a <script type="application/json"> element ('<' escaped so the text cannot close it). */
+const jsonCache = new Map<string, string>();
 export function messagesJson(lang: string): string {
-  return JSON.stringify(shopMessages(lang)).replace(/</g, '\\u003c');
+  let j = jsonCache.get(lang);
+  if (j === undefined) jsonCache.set(lang, (j = JSON.stringify(shopMessages(lang)).replace(/</g, '\\u003c')));
+  return j;
 }
 
 /** Keys of the header islands (they render on every page; a few keys each instead of a language file). */
