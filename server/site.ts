@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { PageCache } from './page-cache.ts';
 import { oldLinkArticle, parseCookies, siteRedirect, type RedirectFacts } from './site-routes.ts';
 import { findCountry } from '../src/data/countries.ts';
 import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
@@ -40,6 +41,8 @@ export interface LoadedSite {
   files: Set<string>;
   /** prerendered 404 pages read once: URL path → html */
   notFound: Map<string, Buffer>;
+  /** recently rendered product pages of this build */
+  pages: PageCache;
 }
 
 let generation = 0;
@@ -89,7 +92,7 @@ export async function loadBuild(dir: string, files?: Set<string>): Promise<Loade
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   preloadReactProduction(entry);
   const mod = (await import(`${pathToFileURL(entry).href}?v=${++generation}`)) as { handler: NodeHandler };
-  return { dir, handler: mod.handler, files: files ?? await listFiles(path.join(dir, 'client')), notFound: new Map() };
+  return { dir, handler: mod.handler, files: files ?? await listFiles(path.join(dir, 'client')), notFound: new Map(), pages: new PageCache() };
 }
 
 export interface SiteHostOptions {
@@ -173,7 +176,13 @@ export class SiteHost {
       if (site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
     }
     if (site.files.has(pathname) || site.files.has(decodeSafe(pathname))) return site.handler(req, res);
-    if ((loc && isOnDemandRoute(loc.rest)) || !get) return sessionStore.run({ session }, () => site.handler(req, res));
+    if ((loc && isOnDemandRoute(loc.rest)) || !get) {
+      const render = () => sessionStore.run({ session }, () => site.handler(req, res));
+      const key = loc ? site.pages.keyOf(req, loc.rest, !!session) : null;
+      if (!key) return render();
+      if (site.pages.serve(key, res)) return;
+      return site.pages.capture(key, res, render);
+    }
     return this.notFound(site, req, res, loc);
   };
 
