@@ -33,6 +33,28 @@ export function getI18n(lang: string): Promise<I18n> {
   return p;
 }
 
-export async function getT(lang: string): Promise<TFunction> {
-  return (await getI18n(lang)).t;
+const memoT = new Map<string, Promise<TFunction>>();
+
+/**
+ * The language's t(). Plain lookups (a key, no options) are memoised: layouts call t() hundreds of times
+ * per page and the bundles never change at run time; calls with options go to i18next as they are.
+ */
+export function getT(lang: string): Promise<TFunction> {
+  const l = isUiLanguage(lang) ? lang : 'en';
+  let p = memoT.get(l);
+  if (!p) {
+    p = getI18n(l).then((inst) => {
+      const t = inst.t;
+      const plain = new Map<string, string>();
+      const wrapped = ((key: unknown, ...rest: unknown[]) => {
+        if (rest.length > 0 || typeof key !== 'string') return (t as unknown as (...a: unknown[]) => unknown)(key, ...rest);
+        let v = plain.get(key);
+        if (v === undefined) plain.set(key, (v = String(t(key))));
+        return v;
+      }) as unknown as TFunction;
+      return wrapped;
+    });
+    memoT.set(l, p);
+  }
+  return p;
 }
