@@ -42,6 +42,59 @@ export async function currencyFor(db: Db, country: string): Promise<{ code: stri
   return row ? { code: row.code, rate: Number(row.rate) } : { code: 'EUR', rate: 1 };
 }
 
+const CURRENCY_TTL_MS = 60_000;
+const currencies = new WeakMap<Db, Map<string, { at: number; v: Promise<{ code: string; rate: number }> }>>();
+
+/** Currency of a country, cached for a minute (countries and rates are reference data). */
+export function cachedCurrency(db: Db, country: string): Promise<{ code: string; rate: number }> {
+  let m = currencies.get(db);
+  if (!m) currencies.set(db, (m = new Map()));
+  const key = country.toUpperCase();
+  const hit = m.get(key);
+  if (hit && Date.now() - hit.at < CURRENCY_TTL_MS) return hit.v;
+  const v = currencyFor(db, key);
+  v.catch(() => m.delete(key));
+  m.set(key, { at: Date.now(), v });
+  return v;
+}
+
+// Purchase facts of a customer (article → time of the last order containing it): one query over the
+// customer's history, kept briefly and forgotten when the customer orders, so list calls (search,
+// categories, cart) add BereitsGekauft/LetzterKauf* without a per-call join over the order lines.
+const PURCHASES_TTL_MS = 30_000;
+const PURCHASES_MAX = 5_000;
+const purchases = new WeakMap<Db, Map<number, { at: number; v: Promise<Map<string, string>> }>>();
+
+export function purchaseFacts(db: Db, kdnr: number): Promise<Map<string, string>> {
+  let m = purchases.get(db);
+  if (!m) purchases.set(db, (m = new Map()));
+  const hit = m.get(kdnr);
+  if (hit && Date.now() - hit.at < PURCHASES_TTL_MS) return hit.v;
+  const v = db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.artnr', sql<string>`max(o.created_at)`.as('last')])
+    .where('o.kdnr', '=', kdnr).groupBy('l.artnr').execute()
+    .then((rows) => new Map(rows.map((r) => [r.artnr, r.last])));
+  v.catch(() => m.delete(kdnr));
+  if (m.size >= PURCHASES_MAX) m.delete(m.keys().next().value!);
+  m.set(kdnr, { at: Date.now(), v });
+  return v;
+}
+
+/** Call after an order of the customer was written. */
+export function forgetPurchases(db: Db, kdnr: number): void {
+  purchases.get(db)?.delete(kdnr);
+}
+
+/** The customer's purchase facts on list items loaded without a customer (a copy per item). */
+export function withPurchases<T extends ArticleListItem>(items: readonly T[], bought: Map<string, string>): T[] {
+  return items.map((it) => {
+    const last = bought.get(it.Artikelnummer);
+    return last
+      ? { ...it, BereitsGekauft: 1, LetzterKaufMonat: Number(last.slice(5, 7)), LetzterKaufJahr: Number(last.slice(0, 4)) }
+      : it;
+  });
+}
+
 /**
  * Loads list items in the given order. `kdnr` adds the customer's purchase facts
  * (BereitsGekauft, last purchase month/year) from the order history.
@@ -51,21 +104,17 @@ export async function loadArticleItems(
 ): Promise<ArticleListItem[]> {
   if (artnrs.length === 0) return [];
   const unique = [...new Set(artnrs)];
-  const rows = await db.selectFrom('articles as a')
-    .leftJoin('article_texts as t', (j) => j.onRef('t.artnr', '=', 'a.artnr').on('t.lang', '=', opts.lang))
-    .innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
-    .select(['a.artnr', 'a.bezeichnung', 't.bezeichnung as bez_lang', 'a.gebinde', 'a.preis', 'a.kat_preis', 'a.ist_neuheit',
-      'a.ist_referenz', 'a.aus_sortiment', 'a.temp_aus_sortiment', 'a.mcode', 'm.name as lieferant', 'a.parent_artnr',
-      'a.pg', 'a.kat_id', 'a.referenz', 'a.vkz', 'a.lieferstatus'])
-    .where('a.artnr', 'in', unique).execute();
-  const bought = new Map<string, string>();
-  if (opts.kdnr) {
-    const b = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
-      .select(['l.artnr', sql<string>`max(o.created_at)`.as('last')])
-      .where('o.kdnr', '=', opts.kdnr).where('l.artnr', 'in', unique).groupBy('l.artnr').execute();
-    for (const r of b) bought.set(r.artnr, r.last);
-  }
-  const cur = await currencyFor(db, opts.country);
+  const [rows, bought, cur] = await Promise.all([
+    db.selectFrom('articles as a')
+      .leftJoin('article_texts as t', (j) => j.onRef('t.artnr', '=', 'a.artnr').on('t.lang', '=', opts.lang))
+      .innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
+      .select(['a.artnr', 'a.bezeichnung', 't.bezeichnung as bez_lang', 'a.gebinde', 'a.preis', 'a.kat_preis', 'a.ist_neuheit',
+        'a.ist_referenz', 'a.aus_sortiment', 'a.temp_aus_sortiment', 'a.mcode', 'm.name as lieferant', 'a.parent_artnr',
+        'a.pg', 'a.kat_id', 'a.referenz', 'a.vkz', 'a.lieferstatus'])
+      .where('a.artnr', 'in', unique).execute(),
+    opts.kdnr ? purchaseFacts(db, opts.kdnr) : new Map<string, string>(),
+    cachedCurrency(db, opts.country),
+  ]);
   const byNr = new Map(rows.map((r) => [r.artnr, r]));
   const out: ArticleListItem[] = [];
   for (const nr of artnrs) {

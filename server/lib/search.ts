@@ -10,7 +10,9 @@ import type { Db } from '../db/index.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import { foldText } from './search-index.ts';
-import { loadArticleItems, type ArticleListItem } from './articles.ts';
+import { cachedCurrency, loadArticleItems, purchaseFacts, withPurchases, type ArticleListItem } from './articles.ts';
+
+export { cachedCurrency };
 
 const SNAPSHOT_TTL_MS = 10 * 60_000;
 const MATCH_CACHE_INTS = 4_000_000; // ~16 MB of cached result sets
@@ -67,15 +69,15 @@ interface Engine {
   matches: Map<string, MatchResult>;
   matchInts: number;
   corrections: Map<string, string | null>;
-  currency: Map<string, { at: number; v: Promise<{ code: string; rate: number }> }>;
   responses: Map<string, { at: number; body: string }>;
+  values: Map<string, { at: number; v: Promise<unknown> }>;
 }
 
 const engines = new WeakMap<Db, Engine>();
 
 function engine(db: Db): Engine {
   let e = engines.get(db);
-  if (!e) engines.set(db, (e = { snap: null, matches: new Map(), matchInts: 0, corrections: new Map(), currency: new Map(), responses: new Map() }));
+  if (!e) engines.set(db, (e = { snap: null, matches: new Map(), matchInts: 0, corrections: new Map(), responses: new Map(), values: new Map() }));
   return e;
 }
 
@@ -221,19 +223,6 @@ export function propIndex(db: Db, s: Snapshot): Promise<PropIndex> {
     })();
   }
   return s.props;
-}
-
-/** Currency of a country, cached for a minute (countries and rates are reference data). */
-export function cachedCurrency(db: Db, country: string): Promise<{ code: string; rate: number }> {
-  const e = engine(db);
-  const key = country.toUpperCase();
-  const hit = e.currency.get(key);
-  if (hit && Date.now() - hit.at < 60_000) return hit.v;
-  const v = db.selectFrom('countries').innerJoin('currencies', 'currencies.code', 'countries.currency')
-    .select(['currencies.code', 'currencies.rate']).where('countries.iso2', '=', key).executeTakeFirst()
-    .then((r) => (r ? { code: r.code, rate: Number(r.rate) } : { code: 'EUR', rate: 1 }));
-  e.currency.set(key, { at: Date.now(), v });
-  return v;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -670,8 +659,8 @@ export async function wordsWithPrefix(db: Db, s: Snapshot, lang: string, prefix:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Guest list-item cache: search and listings answer guests from memory. Customer calls always load
-// fresh items (they carry the customer's purchase facts). Entries live ITEM_TTL_MS.
+// Guest list-item cache: search and listings answer guests from memory. Customer calls get the same
+// items with the customer's purchase facts laid over them (articles.ts purchaseFacts). Entries live ITEM_TTL_MS.
 
 const ITEM_TTL_MS = 60_000;
 const ITEM_CACHE_MAX = 200_000;
@@ -680,7 +669,10 @@ const itemCaches = new WeakMap<Db, Map<string, { at: number; item: ArticleListIt
 export async function listItems(
   db: Db, artnrs: readonly string[], opts: { lang: string; country: string; kdnr?: number | null },
 ): Promise<ArticleListItem[]> {
-  if (opts.kdnr) return loadArticleItems(db, artnrs, opts);
+  if (opts.kdnr) {
+    const [items, bought] = await Promise.all([listItems(db, artnrs, { lang: opts.lang, country: opts.country }), purchaseFacts(db, opts.kdnr)]);
+    return withPurchases(items, bought);
+  }
   let cache = itemCaches.get(db);
   if (!cache) itemCaches.set(db, (cache = new Map()));
   const now = Date.now();
@@ -716,4 +708,20 @@ export async function cachedGuestJson(db: Db, key: string, compute: () => Promis
     e.responses.set(key, hit);
   }
   return new Response(hit.body, { headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * Guest-view value cache (no customer facts in the value; callers lay those over a copy): computed
+ * once per key and ITEM_TTL_MS, dropped with the catalogue (invalidateCatalog).
+ */
+export function cachedGuestValue<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  const e = engine(db);
+  const now = Date.now();
+  const hit = e.values.get(key);
+  if (hit && now - hit.at <= ITEM_TTL_MS) return hit.v as Promise<T>;
+  const v = compute();
+  v.catch(() => { if (e.values.get(key)?.v === v) e.values.delete(key); });
+  if (e.values.size >= 5000) e.values.delete(e.values.keys().next().value!);
+  e.values.set(key, { at: now, v });
+  return v;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineRoute, zArtnr, type AnyRoute } from '../http/route.ts';
-import { convertPrice, currencyFor, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
+import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
 import { QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { BASKET_LETTERS } from '../../src/lib/rules/locale.ts';
@@ -32,7 +32,7 @@ const zVariant = z.string().max(40, 'too_long').regex(/^[\p{L}\p{N} ._,+#-]*$/u,
 // a call only swaps the parameters (sentinel strings mark them), which halves the add call's cost.
 const ARG = '\u0000arg';
 const compiled = new WeakMap<object, Map<string, CompiledQuery>>();
-function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[]): Promise<R[]> {
+function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[], exec: Db = db): Promise<R[]> {
   let m = compiled.get(db);
   if (!m) compiled.set(db, (m = new Map()));
   let q = m.get(key);
@@ -41,20 +41,13 @@ function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compil
     m.set(key, q);
   }
   const parameters = q.parameters.map((p) => (typeof p === 'string' && p.startsWith(ARG) ? args[Number(p.slice(ARG.length))] : p));
-  return db.executeQuery<R>({ ...q, parameters } as CompiledQuery<R>).then((r) => r.rows);
+  return exec.executeQuery<R>({ ...q, parameters } as CompiledQuery<R>).then((r) => r.rows);
 }
 
-const currencyCache = new Map<string, { v: { code: string; rate: number }; at: number }>();
-export async function cachedCurrency(db: Db, country: string): Promise<{ code: string; rate: number }> {
-  const hit = currencyCache.get(country);
-  if (hit && Date.now() - hit.at < 60_000) return hit.v;
-  const v = await currencyFor(db, country);
-  currencyCache.set(country, { v, at: Date.now() });
-  return v;
-}
+export { cachedCurrency };
 
-export async function cartCount(db: Db, kdnr: number): Promise<number> {
-  const [r] = await fast(db, 'count', (a) => db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0)), [kdnr]);
+export async function cartCount(db: Db, kdnr: number, exec: Db = db): Promise<number> {
+  const [r] = await fast(db, 'count', (a) => db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0)), [kdnr], exec);
   return Number(r?.n ?? 0);
 }
 
@@ -77,8 +70,8 @@ function articleQuery(db: Db, a: (i: number) => any) {
     .where('a.artnr', '=', a(1));
 }
 
-async function orderableOrThrow(db: Db, artnr: string, lang: string) {
-  const [a] = await fast(db, 'article', (x) => articleQuery(db, x), [lang, artnr]);
+async function orderableOrThrow(db: Db, artnr: string, lang: string, exec: Db = db) {
+  const [a] = await fast(db, 'article', (x) => articleQuery(db, x), [lang, artnr], exec);
   if (!a || a.aus_sortiment || isRequestPrice(Number(a.preis), Number(a.kat_preis))) throw badRequest('error_artnr');
   return a;
 }
@@ -123,11 +116,12 @@ const LineOut = z.object({
 });
 const ChangeOut = z.object({ wkcounter: z.number(), line: LineOut });
 
-async function addToCart(
-  db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string },
-  variants?: [string, string, string, string, string],
-) {
-  const a = await orderableOrThrow(db, artnr, ctx.lang);
+type Variants = [string, string, string, string, string];
+type Added = { wkcounter: number; line: ReturnType<typeof compactLine> };
+
+/** One add inside a transaction `tx` (statements compiled once on the root `db`). */
+async function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): Promise<Added> {
+  const a = await orderableOrThrow(db, artnr, lang, tx);
   const v = variants ?? ['', '', '', '', ''];
   const [row] = await fast(db, variants ? 'add-variants' : 'add', (x) => db.insertInto('cart_items').values({
     kdnr: x(0), artnr: x(1), menge: x(2), var1: x(3), var2: x(4), var3: x(5), var4: x(6), var5: x(7), lager: '', added_at: x(8),
@@ -135,11 +129,52 @@ async function addToCart(
     menge: sql<number>`cart_items.menge + excluded.menge`,
     ...(variants ? { var1: eb.ref('excluded.var1'), var2: eb.ref('excluded.var2'), var3: eb.ref('excluded.var3'), var4: eb.ref('excluded.var4'), var5: eb.ref('excluded.var5') } : {}),
   })).where('cart_items.menge', '<=', x(9)))
-    .returning('menge'), [kdnr, a.artnr, qty, ...v, nowIso(), QTY_MAX - qty]);
+    .returning('menge'), [kdnr, a.artnr, qty, ...v, nowIso(), QTY_MAX - qty], tx);
   // no row: the line exists and the sum would pass the maximum quantity
   if (!row) throw badRequest('error_menge', { max: QTY_MAX });
-  const [cur, wkcounter] = await Promise.all([cachedCurrency(db, ctx.country), cartCount(db, kdnr)]);
-  return { wkcounter, line: compactLine(a, Number(row.menge), cur) };
+  return { wkcounter: await cartCount(db, kdnr, tx), line: compactLine(a, Number(row.menge), cur) };
+}
+
+// Group commit: the adds that arrive in the same event-loop turn run in one transaction, so many
+// concurrent adds cost one commit instead of one each. Every add answers only after the commit; a
+// failing add (error_artnr, error_menge) changes nothing and does not affect the others.
+interface AddJob {
+  run: (tx: Db) => Promise<Added>;
+  resolve: (v: Added) => void;
+  reject: (e: unknown) => void;
+  out?: { ok: true; v: Added } | { ok: false; e: unknown };
+}
+const addQueues = new WeakMap<Db, AddJob[]>();
+
+async function flushAdds(db: Db): Promise<void> {
+  const jobs = addQueues.get(db) ?? [];
+  addQueues.delete(db);
+  try {
+    await db.transaction().execute(async (tx) => {
+      for (const j of jobs) {
+        try { j.out = { ok: true, v: await j.run(tx) }; } catch (e) { j.out = { ok: false, e }; }
+      }
+    });
+  } catch (e) {
+    for (const j of jobs) if (!j.out || j.out.ok) j.out = { ok: false, e }; // the commit failed: nothing was added
+  }
+  for (const j of jobs) {
+    if (j.out?.ok) j.resolve(j.out.v);
+    else j.reject(j.out?.e);
+  }
+}
+
+async function addToCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, variants?: Variants): Promise<Added> {
+  // resolved before the transaction: it may need a query of its own on the shared connection
+  const cur = await cachedCurrency(db, ctx.country);
+  return new Promise<Added>((resolve, reject) => {
+    let q = addQueues.get(db);
+    if (!q) {
+      addQueues.set(db, (q = []));
+      setImmediate(() => void flushAdds(db));
+    }
+    q.push({ run: (tx) => addOne(db, tx, kdnr, artnr, qty, ctx.lang, cur, variants), resolve, reject });
+  });
 }
 
 async function setInCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, lager?: string) {

@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { defineRoute, zArtnr, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/index.ts';
-import { convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
+import { convertPrice, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
 import {
-  cachedCurrency, cachedListing, categoryNames, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
+  cachedCurrency, cachedGuestValue, cachedListing, categoryNames, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
   type ListFilter, type SortKey, type Snapshot,
 } from '../lib/search.ts';
 import { zListItem } from './search.ts';
@@ -128,6 +128,39 @@ function parseEigenschaften(v: string | undefined): Map<string, string[]> | unde
   return m;
 }
 
+/** Article detail as a guest sees it (no purchase facts). */
+async function articleDetail(db: Db, nr: string, lang: string, country: string) {
+  const [[item], art, texts, props, children] = await Promise.all([
+    listItems(db, [nr], { lang, country }),
+    db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
+      .select(['a.hersteller_artnr', 'a.gtin', 'a.referenz', 'a.ist_referenz', 'a.pg', 'a.kat_id', 'm.name'])
+      .where('a.artnr', '=', nr).executeTakeFirstOrThrow(),
+    db.selectFrom('article_texts').select(['lang', 'beschreibung']).where('artnr', '=', nr).where('lang', 'in', [lang, 'de']).execute(),
+    db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', nr).orderBy('prop').execute(),
+    db.selectFrom('articles').select('artnr').where('parent_artnr', '=', nr).orderBy('artnr').execute(),
+  ]);
+  const [variants, names, kat] = await Promise.all([
+    art.ist_referenz === 1 && children.length ? listItems(db, children.map((c) => c.artnr), { lang, country }) : Promise.resolve([]),
+    db.selectFrom('product_group_names').select(['lang', 'bez']).where('pg', '=', art.pg).where('lang', 'in', [lang, 'de']).execute(),
+    db.selectFrom('category_names').select(['lang', 'name']).where('kat_id', '=', art.kat_id).where('lang', 'in', [lang, 'de']).execute(),
+  ]);
+  const pick = <T extends { lang: string }>(rows: T[]) => rows.find((r) => r.lang === lang) ?? rows[0];
+  return {
+    ...item!,
+    MCode: item!.MCode ?? DEFAULT_MCODE,
+    Referenz: art.referenz,
+    Beschreibung: pick(texts)?.beschreibung ?? '',
+    Hersteller: art.name,
+    HerstellerArtikelnummer: art.hersteller_artnr,
+    GTIN: art.gtin,
+    PGBez: pick(names)?.bez ?? '',
+    KatName: pick(kat)?.name ?? '',
+    properties: props,
+    variants,
+    images: images(nr, art.referenz),
+  };
+}
+
 export const routes: AnyRoute[] = [
   // registered before the detail call: both paths have four segments
   defineRoute({
@@ -149,35 +182,11 @@ export const routes: AnyRoute[] = [
     response: zArticle,
     handler: async ({ db, params, lang, country, session }) => {
       const nr = await requireArtnr(db, params.artnr);
-      const kdnr = session?.kdnr ?? null;
-      const [[item], art, texts, props, children] = await Promise.all([
-        loadArticleItems(db, [nr], { lang, country, kdnr }),
-        db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
-          .select(['a.hersteller_artnr', 'a.gtin', 'a.referenz', 'a.ist_referenz', 'a.pg', 'a.kat_id', 'm.name'])
-          .where('a.artnr', '=', nr).executeTakeFirstOrThrow(),
-        db.selectFrom('article_texts').select(['lang', 'beschreibung']).where('artnr', '=', nr).where('lang', 'in', [lang, 'de']).execute(),
-        db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', nr).orderBy('prop').execute(),
-        db.selectFrom('articles').select('artnr').where('parent_artnr', '=', nr).orderBy('artnr').execute(),
-      ]);
-      const variants = art.ist_referenz === 1 && children.length
-        ? await loadArticleItems(db, children.map((c) => c.artnr), { lang, country, kdnr }) : [];
-      const names = await db.selectFrom('product_group_names').select(['lang', 'bez']).where('pg', '=', art.pg).where('lang', 'in', [lang, 'de']).execute();
-      const kat = await db.selectFrom('category_names').select(['lang', 'name']).where('kat_id', '=', art.kat_id).where('lang', 'in', [lang, 'de']).execute();
-      const pick = <T extends { lang: string }>(rows: T[]) => rows.find((r) => r.lang === lang) ?? rows[0];
-      return {
-        ...item!,
-        MCode: item!.MCode ?? DEFAULT_MCODE,
-        Referenz: art.referenz,
-        Beschreibung: pick(texts)?.beschreibung ?? '',
-        Hersteller: art.name,
-        HerstellerArtikelnummer: art.hersteller_artnr,
-        GTIN: art.gtin,
-        PGBez: pick(names)?.bez ?? '',
-        KatName: pick(kat)?.name ?? '',
-        properties: props,
-        variants,
-        images: images(nr, art.referenz),
-      };
+      // the guest view is cached; a customer gets it with the own purchase facts laid over
+      const base = await cachedGuestValue(db, `detail|${nr}|${lang}|${country}`, () => articleDetail(db, nr, lang, country));
+      if (!session) return base;
+      const bought = await purchaseFacts(db, session.kdnr);
+      return { ...withPurchases([base], bought)[0]!, variants: withPurchases(base.variants, bought) };
     },
   }),
 

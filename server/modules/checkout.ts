@@ -23,7 +23,7 @@ import type { Db } from '../db/index.ts';
 import type { Session } from '../http/session.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
-import { currencyFor, convertPrice, loadArticleItems } from '../lib/articles.ts';
+import { currencyFor, convertPrice, forgetPurchases, loadArticleItems } from '../lib/articles.ts';
 import { actingFunctions, allows, requirePermission } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
 import { isUniqueViolation, nextOrderNumbers } from '../lib/order-numbers.ts';
@@ -657,6 +657,7 @@ export const routes: AnyRoute[] = [
           if (attempt >= 4) throw e;
           continue; // order number drawn twice by concurrent orders: draw again
         }
+        forgetPurchases(db, session.kdnr);
         if (res.mail) {
           try {
             await sendOrderMails(db, session, res.placed, res.mail.co, res.mail.addr, lang, country);

@@ -8,6 +8,7 @@ import {
   SEARCH_TERM_MAX, cachedCurrency, cachedGuestJson, listItems, chipsFor, exactCandidates, filterAndFacet, matchTerm, snapshot, sortHits,
   tokenize, wordsWithPrefix, type ListFilter, type SortKey,
 } from '../lib/search.ts';
+import { purchaseFacts } from '../lib/articles.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import {
   ALREADY_BOUGHT_LIMIT, QUICK_SUGGEST_ARTNR_MAX, SEARCH_MIN_CHARS, SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES,
@@ -82,12 +83,9 @@ export async function runSearch(db: Db, a: SearchArgs) {
 
 /** The customer's purchased articles (snapshot indices), most recently bought first. */
 async function boughtIndices(db: Db, kdnr: number): Promise<number[]> {
-  const s = await snapshot(db);
-  const rows = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.artnr', sql<string>`max(o.created_at)`.as('last')])
-    .where('o.kdnr', '=', kdnr).groupBy('l.artnr').execute();
-  return rows.sort((a, b) => (a.last < b.last ? 1 : a.last > b.last ? -1 : a.artnr.localeCompare(b.artnr)))
-    .map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined);
+  const [s, bought] = await Promise.all([snapshot(db), purchaseFacts(db, kdnr)]);
+  return [...bought].sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0].localeCompare(b[0])))
+    .map(([artnr]) => s.idxOf.get(artnr)).filter((i): i is number => i !== undefined);
 }
 
 export const routes: AnyRoute[] = [

@@ -163,6 +163,29 @@ describe('basket', () => {
     await a.post('/api/wk/delete');
   });
 
+  it('concurrent adds share a commit, but a bad add fails alone and changes nothing', async () => {
+    const b = env.client();
+    expect((await b.login(LAB_B)).status).toBe(200);
+    await a.post('/api/wk/delete');
+    await b.post('/api/wk/delete');
+    expect((await a.post(`/api/wk/${enc(arts[1]!)}/add/990`)).status).toBe(200);
+    const [ok1, badArt, tooMany, ok2, other] = await Promise.all([
+      a.post(`/api/wk/${enc(arts[0]!)}/add/2`),
+      a.post(`/api/wk/${enc(outOfRange)}/add/1`),
+      a.post(`/api/wk/${enc(arts[1]!)}/add/10`),
+      a.post(`/api/wk/${enc(arts[2]!)}/add/3`),
+      b.post(`/api/wk/${enc(arts[0]!)}/add/5`),
+    ]);
+    expect([ok1.status, badArt.status, badArt.body.error, tooMany.status, tooMany.body.error, ok2.status, other.status])
+      .toEqual([200, 400, 'error_artnr', 400, 'error_menge', 200, 200]);
+    expect([ok1.body.result.wkcounter, ok2.body.result.wkcounter].sort()).toEqual([2, 3]);
+    expect(other.body.result).toMatchObject({ wkcounter: 1, line: { Menge: 5 } });
+    const rows = await env.db.selectFrom('cart_items').select(['artnr', 'menge']).where('kdnr', '=', LAB_A).orderBy('artnr').execute();
+    expect(rows).toEqual([{ artnr: arts[0], menge: 2 }, { artnr: arts[1], menge: 990 }, { artnr: arts[2], menge: 3 }].sort((x, y) => (x.artnr! < y.artnr! ? -1 : 1)));
+    await a.post('/api/wk/delete');
+    await b.post('/api/wk/delete');
+  });
+
   it('adds fast: 100 sessions, 100 concurrent adds each round', async () => {
     const clients: Client[] = [];
     for (let i = 0; i < 10; i++) { const c = env.client(); await c.login(i % 2 ? LAB_A : LAB_B); clients.push(c); }

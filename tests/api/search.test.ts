@@ -180,6 +180,27 @@ describe('POST shopware/search/{country}/{language}/1', () => {
     const g = await env.client().post(SEARCH, { search: bought!.artnr });
     expect(g.body.result.items.find((i: any) => i.Artikelnummer === bought!.artnr)?.BereitsGekauft).toBe(0);
   });
+  it('marks an article as bought right after the customer ordered it (search and detail)', async () => {
+    const c = env.client();
+    expect((await c.login(LAB_B)).status).toBe(200);
+    const bought = await env.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select('l.artnr').where('o.kdnr', '=', LAB_B).execute();
+    const art = await env.db.selectFrom('articles').select('artnr').where('preis', '>', 1).where('aus_sortiment', '=', 0)
+      .where('ist_referenz', '=', 0).where('parent_artnr', 'is', null).where('artnr', 'not in', bought.length ? bought.map((b) => b.artnr) : ['-'])
+      .orderBy('artnr', 'desc').executeTakeFirstOrThrow();
+    const detail = `/api/artikel/${encodeURIComponent(art.artnr)}/de/de`;
+    const flag = async () => [
+      (await c.post(SEARCH, { search: art.artnr })).body.result.items.find((i: any) => i.Artikelnummer === art.artnr)?.BereitsGekauft,
+      (await c.get(detail)).body.result.BereitsGekauft,
+    ];
+    expect(await flag()).toEqual([0, 0]);
+    expect((await c.post(`/api/wk/${encodeURIComponent(art.artnr)}/add/1`)).status).toBe(200);
+    const placed = await c.post('/api/checkout/submit', { key: 'bought-flag-0001' });
+    expect(placed.status).toBe(200);
+    expect(await flag()).toEqual([1, 1]);
+    // guests still see no purchase facts
+    expect((await env.client().get(detail)).body.result.BereitsGekauft).toBe(0);
+  });
   it('rejects empty, overlong and malformed requests', async () => {
     const c = env.client();
     const cases: [unknown, string][] = [
