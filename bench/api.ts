@@ -101,7 +101,7 @@ async function main(): Promise<void> {
       },
       {
         name: 'cart', label: 'POST wk/{artnr}/add/1 (100 sessions)', method: 'POST',
-        paths: artnrs.slice(0, 200).map((a) => `/api/wk/${enc(a)}/add/1`), cookies, target: null,
+        paths: artnrs.slice(0, 200).map((a) => `/api/wk/${enc(a)}/add/1`), cookies, target: { p95: 5, rps: 0 },
       },
     ].filter((s) => only.length === 0 || only.includes(s.name)) as Scenario[];
 
@@ -124,6 +124,19 @@ async function main(): Promise<void> {
       rows.push({ ...s, ...r });
     }
 
+    // open load: the same 100 connections (sessions) offering a fixed rate, as real visitors do; the
+    // p95 then is the answer time at that load, not the length of a queue the benchmark built itself
+    const rate = Number(process.env.BENCH_RATE ?? 2000);
+    const rateRows: (Scenario & WorkerResult)[] = [];
+    if (rate > 0) {
+      for (const s of scenarios.filter((x) => x.target)) {
+        process.stdout.write(`[bench] ${s.name} @ ${rate} req/s offered over ${connections} connections: ${seconds} s … `);
+        const r = await runWorker({ url: base, seconds, connections, scenario: s, rate });
+        console.log(`${fmt(r.requests / r.seconds, 0)} req/s, p95 ${fmt(r.p95)} ms`);
+        rateRows.push({ ...s, label: `${s.label} @${rate}/s`, ...r, target: s.target ? { ...s.target, rps: Math.max(s.target.rps, rate * 0.97) } : null });
+      }
+    }
+
     // service latency without queueing: the targeted scenarios again at low concurrency
     const low = Number(process.env.BENCH_LOW_CONNECTIONS ?? 4);
     const lowRows: (Scenario & WorkerResult)[] = [];
@@ -144,9 +157,9 @@ async function main(): Promise<void> {
 
     console.log(`\nAPI benchmark: ${nArticles} articles, ${connections} connections, ${seconds} s per scenario, ${process.platform} node ${process.version}\n`);
     const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors', 'target', 'result'];
-    const table = [...rows, ...lowRows].map((r) => {
+    const table = [...rows, ...rateRows, ...lowRows].map((r) => {
       const rps = r.requests / r.seconds;
-      const target = r.target ? `p95 <= ${r.target.p95} ms, >= ${r.target.rps} req/s` : '-';
+      const target = r.target ? `p95 <= ${r.target.p95} ms${r.target.rps ? `, >= ${fmt(r.target.rps, 0)} req/s` : ''}` : '-';
       const ok = r.target ? (r.p95 <= r.target.p95 && rps >= r.target.rps ? 'met' : rps >= r.target.rps ? 'rps met, p95 missed' : 'missed') : '';
       return [r.label, fmt(rps, 0), fmt(r.p50, 2), fmt(r.p95, 2), fmt(r.p99, 2), String(r.non2xx), String(r.errors), target, ok];
     });
@@ -155,7 +168,8 @@ async function main(): Promise<void> {
     console.log(line(head));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const t of table) console.log(line(t));
-    console.log('\nTargets (65,000 articles): search p95 <= 10 ms and >= 2,000 req/s; suggest p95 <= 5 ms.');
+    console.log('\nTargets (65,000 articles, 100 concurrent sessions): search p95 <= 10 ms and >= 2,000 req/s; suggest p95 <= 5 ms; cart add p95 <= 5 ms.');
+    if (rateRows.length) console.log(`rows marked @${rate}/s: ${connections} connections offering ${rate} req/s together (open load); the others send as fast as answers come (closed loop, saturation).`);
     console.log(`Note: with ${connections} concurrent connections on one server process, latency includes queueing (Little's law: mean latency ≈ connections / throughput);`);
     if (lowRows.length) console.log(`rows marked @${low} repeat the targeted calls with ${low} connections: the service time without queueing.`);
   } finally {

@@ -18,7 +18,7 @@ export interface Scenario {
   target: { p95: number; rps: number } | null;
 }
 
-export interface WorkerJob { url: string; seconds: number; connections: number; scenario: Scenario }
+export interface WorkerJob { url: string; seconds: number; connections: number; scenario: Scenario; /** offered req/s over all connections (none: as fast as answered) */ rate?: number }
 export interface WorkerResult { requests: number; seconds: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; status: Record<string, number> }
 
 // ------------------------------------------------------------------------------------------------
@@ -28,29 +28,31 @@ async function worker(job: WorkerJob): Promise<WorkerResult> {
   const name = 'autocannon'; // no type declarations: import by name as untyped
   const { default: autocannon } = (await import(name)) as { default: (opts: unknown) => any };
   const s = job.scenario;
-  let next = 0;
+  // static requests: autocannon builds each request's bytes once and then cycles through them, so the
+  // client stays cheap; every connection starts at its own offset of the rotation with its own cookie
   let conn = 0;
   const times: number[] = [];
   const status: Record<string, number> = {};
   const start = Date.now();
-  const request = (cookie?: string) => ({
-    method: s.method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    setupRequest: (req: Record<string, unknown>) => {
-      const k = next++;
-      req.path = s.paths[k % s.paths.length];
-      if (s.bodies) req.body = s.bodies[k % s.bodies.length];
-      return req;
-    },
-  });
+  const n = Math.max(s.paths.length, s.bodies?.length ?? 1);
+  const requestsFor = (c: number) => {
+    const cookie = s.cookies?.length ? s.cookies[c % s.cookies.length] : undefined;
+    const headers = { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
+    const len = Math.min(n, 256);
+    const offset = Math.floor((c * n) / Math.max(1, job.connections));
+    return Array.from({ length: len }, (_, i) => {
+      const k = (offset + i) % n;
+      return { method: s.method, headers, path: s.paths[k % s.paths.length], ...(s.bodies ? { body: s.bodies[k % s.bodies.length] } : {}) };
+    });
+  };
   const inst = autocannon({
     url: job.url,
     connections: job.connections,
     duration: job.seconds,
-    requests: [request()],
-    setupClient: (client: { setRequests: (r: unknown[]) => void }) => {
-      if (s.cookies?.length) client.setRequests([request(s.cookies[conn++ % s.cookies.length])]);
-    },
+    // open load: this many requests per second over all connections (latency without self-made queueing)
+    ...(job.rate ? { overallRate: job.rate } : {}),
+    requests: requestsFor(0),
+    setupClient: (client: { setRequests: (r: unknown[]) => void }) => { client.setRequests(requestsFor(conn++)); },
   } as never);
   inst.on('response', (_client: unknown, code: number, _bytes: number, ms: number) => {
     times.push(ms);

@@ -139,6 +139,8 @@ async function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, 
 // concurrent adds cost one commit instead of one each. Every add answers only after the commit; a
 // failing add (error_artnr, error_menge) changes nothing and does not affect the others.
 interface AddJob {
+  /** lock order: kdnr, then article number */
+  key: [number, string];
   run: (tx: Db) => Promise<Added>;
   resolve: (v: Added) => void;
   reject: (e: unknown) => void;
@@ -149,6 +151,8 @@ const addQueues = new WeakMap<Db, AddJob[]>();
 async function flushAdds(db: Db): Promise<void> {
   const jobs = addQueues.get(db) ?? [];
   addQueues.delete(db);
+  // PostgreSQL runs the next batch while this one commits: rows taken in one global order cannot deadlock
+  jobs.sort((x, y) => x.key[0] - y.key[0] || (x.key[1] < y.key[1] ? -1 : x.key[1] > y.key[1] ? 1 : 0));
   try {
     await db.transaction().execute(async (tx) => {
       for (const j of jobs) {
@@ -173,7 +177,7 @@ async function addToCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: 
       addQueues.set(db, (q = []));
       setImmediate(() => void flushAdds(db));
     }
-    q.push({ run: (tx) => addOne(db, tx, kdnr, artnr, qty, ctx.lang, cur, variants), resolve, reject });
+    q.push({ key: [kdnr, artnr], run: (tx) => addOne(db, tx, kdnr, artnr, qty, ctx.lang, cur, variants), resolve, reject });
   });
 }
 
