@@ -49,8 +49,6 @@ async function worker(job: WorkerJob): Promise<WorkerResult> {
     url: job.url,
     connections: job.connections,
     duration: job.seconds,
-    // open load: this many requests per second over all connections (latency without self-made queueing)
-    ...(job.rate ? { overallRate: job.rate } : {}),
     requests: requestsFor(0),
     setupClient: (client: { setRequests: (r: unknown[]) => void }) => { client.setRequests(requestsFor(conn++)); },
   } as never);
@@ -69,6 +67,57 @@ async function worker(job: WorkerJob): Promise<WorkerResult> {
     requests: times.length, seconds, p50: pct(0.5), p95: pct(0.95), p99: pct(0.99),
     non2xx: result.non2xx ?? 0, errors: (result.errors ?? 0) + (result.timeouts ?? 0), status,
   };
+}
+
+/**
+ * Open load (job.rate): every connection sends at evenly spaced moments, the connections staggered, so
+ * the server sees `rate` requests per second as a steady stream. (autocannon's own rate limit releases
+ * each second's quota at once, a burst that measures its own queue.) Latency counts from the planned
+ * send time: a late answer also delays the next planned request, and that wait is counted too.
+ */
+async function pacedWorker(job: WorkerJob): Promise<WorkerResult> {
+  const http = await import('node:http');
+  const s = job.scenario;
+  const url = new URL(job.url);
+  const interval = (1000 * job.connections) / job.rate!;
+  const n = Math.max(s.paths.length, s.bodies?.length ?? 1);
+  const times: number[] = [];
+  const status: Record<string, number> = {};
+  let errors = 0;
+  const start = performance.now();
+  const end = start + job.seconds * 1000;
+  const one = (agent: import('node:http').Agent, k: number, cookie?: string) => new Promise<number>((resolve) => {
+    const body = s.bodies ? s.bodies[k % s.bodies.length] : undefined;
+    const req = http.request({
+      host: url.hostname, port: url.port, agent, method: s.method, path: s.paths[k % s.paths.length],
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
+    }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+  const connection = async (c: number) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const cookie = s.cookies?.length ? s.cookies[c % s.cookies.length] : undefined;
+    let planned = start + (c * interval) / job.connections;
+    for (let i = 0; ; i++, planned += interval) {
+      const wait = planned - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (planned >= end) break;
+      const sent = performance.now();
+      const code = await one(agent, Math.floor((c * n) / job.connections) + i, cookie);
+      times.push(performance.now() - Math.min(planned, sent)); // a timer may fire a little early
+
+      if (code === 0) errors++;
+      else status[code] = (status[code] ?? 0) + 1;
+    }
+    agent.destroy();
+  };
+  await Promise.all(Array.from({ length: job.connections }, (_, c) => connection(c)));
+  const seconds = job.seconds; // every request was planned inside this window
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(times.length * p))]! : NaN);
+  const non2xx = Object.entries(status).filter(([k]) => !k.startsWith('2')).reduce((a, [, v]) => a + v, 0);
+  return { requests: times.length, seconds, p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), non2xx, errors, status };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -122,6 +171,6 @@ export const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-
 
 if (process.argv[2] === '--worker') {
   process.once('message', (job) => {
-    worker(job as WorkerJob).then((r) => process.send!(r, () => process.exit(0)), (e) => { console.error(e); process.exit(1); });
+    ((job as WorkerJob).rate ? pacedWorker(job as WorkerJob) : worker(job as WorkerJob)).then((r) => process.send!(r, () => process.exit(0)), (e) => { console.error(e); process.exit(1); });
   });
 }
