@@ -2,7 +2,7 @@
 // free gift and instant discount, the freeway return ticket (170 EUR, once per month) and
 // idempotent submission (same key → one order, also for parallel double submits).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+import { LAB_A, LAB_B, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let b: Client;
@@ -25,11 +25,7 @@ const submit = (c: Client, key: string, body: Record<string, unknown> = {}) =>
 
 beforeAll(async () => {
   env = await setupApi();
-  const row = await env.db.selectFrom('articles').select(['artnr', 'preis']).where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
-    .where('preis', '>=', 20).where('preis', '<=', 40).where('kat_preis', 'not in', [0.01, 0.02])
-    .where('artnr', 'not like', '%/%').where('artnr', 'not like', '% %').orderBy('artnr').limit(1).executeTakeFirstOrThrow();
-  cheap = row.artnr;
-  cheapPrice = Number(row.preis);
+  ({ artnr: cheap, preis: cheapPrice } = await plainArticle(env.db));
   b = env.client();
   expect((await b.login(LAB_B)).status).toBe(200);
 });

@@ -44,6 +44,14 @@ export async function setupApi(): Promise<TestEnv> {
   };
 }
 
+/** The first orderable plain article at 20–40 EUR (no variant parent, no request price, a simple number). */
+export async function plainArticle(db: Db): Promise<{ artnr: string; preis: number }> {
+  const row = await db.selectFrom('articles').select(['artnr', 'preis']).where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
+    .where('preis', '>=', 20).where('preis', '<=', 40).where('kat_preis', 'not in', [0.01, 0.02])
+    .where('artnr', 'not like', '%/%').where('artnr', 'not like', '% %').orderBy('artnr').limit(1).executeTakeFirstOrThrow();
+  return { artnr: row.artnr, preis: Number(row.preis) };
+}
+
 export interface Res<T = any> { status: number; body: T; headers: Headers; text: string }
 
 export class Client {

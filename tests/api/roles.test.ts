@@ -2,7 +2,7 @@
 // K13 technician documents batches but may not order; K09 buyer orders; K07 manager also releases
 // orders placed by others (orders over 5,000 EUR by a sub-user without release right wait for a release).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_A, setupApi, type Client, type TestEnv } from './harness.ts';
+import { LAB_A, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
 
 const K07 = 1; // Anna
 const K09 = 2; // Ben
@@ -26,11 +26,7 @@ const orderCount = async () => Number((await env.db.selectFrom('orders').select(
 
 beforeAll(async () => {
   env = await setupApi();
-  const row = await env.db.selectFrom('articles').select(['artnr', 'preis']).where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
-    .where('preis', '>=', 20).where('preis', '<=', 40).where('kat_preis', 'not in', [0.01, 0.02])
-    .where('artnr', 'not like', '%/%').where('artnr', 'not like', '% %').orderBy('artnr').limit(1).executeTakeFirstOrThrow();
-  art = row.artnr;
-  price = Number(row.preis);
+  ({ artnr: art, preis: price } = await plainArticle(env.db));
   c = env.client();
   expect((await c.login(LAB_A)).status).toBe(200);
 });
