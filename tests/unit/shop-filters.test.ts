@@ -126,11 +126,11 @@ describe('listing URL', () => {
     expect(listingToSearch('relevance', EMPTY_FILTERS, new URLSearchParams('q=abc'))).toBe('?q=abc');
   });
   it('category paths', () => {
-    expect(categoryPath('de', 'de')).toBe('/de/de/shop/category');
-    expect(categoryPath('de', 'de', 3)).toBe('/de/de/shop/category/3');
-    expect(categoryPath('de', 'de', 3, 120)).toBe('/de/de/shop/category/3/120');
-    expect(categoryPath('de', 'de', 3, 120, 2)).toBe('/de/de/shop/category/3/120/2');
-    expect(categoryPath('de', 'de', 3, null, 2)).toBe('/de/de/shop/category/3/0/2');
+    expect(categoryPath('de', 'de')).toBe('/de/de/shop/category/');
+    expect(categoryPath('de', 'de', 3)).toBe('/de/de/shop/category/3/');
+    expect(categoryPath('de', 'de', 3, 120)).toBe('/de/de/shop/category/3/120/');
+    expect(categoryPath('de', 'de', 3, 120, 2)).toBe('/de/de/shop/category/3/120/2/');
+    expect(categoryPath('de', 'de', 3, null, 2)).toBe('/de/de/shop/category/3/0/2/');
   });
 });
 

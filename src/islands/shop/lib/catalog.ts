@@ -24,7 +24,7 @@ export function categoryPath(c: string, l: string, pg?: number | null, katId?: n
     if (katId !== undefined && katId !== null) p += `/${katId}`;
     if (page && page > 1) p += `${katId === undefined || katId === null ? '/0' : ''}/${page}`;
   }
-  return p;
+  return `${p}/`; // the site's URLs end in a slash (canonical, sitemap); the listing keeps that form
 }
 
 export type SortKey = 'relevance' | 'price_asc' | 'price_desc' | 'name' | 'newest';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { $cartPanelOpen } from '../../../stores/basket.ts';
 import { showToast } from '../../../stores/ui.ts';
 import { api } from '../../../lib/api.ts';
@@ -13,6 +13,7 @@ import { Img } from '../ui/Img.tsx';
 import { QtyStepper } from '../ui/QtyStepper.tsx';
 
 const enc = encodeURIComponent;
+const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
 
 export default function CartAddBody({ artnr, country, lang, t }: { artnr: string; country: string; lang: string; t: T }) {
   const [product, setProduct] = useState<ArticleItem | null>(null);
@@ -30,10 +31,14 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
     clearTimeout(timer.current);
     if (!scrolled.current) timer.current = setTimeout(() => $cartPanelOpen.set(false), CART_PANEL_CLOSE_MS);
   };
-  const onScroll = () => { scrolled.current = true; clearTimeout(timer.current); };
+  // only scrolling by the user counts: focus() and scrollIntoView also fire scroll events
+  const userScrolled = () => { scrolled.current = true; clearTimeout(timer.current); };
+  const pointerDown = useRef(false); // a scroll while pressed is a scrollbar drag
+  const onScroll = () => { if (pointerDown.current) userScrolled(); };
+  const onKeyScroll = (e: ReactKeyboardEvent) => { if (e.target === e.currentTarget && SCROLL_KEYS.has(e.key)) userScrolled(); };
 
   useEffect(() => {
-    // closes itself after 10 s unless scrolled inside (onScroll stops the timer)
+    // closes itself after 10 s unless the user scrolls inside (userScrolled stops the timer)
     arm();
     panel.current?.focus();
     let alive = true;
@@ -71,7 +76,9 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
   return (
     <div className="sh-overlay sh-overlay--light" onClick={(e) => { if (e.target === e.currentTarget) close(); }}>
       <aside className="sh-side sh-cartpanel" role="dialog" aria-modal="true" aria-labelledby="sh-cp-title" tabIndex={-1} ref={panel}
-        onScroll={onScroll} onWheel={onScroll} onTouchMove={onScroll} data-testid="cart-panel">
+        onScroll={onScroll} onWheel={userScrolled} onTouchMove={userScrolled} onKeyDown={onKeyScroll}
+        onPointerDown={() => { pointerDown.current = true; }} onPointerUp={() => { pointerDown.current = false; }}
+        onPointerCancel={() => { pointerDown.current = false; }} data-testid="cart-panel">
         <div className="sh-side__head">
           <h2 id="sh-cp-title" className="sh-cartpanel__title">
             <span className="sh-ok" aria-hidden="true">✓</span> {t('success_add_to_wk')}
