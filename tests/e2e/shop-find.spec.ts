@@ -273,6 +273,8 @@ test.describe('search', () => {
     // the product page itself (the suggestion knows only the number: the server completes the slug)
     await expect(page).toHaveURL(new RegExp(`/de/de/shop/artikel/${encodeURIComponent(nr)}-[^/]+/details/?$`));
     await expect(page.getByTestId('pd-artnr')).toHaveText(nr);
+    const lastSeen = () => page.evaluate(() => (JSON.parse(localStorage.getItem('lastSeen') ?? '{}').art ?? []) as string[]);
+    await expect.poll(async () => (await lastSeen()).at(-1)).toBe(nr);
 
     // "FH-12345" (section 5: an FH- prefix loses its dash) finds article FH12345
     const fh = await apiGet<{ items: Item[] }>(request, 'suche/de?q=FH&limit=10');
@@ -284,9 +286,11 @@ test.describe('search', () => {
     await page.locator('#site-search').press('Enter');
     await expect(page).toHaveURL(new RegExp(`/shop/artikel/${fhNr}-[^/]*/details/?$`));
     await expect(page.getByTestId('pd-artnr')).toHaveText(fhNr!);
-    // both products are remembered as last seen: newest last, no duplicates, at most 10
+    // both products are remembered as last seen: newest last, no duplicates, at most 10 (written once the
+    // product page's island has hydrated, and kept across a reload)
+    await expect.poll(async () => (await lastSeen()).slice(-2)).toEqual([nr, fhNr]);
     await page.goto(page.url());
-    const seen = await page.evaluate(() => JSON.parse(localStorage.getItem('lastSeen') ?? '{}').art as string[]);
+    const seen = await lastSeen();
     expect(seen.slice(-2)).toEqual([nr, fhNr]);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeLessThanOrEqual(10);
