@@ -1,6 +1,7 @@
 // The article list item of section 3, shared by catalogue, search, cart, lists and orders.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { memoPerDb } from './memo.ts';
 import { REQUEST_PRICES } from '../../src/lib/rules/constants.ts';
 import { discountPercent } from '../../src/lib/rules/pricing.ts';
 
@@ -42,47 +43,30 @@ export async function currencyFor(db: Db, country: string): Promise<{ code: stri
   return row ? { code: row.code, rate: Number(row.rate) } : { code: 'EUR', rate: 1 };
 }
 
-const CURRENCY_TTL_MS = 60_000;
-const currencies = new WeakMap<Db, Map<string, { at: number; v: Promise<{ code: string; rate: number }> }>>();
+type Currency = { code: string; rate: number };
+const currencies = memoPerDb<string, Currency>(60_000);
 
 /** Currency of a country, cached for a minute (countries and rates are reference data). */
-export function cachedCurrency(db: Db, country: string): Promise<{ code: string; rate: number }> {
-  let m = currencies.get(db);
-  if (!m) currencies.set(db, (m = new Map()));
+export function cachedCurrency(db: Db, country: string): Promise<Currency> {
   const key = country.toUpperCase();
-  const hit = m.get(key);
-  if (hit && Date.now() - hit.at < CURRENCY_TTL_MS) return hit.v;
-  const v = currencyFor(db, key);
-  v.catch(() => m.delete(key));
-  m.set(key, { at: Date.now(), v });
-  return v;
+  return currencies(db).get(key, () => currencyFor(db, key));
 }
 
 // Purchase facts of a customer (article → time of the last order containing it): one query over the
 // customer's history, kept briefly and forgotten when the customer orders, so list calls (search,
 // categories, cart) add BereitsGekauft/LetzterKauf* without a per-call join over the order lines.
-const PURCHASES_TTL_MS = 30_000;
-const PURCHASES_MAX = 5_000;
-const purchases = new WeakMap<Db, Map<number, { at: number; v: Promise<Map<string, string>> }>>();
+const purchases = memoPerDb<number, Map<string, string>>(30_000, 5_000);
 
 export function purchaseFacts(db: Db, kdnr: number): Promise<Map<string, string>> {
-  let m = purchases.get(db);
-  if (!m) purchases.set(db, (m = new Map()));
-  const hit = m.get(kdnr);
-  if (hit && Date.now() - hit.at < PURCHASES_TTL_MS) return hit.v;
-  const v = db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+  return purchases(db).get(kdnr, () => db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
     .select(['l.artnr', sql<string>`max(o.created_at)`.as('last')])
     .where('o.kdnr', '=', kdnr).groupBy('l.artnr').execute()
-    .then((rows) => new Map(rows.map((r) => [r.artnr, r.last])));
-  v.catch(() => m.delete(kdnr));
-  if (m.size >= PURCHASES_MAX) m.delete(m.keys().next().value!);
-  m.set(kdnr, { at: Date.now(), v });
-  return v;
+    .then((rows) => new Map(rows.map((r) => [r.artnr, r.last]))));
 }
 
 /** Call after an order of the customer was written. */
 export function forgetPurchases(db: Db, kdnr: number): void {
-  purchases.get(db)?.delete(kdnr);
+  purchases(db).delete(kdnr);
 }
 
 /** The customer's purchase facts on list items loaded without a customer (a copy per item). */

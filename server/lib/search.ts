@@ -10,9 +10,8 @@ import type { Db } from '../db/index.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import { foldText } from './search-index.ts';
-import { cachedCurrency, loadArticleItems, purchaseFacts, withPurchases, type ArticleListItem } from './articles.ts';
-
-export { cachedCurrency };
+import { loadArticleItems, purchaseFacts, withPurchases, type ArticleListItem } from './articles.ts';
+import { promiseMemo, type PromiseMemo } from './memo.ts';
 
 const SNAPSHOT_TTL_MS = 10 * 60_000;
 const MATCH_CACHE_INTS = 4_000_000; // ~16 MB of cached result sets
@@ -70,14 +69,14 @@ interface Engine {
   matchInts: number;
   corrections: Map<string, string | null>;
   responses: Map<string, { at: number; body: string }>;
-  values: Map<string, { at: number; v: Promise<unknown> }>;
+  values: PromiseMemo<string, unknown>;
 }
 
 const engines = new WeakMap<Db, Engine>();
 
 function engine(db: Db): Engine {
   let e = engines.get(db);
-  if (!e) engines.set(db, (e = { snap: null, matches: new Map(), matchInts: 0, corrections: new Map(), responses: new Map(), values: new Map() }));
+  if (!e) engines.set(db, (e = { snap: null, matches: new Map(), matchInts: 0, corrections: new Map(), responses: new Map(), values: promiseMemo(ITEM_TTL_MS, 5000) }));
   return e;
 }
 
@@ -715,13 +714,5 @@ export async function cachedGuestJson(db: Db, key: string, compute: () => Promis
  * once per key and ITEM_TTL_MS, dropped with the catalogue (invalidateCatalog).
  */
 export function cachedGuestValue<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
-  const e = engine(db);
-  const now = Date.now();
-  const hit = e.values.get(key);
-  if (hit && now - hit.at <= ITEM_TTL_MS) return hit.v as Promise<T>;
-  const v = compute();
-  v.catch(() => { if (e.values.get(key)?.v === v) e.values.delete(key); });
-  if (e.values.size >= 5000) e.values.delete(e.values.keys().next().value!);
-  e.values.set(key, { at: now, v });
-  return v;
+  return engine(db).values.get(key, compute) as Promise<T>;
 }

@@ -44,8 +44,6 @@ function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compil
   return exec.executeQuery<R>({ ...q, parameters } as CompiledQuery<R>).then((r) => r.rows);
 }
 
-export { cachedCurrency };
-
 export async function cartCount(db: Db, kdnr: number, exec: Db = db): Promise<number> {
   const [r] = await fast(db, 'count', (a) => db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0)), [kdnr], exec);
   return Number(r?.n ?? 0);

@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { defineRoute, zArtnr, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/index.ts';
-import { convertPrice, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
+import { cachedCurrency, convertPrice, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
 import {
-  cachedCurrency, cachedGuestValue, cachedListing, categoryNames, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
+  cachedGuestValue, cachedListing, categoryNames, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
   type ListFilter, type SortKey, type Snapshot,
 } from '../lib/search.ts';
 import { zListItem } from './search.ts';

@@ -1,14 +1,13 @@
 // Search calls of section 7: quick article-number suggestion, full search with category chips,
 // already-bought search, autocomplete and the top-bar preview. Engine: server/lib/search.ts.
 import { z } from 'zod';
-import { sql } from 'kysely';
 import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import type { Db } from '../db/index.ts';
 import {
-  SEARCH_TERM_MAX, cachedCurrency, cachedGuestJson, listItems, chipsFor, exactCandidates, filterAndFacet, matchTerm, snapshot, sortHits,
+  SEARCH_TERM_MAX, cachedGuestJson, listItems, chipsFor, exactCandidates, filterAndFacet, matchTerm, snapshot, sortHits,
   tokenize, wordsWithPrefix, type ListFilter, type SortKey,
 } from '../lib/search.ts';
-import { purchaseFacts } from '../lib/articles.ts';
+import { cachedCurrency, purchaseFacts } from '../lib/articles.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import {
   ALREADY_BOUGHT_LIMIT, QUICK_SUGGEST_ARTNR_MAX, SEARCH_MIN_CHARS, SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES,

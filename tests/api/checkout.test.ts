@@ -2,7 +2,7 @@
 // free gift and instant discount, the freeway return ticket (170 EUR, once per month) and
 // idempotent submission (same key → one order, also for parallel double submits).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LAB_A, LAB_B, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
+import { LAB_A, LAB_B, fillCart, orderCount, plainArticle, setupApi, submitOrder, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let b: Client;
@@ -11,17 +11,6 @@ let cheapPrice = 0;
 
 const enc = encodeURIComponent;
 const Q = '?country=de&lang=de';
-
-async function orderCount(kdnr = LAB_B): Promise<number> {
-  const r = await env.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', kdnr).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-async function fill(c: Client, qty: number) {
-  await c.post('/api/wk/delete');
-  expect((await c.post(`/api/wk/${enc(cheap)}/add/${qty}`)).status).toBe(200);
-}
-const submit = (c: Client, key: string, body: Record<string, unknown> = {}) =>
-  c.req('POST', `/api/checkout/submit${Q}`, body, { 'idempotency-key': key });
 
 beforeAll(async () => {
   env = await setupApi();
@@ -39,17 +28,17 @@ beforeEach(async () => {
 describe('checkout view and basket state', () => {
   it('an empty cart answers 400 cart_no_products (view and submit)', async () => {
     await b.post('/api/wk/delete');
-    const before = await orderCount();
+    const before = await orderCount(env.db, LAB_B);
     const r = await b.get(`/api/checkout${Q}`);
     expect([r.status, r.body.error]).toEqual([400, 'cart_no_products']);
     expect(r.body.message).toContain('Es konnten keine Produkte ermittelt werden');
-    const s = await submit(b, 'empty-cart-0001');
+    const s = await submitOrder(b, 'empty-cart-0001');
     expect([s.status, s.body.error]).toEqual([400, 'cart_no_products']);
-    expect(await orderCount()).toBe(before);
+    expect(await orderCount(env.db, LAB_B)).toBe(before);
   });
 
   it('shows lines, addresses, methods, totals and the freeway state', async () => {
-    await fill(b, 2);
+    await fillCart(b, cheap, 2);
     const r = await b.get(`/api/checkout${Q}`);
     expect(r.status).toBe(200);
     const v = r.body.result;
@@ -66,7 +55,7 @@ describe('checkout view and basket state', () => {
   });
 
   it('PUT checkout stores the state and refuses bad fields with their keys', async () => {
-    await fill(b, 1);
+    await fillCart(b, cheap, 1);
     const ok = await b.put(`/api/checkout${Q}`, { versandart: 'express', zahlungsart: 'vorkasse', kommentar: ' bitte klingeln ' });
     expect(ok.status).toBe(200);
     expect(ok.body.result.state).toMatchObject({ versandart: 'express', zahlungsart: 'vorkasse', kommentar: 'bitte klingeln' });
@@ -92,7 +81,7 @@ describe('checkout view and basket state', () => {
 
 describe('benefit codes (section 8: invalid, empty, already redeemed, not removable)', () => {
   it('refuses empty, unknown and expired codes', async () => {
-    await fill(b, 1);
+    await fillCart(b, cheap, 1);
     for (const [code, key] of [['', 'benefit_code_empty'], ['   ', 'benefit_code_empty'], ['GIBTSNICHT', 'benefit_code_invalid'], ['ABGELAUFEN', 'benefit_code_invalid']]) {
       const r = await b.post(`/api/checkout/benefit${Q}`, { code });
       expect([r.status, r.body.error], code).toEqual([400, key]);
@@ -112,21 +101,21 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
   });
 
   it('percent code: applies, is redeemed by the order, then refused the second time', async () => {
-    await fill(b, 2);
+    await fillCart(b, cheap, 2);
     const r = await b.post(`/api/checkout/benefit${Q}`, { code: 'willkommen10' });
     expect(r.status).toBe(200);
     const v = r.body.result;
     expect(v.benefit).toMatchObject({ code: 'WILLKOMMEN10', kind: 'percent', valid: true });
     expect(v.totals.discount).toBeCloseTo(v.totals.net * 0.1, 2);
-    const placed = await submit(b, 'benefit-order-0001');
+    const placed = await submitOrder(b, 'benefit-order-0001');
     expect(placed.status).toBe(200);
-    await fill(b, 2);
+    await fillCart(b, cheap, 2);
     const again = await b.post(`/api/checkout/benefit${Q}`, { code: 'WILLKOMMEN10' });
     expect([again.status, again.body.error]).toEqual([409, 'benefit_code_already_redeemed']);
   });
 
   it('a code can be removed; a fixed code can neither be removed nor replaced (409 benefit_code_not_removable)', async () => {
-    await fill(b, 1);
+    await fillCart(b, cheap, 1);
     expect((await b.post(`/api/checkout/benefit${Q}`, { code: 'WILLKOMMEN10' })).status).toBe(200);
     const rm = await b.del(`/api/checkout/benefit${Q}`);
     expect(rm.status).toBe(200);
@@ -140,13 +129,13 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
   });
 
   it('instant discount needs its minimum order; the free gift lands in the order at price 0', async () => {
-    await fill(b, 1);
+    await fillCart(b, cheap, 1);
     const low = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
     if (cheapPrice < 50) {
       expect([low.status, low.body.error]).toEqual([400, 'benefit_code_min_order']);
       expect(low.body).toMatchObject({ minOrderEur: 50, message: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht' });
     }
-    await fill(b, 3);
+    await fillCart(b, cheap, 3);
     const inst = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
     expect(inst.status).toBe(200);
     expect(inst.body.result.instantDiscount).toEqual({ amount: 5 });
@@ -156,7 +145,7 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
     expect(gift.status).toBe(200);
     const fg = gift.body.result.benefit.freeGift;
     expect(fg.artnr).toBeTruthy();
-    const placed = await submit(b, 'gift-order-00001');
+    const placed = await submitOrder(b, 'gift-order-00001');
     expect(placed.status).toBe(200);
     const detail = (await b.get(`/api/orders/${placed.body.result.auftrag}`)).body.result;
     const line = detail.lines.find((l: any) => l.freeGift);
@@ -167,7 +156,7 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
 
 describe('freeway return ticket (min 170 EUR, once per month)', () => {
   it('under 170 EUR: 400 freeway_min_value', async () => {
-    await fill(b, 1);
+    await fillCart(b, cheap, 1);
     const r = await b.put(`/api/checkout${Q}`, { fwt: true });
     expect([r.status, r.body.error]).toEqual([400, 'freeway_min_value']);
     expect(r.body).toMatchObject({ minOrderEur: 170 });
@@ -175,21 +164,21 @@ describe('freeway return ticket (min 170 EUR, once per month)', () => {
   });
 
   it('from 170 EUR once; the second ticket in the month: 409 freeway_once_per_month', async () => {
-    await fill(b, Math.ceil(180 / cheapPrice));
+    await fillCart(b, cheap, Math.ceil(180 / cheapPrice));
     const r = await b.put(`/api/checkout${Q}`, { fwt: true });
     expect(r.status).toBe(200);
     expect(r.body.result.fwt).toMatchObject({ available: true, selected: true, reason: null });
-    const placed = await submit(b, 'fwt-order-000001');
+    const placed = await submitOrder(b, 'fwt-order-000001');
     expect(placed.status).toBe(200);
     const detail = (await b.get(`/api/orders/${placed.body.result.auftrag}`)).body.result;
     expect(detail.fwt).toBe(true);
 
-    await fill(b, Math.ceil(180 / cheapPrice));
+    await fillCart(b, cheap, Math.ceil(180 / cheapPrice));
     const view = (await b.get(`/api/checkout${Q}`)).body.result;
     expect(view.fwt).toMatchObject({ available: false, reason: 'freeway_once_per_month' });
     const again = await b.put(`/api/checkout${Q}`, { fwt: true });
     expect([again.status, again.body.error]).toEqual([409, 'freeway_once_per_month']);
-    const viaSubmit = await submit(b, 'fwt-order-000002', { fwt: true });
+    const viaSubmit = await submitOrder(b, 'fwt-order-000002', { fwt: true });
     expect([viaSubmit.status, viaSubmit.body.error]).toEqual([409, 'freeway_once_per_month']);
     expect((await b.get('/api/wk/anz')).body.result).toBe(1); // nothing was written
   });
@@ -197,44 +186,44 @@ describe('freeway return ticket (min 170 EUR, once per month)', () => {
 
 describe('idempotent order submission', () => {
   it('needs a valid key', async () => {
-    await fill(b, 1);
+    await fillCart(b, cheap, 1);
     const none = await b.post(`/api/checkout/submit${Q}`, {});
     expect([none.status, none.body.error]).toEqual([400, 'idempotency_key_required']);
-    const bad = await submit(b, 'kurz');
+    const bad = await submitOrder(b, 'kurz');
     expect([bad.status, bad.body.error]).toEqual([400, 'idempotency_key_invalid']);
   });
 
   it('the same key twice answers the same order once', async () => {
-    await fill(b, 2);
-    const before = await orderCount();
-    const first = await submit(b, 'same-key-000001');
+    await fillCart(b, cheap, 2);
+    const before = await orderCount(env.db, LAB_B);
+    const first = await submitOrder(b, 'same-key-000001');
     expect(first.status).toBe(200);
     expect(first.body.result).toMatchObject({ replayed: false, releaseStatus: 'released', wkcounter: 0 });
-    const second = await submit(b, 'same-key-000001');
+    const second = await submitOrder(b, 'same-key-000001');
     expect(second.status).toBe(200);
     expect(second.body.result).toMatchObject({ auftrag: first.body.result.auftrag, replayed: true });
     // the key also works in the body
     const third = await b.post(`/api/checkout/submit${Q}`, { key: 'same-key-000001' });
     expect(third.body.result.auftrag).toBe(first.body.result.auftrag);
-    expect(await orderCount()).toBe(before + 1);
+    expect(await orderCount(env.db, LAB_B)).toBe(before + 1);
     const list = (await b.get('/api/orders?limit=5')).body.result.items;
     expect(list[0].auftrag).toBe(first.body.result.auftrag);
   });
 
   it('a parallel double submit creates one order', async () => {
-    await fill(b, 2);
-    const before = await orderCount();
-    const answers = await Promise.all([1, 2, 3, 4].map(() => submit(b, 'parallel-key-0001')));
+    await fillCart(b, cheap, 2);
+    const before = await orderCount(env.db, LAB_B);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => submitOrder(b, 'parallel-key-0001')));
     for (const r of answers) expect(r.status).toBe(200);
     expect(new Set(answers.map((r) => r.body.result.auftrag)).size).toBe(1);
     expect(answers.filter((r) => !r.body.result.replayed)).toHaveLength(1);
-    expect(await orderCount()).toBe(before + 1);
+    expect(await orderCount(env.db, LAB_B)).toBe(before + 1);
   });
 
   it('a new key after a placed order finds an empty cart', async () => {
-    await fill(b, 1);
-    expect((await submit(b, 'after-key-000001')).status).toBe(200);
-    const r = await submit(b, 'after-key-000002');
+    await fillCart(b, cheap, 1);
+    expect((await submitOrder(b, 'after-key-000001')).status).toBe(200);
+    const r = await submitOrder(b, 'after-key-000002');
     expect([r.status, r.body.error]).toEqual([400, 'cart_no_products']);
   });
 });

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { createDb, type Db } from '../../server/db/index.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createApi } from '../../server/http/app.ts';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import './global-setup.ts';
 import { adminSql, dropDatabase, testPgUrl, uniqueName, withDatabase } from './pg-databases.ts';
 
@@ -50,6 +50,23 @@ export async function plainArticle(db: Db): Promise<{ artnr: string; preis: numb
     .where('preis', '>=', 20).where('preis', '<=', 40).where('kat_preis', 'not in', [0.01, 0.02])
     .where('artnr', 'not like', '%/%').where('artnr', 'not like', '% %').orderBy('artnr').limit(1).executeTakeFirstOrThrow();
   return { artnr: row.artnr, preis: Number(row.preis) };
+}
+
+/** Empties the client's cart and puts `qty` pieces of `artnr` in it. */
+export async function fillCart(c: Client, artnr: string, qty: number): Promise<void> {
+  await c.post('/api/wk/delete');
+  expect((await c.post(`/api/wk/${encodeURIComponent(artnr)}/add/${qty}`)).status).toBe(200);
+}
+
+/** Submits the client's checkout (country de, language de) with an idempotency key. */
+export function submitOrder(c: Client, key: string, body: Record<string, unknown> = {}): Promise<Res> {
+  return c.req('POST', '/api/checkout/submit?country=de&lang=de', body, { 'idempotency-key': key });
+}
+
+/** Number of orders of a customer. */
+export async function orderCount(db: Db, kdnr: number): Promise<number> {
+  const r = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', kdnr).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 export interface Res<T = any> { status: number; body: T; headers: Headers; text: string }

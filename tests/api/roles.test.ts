@@ -2,7 +2,7 @@
 // K13 technician documents batches but may not order; K09 buyer orders; K07 manager also releases
 // orders placed by others (orders over 5,000 EUR by a sub-user without release right wait for a release).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_A, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
+import { LAB_A, fillCart, orderCount, plainArticle, setupApi, submitOrder, type Client, type TestEnv } from './harness.ts';
 
 const K07 = 1; // Anna
 const K09 = 2; // Ben
@@ -13,16 +13,8 @@ let env: TestEnv;
 let c: Client;
 let art = '';
 let price = 0;
-const enc = encodeURIComponent;
-const Q = '?country=de&lang=de';
 
 const actAs = async (id: number) => expect((await c.put('/api/user/active', { id })).status).toBe(200);
-const fill = async (qty: number) => {
-  await c.post('/api/wk/delete');
-  expect((await c.post(`/api/wk/${enc(art)}/add/${qty}`)).status).toBe(200);
-};
-const submit = (key: string) => c.req('POST', `/api/checkout/submit${Q}`, {}, { 'idempotency-key': key });
-const orderCount = async () => Number((await env.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', LAB_A).executeTakeFirst())?.n ?? 0);
 
 beforeAll(async () => {
   env = await setupApi();
@@ -44,13 +36,13 @@ describe('K13 technician', () => {
 
   it('may not submit an order: 403 forbidden_function, nothing written, the cart stays', async () => {
     await actAs(K13);
-    await fill(2);
-    const before = await orderCount();
-    const r = await submit('k13-order-00001');
+    await fillCart(c, art, 2);
+    const before = await orderCount(env.db, LAB_A);
+    const r = await submitOrder(c, 'k13-order-00001');
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ error: 'forbidden_function', action: 'order' });
     expect(r.body.message).toBeTruthy();
-    expect(await orderCount()).toBe(before);
+    expect(await orderCount(env.db, LAB_A)).toBe(before);
     expect((await c.get('/api/wk/anz')).body.result).toBe(1);
   });
 });
@@ -58,8 +50,8 @@ describe('K13 technician', () => {
 describe('K09 buyer', () => {
   it('submits an order (released at once under the release limit)', async () => {
     await actAs(K09);
-    await fill(2);
-    const r = await submit('k09-order-00001');
+    await fillCart(c, art, 2);
+    const r = await submitOrder(c, 'k09-order-00001');
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ releaseStatus: 'released', release: false, status: 'processing' });
     const detail = (await c.get(`/api/orders/${r.body.result.auftrag}`)).body.result;
@@ -75,8 +67,8 @@ describe('K09 buyer', () => {
   it('K09;K13 may do both', async () => {
     await actAs(K09_K13);
     expect((await c.post('/api/logbook/works', { auftragsnummer: 'PA-D-1' })).status).toBe(200);
-    await fill(1);
-    expect((await submit('k09k13-order-001')).status).toBe(200);
+    await fillCart(c, art, 1);
+    expect((await submitOrder(c, 'k09k13-order-001')).status).toBe(200);
   });
 });
 
@@ -85,8 +77,8 @@ describe('release of orders (K07 manager)', () => {
 
   it('an order over 5,000 EUR by a K09 buyer waits for a release', async () => {
     await actAs(K09);
-    await fill(Math.ceil(5200 / price));
-    const r = await submit('k09-big-order-01');
+    await fillCart(c, art, Math.ceil(5200 / price));
+    const r = await submitOrder(c, 'k09-big-order-01');
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ releaseStatus: 'pending', release: true, status: 'release_pending' });
     pending = r.body.result.auftrag;
@@ -119,13 +111,13 @@ describe('release of orders (K07 manager)', () => {
 
   it('a K07 manager\'s own big order needs no release; the main user may release too', async () => {
     await actAs(K07);
-    await fill(Math.ceil(5200 / price));
-    const own = await submit('k07-big-order-01');
+    await fillCart(c, art, Math.ceil(5200 / price));
+    const own = await submitOrder(c, 'k07-big-order-01');
     expect(own.body.result.releaseStatus).toBe('released');
 
     await actAs(K09);
-    await fill(Math.ceil(5200 / price));
-    const big = (await submit('k09-big-order-02')).body.result;
+    await fillCart(c, art, Math.ceil(5200 / price));
+    const big = (await submitOrder(c, 'k09-big-order-02')).body.result;
     expect(big.releaseStatus).toBe('pending');
     await actAs(0);
     const r = await c.post(`/api/orders/${big.auftrag}/release`);

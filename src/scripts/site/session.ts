@@ -22,14 +22,12 @@ function hasIsland(topic: string): boolean {
   return (window as unknown as { __shopTopics?: Set<string> }).__shopTopics?.has(topic) ?? false;
 }
 
-export const setCartCounter = showCartCounter;
-
 async function refreshCounter(): Promise<void> {
   try {
     const res = await fetch('/api/wk/anz', { credentials: 'same-origin', headers: { accept: 'application/json' } });
     // any 401 logs out everywhere (the other tabs and this tab's islands follow the message)
     if (res.status === 401) { clearCookie('shop_auth'); postAuth({ type: 'logout' }); return; }
-    if (res.ok) setCartCounter(Number((await res.json()).result) || 0);
+    if (res.ok) showCartCounter(Number((await res.json()).result) || 0);
   } catch { /* the counter stays hidden */ }
 }
 
@@ -49,7 +47,7 @@ function followAuth(): void {
     if (m.type === 'logout') {
       if (ownTab && m.explicit) return; // the logout button navigates by itself
       html.dataset.auth = 'guest';
-      setCartCounter(0);
+      showCartCounter(0);
       const loc = splitLocalePath(location.pathname);
       if (loc && isLoginRoute(loc.rest)) location.reload();
     } else if (!ownTab) {
