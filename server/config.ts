@@ -41,6 +41,8 @@ export const config = {
    * 0 (default): the header is ignored, the socket address counts (login throttling, logs, rate limits).
    */
   trustProxy: Math.max(0, Math.floor(num('TRUST_PROXY', 0))),
+  /** After SIGTERM: how long /api/health answers 503 while still serving, before the port closes. */
+  drainDelayMs: num('DRAIN_DELAY_MS', 0),
   /** Failed logins: base delay doubles per failure up to the cap. */
   loginDelayBaseMs: num('LOGIN_DELAY_BASE_MS', 250),
   loginDelayMaxMs: num('LOGIN_DELAY_MAX_MS', 8000),

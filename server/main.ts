@@ -8,6 +8,11 @@ import { createApi } from './http/app.ts';
 import { Rebuilder, SiteHost, siteBuild, type SessionLookup } from './site.ts';
 import { sessionByToken } from './http/session.ts';
 import type { Db } from './db/index.ts';
+import { listenOnPostgres } from './lib/bus.ts';
+import { startDraining } from './lib/lifecycle.ts';
+
+/** How long a stopping instance waits for requests in flight before it ends anyway. */
+const DRAIN_TIMEOUT_MS = 10_000;
 
 /**
  * Session check of the site: the API's own session lookup (cached briefly and forgotten at logout and
@@ -22,6 +27,8 @@ export function sessionLookup(db: Db): SessionLookup {
 
 export async function startServer(opts: { port?: number; host?: string; apiOnly?: boolean } = {}) {
   const db = await bootDatabase();
+  // on PostgreSQL the instances may run on several hosts: cache invalidations travel through the database
+  const stopListening = config.databaseUrl ? await listenOnPostgres(config.databaseUrl) : async () => {};
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
   // the site's server renderer loads React: its production build, not the development one with its
@@ -49,7 +56,19 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const host = opts.host ?? config.host;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   console.log(`[shop] listening on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}${site.loaded ? '' : ' (API only)'}`);
-  const stop = () => server.close(() => db.destroy().then(() => process.exit(0)));
+  // SIGTERM: /api/health answers 503 at once; after DRAIN_DELAY_MS (time for a load balancer's health
+  // check to notice) the port closes, requests in flight finish, idle connections close
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    startDraining();
+    setTimeout(() => {
+      setTimeout(() => process.exit(0), DRAIN_TIMEOUT_MS).unref();
+      server.close(() => void stopListening().then(() => db.destroy()).finally(() => process.exit(0)));
+      server.closeIdleConnections();
+    }, config.drainDelayMs);
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return { server, db };

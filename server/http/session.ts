@@ -5,6 +5,7 @@ import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { addDays, nowIso } from '../lib/time.ts';
+import { invalidate, onInvalidate } from '../lib/bus.ts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -24,8 +25,11 @@ const hashToken = (t: string) => createHash('sha256').update(t).digest('base64ur
 const cache = new Map<string, { s: Session | null; at: number }>();
 const CACHE_MS = 15_000;
 
+onInvalidate('session', (id) => cache.delete(id));
+
+/** Drops a session from this cache and from every other process's (logout, password change, rights). */
 export function forgetSession(id: string): void {
-  cache.delete(id);
+  invalidate('session', id);
 }
 
 export async function loadSession(db: Db, c: Context): Promise<Session | null> {
@@ -67,14 +71,14 @@ export async function createSession(
 export async function updateSession(db: Db, s: Session, patch: Partial<Pick<Session, 'subUserId' | 'country' | 'language'>>): Promise<Session> {
   const next = { ...s, ...patch };
   await db.updateTable('sessions').set({ sub_user_id: next.subUserId, country: next.country, language: next.language }).where('id', '=', s.id).execute();
-  cache.delete(s.id);
+  forgetSession(s.id);
   return next;
 }
 
 export async function destroySession(db: Db, c: Context, s: Session | null): Promise<void> {
   if (s) {
     await db.deleteFrom('sessions').where('id', '=', s.id).execute();
-    cache.delete(s.id);
+    forgetSession(s.id);
   }
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }

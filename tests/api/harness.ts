@@ -17,30 +17,30 @@ export const LAB_LS = 777777; // company 3 (isLS)
 
 export interface TestEnv { db: Db; app: Hono; client: () => Client; close: () => Promise<void> }
 
-export async function setupApi(): Promise<TestEnv> {
+/** A private copy of the seeded template database: a SQLite file, or a PostgreSQL database with TEST_DATABASE_URL. */
+export async function privateDatabase(): Promise<{ file: string; url: string; drop: () => Promise<void> }> {
   const template = inject('shopTemplate');
   if (template.startsWith('postgres')) {
     const admin = testPgUrl();
     const name = uniqueName('shop_test');
     await adminSql(admin, `CREATE DATABASE ${name} TEMPLATE ${new URL(template).pathname.slice(1)}`);
-    const db = await createDb({ url: withDatabase(admin, name) });
-    const app = createApi(db);
-    return {
-      db, app,
-      client: () => new Client(app),
-      close: async () => { await db.destroy(); await dropDatabase(admin, name); },
-    };
+    return { file: '', url: withDatabase(admin, name), drop: () => dropDatabase(admin, name) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const file = path.join(dir, 'shop.sqlite');
   fs.copyFileSync(template, file);
-  const db = await createDb({ file, url: '' });
-  await migrateToLatest(db);
+  return { file, url: '', drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function setupApi(): Promise<TestEnv> {
+  const copy = await privateDatabase();
+  const db = await createDb({ file: copy.file, url: copy.url });
+  if (!copy.url) await migrateToLatest(db);
   const app = createApi(db);
   return {
     db, app,
     client: () => new Client(app),
-    close: async () => { await db.destroy(); fs.rmSync(dir, { recursive: true, force: true }); },
+    close: async () => { await db.destroy(); await copy.drop(); },
   };
 }
 

@@ -180,6 +180,8 @@ export const ERROR_TEXTS = {
   invalid_language: 'Ungültige Sprache',
   too_long: 'Eingabe zu lang',
   too_many_requests: 'Zu viele Versuche, bitte warten',
+  draining: 'Der Dienst wird neu gestartet, bitte gleich noch einmal versuchen',
+  db_unavailable: 'Der Dienst ist vorübergehend nicht erreichbar',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_TEXTS;
