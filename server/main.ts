@@ -10,6 +10,7 @@ import { sessionByToken } from './http/session.ts';
 import type { Db } from './db/index.ts';
 import { listenOnPostgres } from './lib/bus.ts';
 import { startDraining } from './lib/lifecycle.ts';
+import { startJobs } from './jobs/index.ts';
 
 /** How long a stopping instance waits for requests in flight before it ends anyway. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -29,6 +30,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const db = await bootDatabase();
   // on PostgreSQL the instances may run on several hosts: cache invalidations travel through the database
   const stopListening = config.databaseUrl ? await listenOnPostgres(config.databaseUrl) : async () => {};
+  const stopJobs = startJobs(db);
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
   // the site's server renderer loads React: its production build, not the development one with its
@@ -65,7 +67,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
     startDraining();
     setTimeout(() => {
       setTimeout(() => process.exit(0), DRAIN_TIMEOUT_MS).unref();
-      server.close(() => void stopListening().then(() => db.destroy()).finally(() => process.exit(0)));
+      server.close(() => void stopJobs().then(stopListening).then(() => db.destroy()).finally(() => process.exit(0)));
       server.closeIdleConnections();
     }, config.drainDelayMs);
   };

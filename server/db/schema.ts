@@ -122,7 +122,8 @@ export interface BatchTable {
   hersteller_artnr: string; referenz: string; einheit: string; lieferschein: string; seite: string;
   hersteller_lizenz: string; raw_code: string; created_at: string;
 }
-export interface MailTable { id: Generated<number>; to_addr: string; subject: string; body: string; kind: string; created_at: string; sent_at: string | null; error: string | null }
+export interface MailTable { id: Generated<number>; to_addr: string; subject: string; body: string; kind: string; created_at: string; sent_at: string | null; error: string | null; claimed_at: Generated<string | null> }
+export interface JobLeaseTable { name: string; holder: string; expires_at: string }
 export interface ClientLogTable { id: Generated<number>; firma: number | null; kdnr: number | null; page: string; error: string; ip: string; browser: string; daten: string; created_at: string }
 export interface FreewayTicketTable { id: Generated<number>; kdnr: number; order_id: number; month: string; created_at: string }
 export interface NewsletterTable { id: number; title: string; sent_at: string }
@@ -141,7 +142,7 @@ export interface DB {
   zahnlager_bookings: ZahnlagerBookingTable; zahnlager_checks: ZahnlagerCheckTable;
   label_templates: LabelTemplateTable; documents: DocumentTable; service_requests: ServiceRequestTable; uploads: UploadTable;
   patient_works: PatientWorkTable; batches: BatchTable; mails: MailTable; client_logs: ClientLogTable;
-  freeway_tickets: FreewayTicketTable; newsletters: NewsletterTable;
+  freeway_tickets: FreewayTicketTable; newsletters: NewsletterTable; job_leases: JobLeaseTable;
 }
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;

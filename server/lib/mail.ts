@@ -1,5 +1,5 @@
 // Outgoing mail: every mail is stored in the `mails` table (the outbox). With SMTP_URL set it is
-// also delivered through nodemailer and the row records sent_at or the error. Without SMTP the
+// also delivered through nodemailer by the mail-delivery job (server/jobs) and the row records sent_at or the error. Without SMTP the
 // outbox is the delivery: GET /api/dev/outbox shows it during development.
 import { sql } from 'kysely';
 import { config } from '../config.ts';
@@ -25,15 +25,42 @@ export function outboxEnabled(): boolean {
   return !config.smtpUrl && config.devTools;
 }
 
-/** Stores the mail and, with SMTP configured, sends it in the background. Answers the outbox id. */
+let wakeSender: () => void = () => {};
+/** The mail-delivery job registers here to be woken when this instance queues a mail. */
+export function onMailQueued(fn: () => void): void { wakeSender = fn; }
+
+/** Stores the mail in the outbox; with SMTP configured the mail-delivery job sends it. Answers the outbox id. */
 export async function sendMail(db: Db, mail: MailInput): Promise<number> {
   const subject = mail.subject.replace(/[\r\n]+/g, ' ').slice(0, 250);
   const row = await db.insertInto('mails').values({
     to_addr: mail.to, subject, body: mail.text, kind: mail.kind, created_at: nowIso(), sent_at: null, error: null,
   }).returning('id').executeTakeFirstOrThrow();
-  const id = Number(row.id);
-  if (config.smtpUrl) void deliver(db, id, { ...mail, subject });
-  return id;
+  if (config.smtpUrl) wakeSender();
+  return Number(row.id);
+}
+
+/** A claim older than this belongs to an instance that died while sending: the mail is tried again. */
+const CLAIM_STALE_MS = 5 * 60_000;
+
+/**
+ * Sends the unsent mails of the outbox (the mail-delivery job, one instance at a time). Each mail is
+ * claimed by one conditional update before it is sent, so two senders never send the same mail.
+ */
+export async function deliverPending(db: Db, limit = 50): Promise<number> {
+  const stale = new Date(Date.now() - CLAIM_STALE_MS).toISOString();
+  const rows = await db.selectFrom('mails').select(['id', 'to_addr', 'subject', 'body', 'kind'])
+    .where('sent_at', 'is', null).where('error', 'is', null)
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]))
+    .orderBy('id').limit(limit).execute();
+  let sent = 0;
+  for (const r of rows) {
+    const claim = await db.updateTable('mails').set({ claimed_at: nowIso() }).where('id', '=', r.id).where('sent_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)])).executeTakeFirst();
+    if (Number(claim.numUpdatedRows) === 0) continue;
+    await deliver(db, Number(r.id), { to: r.to_addr, subject: r.subject, text: r.body, kind: r.kind });
+    sent++;
+  }
+  return sent;
 }
 
 async function deliver(db: Db, id: number, mail: MailInput): Promise<void> {

@@ -10,6 +10,7 @@ interface Received { from: string; to: string[]; data: string }
 const received: Received[] = [];
 let sink: net.Server;
 let env: TestEnv;
+let stopJobs: () => Promise<void> = async () => {};
 
 /** Just enough SMTP for nodemailer: EHLO, MAIL, RCPT, DATA, QUIT. */
 function startSink(): Promise<number> {
@@ -47,9 +48,13 @@ beforeAll(async () => {
   process.env.MAIL_FROM = 'shop@test.example';
   const { setupApi } = await import('./harness.ts');
   env = await setupApi();
+  // the mail-delivery job, as a started server runs it
+  const { startJobs } = await import('../../server/jobs/index.ts');
+  stopJobs = startJobs(env.db);
 });
 
 afterAll(async () => {
+  await stopJobs();
   await env?.close();
   await new Promise((r) => sink.close(r));
   delete process.env.SMTP_URL;
