@@ -1,62 +1,21 @@
 // WORKERS=2 on one machine: two real server processes share the port (Node's cluster module) over one
 // database; a logout on one worker is known to the other at once (the invalidation bus: cluster IPC on
 // SQLite, LISTEN/NOTIFY on PostgreSQL), and SIGTERM drains and ends the whole group.
-import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, LAB_A, privateDatabase } from './harness.ts';
+import { call as callPort, cookieOf, freePort, startServerProcess } from './server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let proc: ChildProcess;
 let port = 0;
 let drop: () => Promise<void> = async () => {};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => resolve(p)); });
-  });
-}
-
-/** One request on a fresh connection, so the kernel may hand it to either worker. */
-function call(method: string, url: string, opts: { cookie?: string; body?: unknown } = {}): Promise<{ status: number; body: any; setCookie: string[] }> {
-  return new Promise((resolve, reject) => {
-    const data = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    const req = http.request({
-      host: '127.0.0.1', port, path: url, method, agent: false,
-      headers: { ...(data ? { 'content-type': 'application/json' } : {}), ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-    }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => {
-        let body: unknown = text;
-        try { body = JSON.parse(text); } catch { /* not JSON */ }
-        resolve({ status: res.statusCode ?? 0, body, setCookie: res.headers['set-cookie'] ?? [] });
-      });
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+const call = (method: string, url: string, opts: { cookie?: string; body?: unknown } = {}) => callPort(port, method, url, opts);
 
 beforeAll(async () => {
   const copy = await privateDatabase();
   drop = copy.drop;
   port = await freePort();
-  proc = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--disable-warning=ExperimentalWarning', 'scripts/start.ts', '--api-only'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, WORKERS: '2', PORT: String(port), SQLITE_FILE: copy.file, DATABASE_URL: copy.url, LOGIN_DELAY_BASE_MS: '0' },
-  });
-  let out = '';
-  proc.stdout!.on('data', (c) => { out += c; });
-  proc.stderr!.on('data', (c) => { out += c; });
-  const until = Date.now() + 60_000;
-  // both workers listening
-  while ((out.match(/listening on/g) ?? []).length < 2) {
-    if (Date.now() > until || proc.exitCode !== null) throw new Error(`workers did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  ({ proc } = await startServerProcess({ WORKERS: '2', PORT: String(port), SQLITE_FILE: copy.file, DATABASE_URL: copy.url }, 2));
 }, 90_000);
 
 afterAll(async () => {
@@ -82,7 +41,7 @@ describe('WORKERS=2', () => {
   it('a logout on one worker ends the session on the other within 500 ms', async () => {
     const login = await call('POST', '/api/login', { body: { Firma: 1, Benutzername: String(LAB_A), Kennwort: DEMO_PASSWORD, kw: '' } });
     expect(login.status).toBe(200);
-    const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+    const cookie = cookieOf(login);
     // both workers now hold the session in their short-lived cache
     for (let i = 0; i < 8; i++) expect((await call('GET', '/api/user/infos', { cookie })).status).toBe(200);
     expect((await call('GET', '/api/logout', { cookie })).status).toBe(200);
