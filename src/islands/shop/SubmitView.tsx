@@ -101,7 +101,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
             {st.kommentar && <p>{t('checkout.comment')}: {st.kommentar}</p>}
             <a className="sh-link" href={r.kasse}>{t('app.edit')}</a>
           </section>
-          <table className="sh-table">
+          <table className="sh-table sh-submit-lines">
             <thead><tr><th scope="col">{t('shop.article_number')}</th><th scope="col">{t('shop.description')}</th><th scope="col">{t('shop.quantity')}</th><th scope="col" className="sh-num">{t('cart.total_price')}</th></tr></thead>
             <tbody>
               {info.summary.lines.map((l) => (
