@@ -51,6 +51,7 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
         <div><dt>{t('order.status')}</dt><dd>{statusLabel(t, order.status)}</dd></div>
         <div><dt>{t('order.total')}</dt><dd>{money(order.total, ctx, order.currency)}</dd></div>
       </dl>
+      <div className="sh-history__lines">
       <table className="sh-table">
         <thead>
           <tr>
@@ -81,6 +82,7 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
           ))}
         </tbody>
       </table>
+      </div>
       <div className="sh-history__money"><MoneySummaryBox s={order.summary} t={t} ctx={ctx} showLines={false} /></div>
       <div className="sh-actions">
         <a className="sh-btn sh-btn--ghost" href={r.konto + '#meine_bestellungen'}>{t('order.history')}</a>

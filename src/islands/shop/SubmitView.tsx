@@ -106,7 +106,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
             <tbody>
               {info.summary.lines.map((l) => (
                 <tr key={`${l.artnr}${l.gift ? '-gift' : ''}`} data-kind={l.gift ? 'gift' : 'line'}>
-                  <td>{l.artnr}</td><td>{l.gift ? `${t('checkout.free_gift')}: ` : ''}{l.bezeichnung}</td><td>{l.menge}</td><td className="sh-num">{money(l.net, ctx, cur)}</td>
+                  <td>{l.artnr}</td><td>{l.gift ? `${t('checkout.free_gift')}: ` : ''}{l.bezeichnung}<small className="sh-submit-lines__nr">{l.artnr}</small></td><td>{l.menge}</td><td className="sh-num">{money(l.net, ctx, cur)}</td>
                 </tr>
               ))}
             </tbody>
