@@ -27,9 +27,10 @@ import { currencyFor, convertPrice, forgetPurchases, loadArticleItems } from '..
 import { actingFunctions, allows, requirePermission } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
 import { isUniqueViolation, nextOrderNumbers } from '../lib/order-numbers.ts';
-import { cartDiscountRules, discountTotal, goodsValue, parseSummary, priceSummary, totalsOf, vatRuleFor, type BenefitRule, type PriceLine, type Summary } from '../lib/money.ts';
+import { cartDiscountRules, discountTotal, goodsValue, parseSummary, priceSummary, totalsOf, vatRuleFor, withDesignations, type BenefitRule, type PriceLine, type Summary } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
 import { cartCount } from './cart.ts';
+import { designations } from './zahnlager.ts';
 import { ERROR_TEXTS, FREEWAY_MIN_EUR } from '../../src/lib/rules/constants.ts';
 import { formatPrice, localeFor } from '../../src/lib/rules/locale.ts';
 import { SummarySchema, TotalsSchema } from './money-schema.ts';
@@ -528,7 +529,8 @@ async function sendOrderMails(db: Db, session: Session, p: Placed, co: Checkout,
     const text = [
       `${mailLang === 'de' ? 'Guten Tag' : 'Hello'} ${`${c.vorname} ${c.nachname}`.trim()},`, '', fill(T.hello!),
       ...(p.releaseStatus === 'pending' ? ['', T.pending!] : []), '',
-      ...summaryText(co.summary, T, label(mailLang, co.summary.shipping.method), money), '',
+      ...summaryText(mailLang === lang ? co.summary : withDesignations(co.summary, await designations(db, co.summary.lines.map((l) => l.artnr), mailLang)),
+        T, label(mailLang, co.summary.shipping.method), money), '',
       `${T.address}:`, ...[addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).map((s) => `  ${s}`),
       '', fill(T.greet!),
     ].join('\n');

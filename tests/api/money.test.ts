@@ -192,6 +192,18 @@ describe('money guard', () => {
     expect(s.discounts).toEqual([expect.objectContaining({ kind: 'promotion', percent: 10, amount: Math.round(s.lines[0]!.net * 10) / 100 })]);
   });
 
+  it('the confirmation mail speaks one language: its article names are in the mail\'s language', async () => {
+    const c = env.client();
+    expect((await c.login(LAB_B)).status).toBe(200);
+    await fillCart(c, plain, 1);
+    const sub = await c.req('POST', '/api/checkout/submit?country=de&lang=fr', {}, { 'idempotency-key': `money-lang-${Date.now()}` });
+    expect(sub.status).toBe(200);
+    const mail = await mailFor(LAB_B, sub.body.result.auftrag);
+    const base = await env.db.selectFrom('articles').select('bezeichnung').where('artnr', '=', plain).executeTakeFirstOrThrow();
+    expect(mail).toContain('Zwischensumme');
+    expect(mail).toContain(`1 x ${plain} ${base.bezeichnung} —`);
+  });
+
   it('the checkout answers in the language of the call: method and article names', async () => {
     const c = env.client();
     expect((await c.login(LAB_B)).status).toBe(200);

@@ -49,7 +49,7 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
         {order.rechnung ? <div><dt>{t('order.invoice')}</dt><dd>{order.rechnung}</dd></div> : null}
         <div><dt>{t('order.date')}</dt><dd>{formatDate(order.datum, ctx)}</dd></div>
         <div><dt>{t('order.status')}</dt><dd>{statusLabel(t, order.status)}</dd></div>
-        <div><dt>{t('order.total')}</dt><dd>{money(order.total, ctx, order.currency)}</dd></div>
+        <div><dt>{t('checkout.total_net')}</dt><dd>{money(order.total, ctx, order.currency)}</dd></div>
       </dl>
       <div className="sh-history__lines">
       <table className="sh-table">
@@ -65,7 +65,7 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
               <td>{l.pos}</td>
               <td>{l.artnr}</td>
               <td><a href={productPath(country, lang, { Artikelnummer: l.artnr, Bezeichnung: l.bezeichnung })}>{l.bezeichnung}</a>
-                {l.status === 'backorder' || (l.geliefert !== undefined && l.geliefert < l.menge) ? <small className="sh-muted"> · {t('order.backorder')}</small> : null}</td>
+                {l.status === 'backorder' ? <small className="sh-muted"> · {t('order.backorder')}</small> : null}</td>
               <td>{l.menge}</td>
               <td className="sh-num">{money(l.preis, ctx, order.currency)}</td>
               <td className="sh-history__re">
