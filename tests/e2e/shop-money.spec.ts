@@ -214,3 +214,20 @@ test('the LS brand (/dk/de/): free gift in the summary, reverse charge, totals a
   expect(screenTotals(await readSummary(page))).toEqual(screenTotals(rows));
   await shoot(page, 'submit-ls-de');
 });
+
+for (const lang of ['de', 'fr'] as const) {
+  test(`zahnlager/bestellhistorie details in ${lang}: the order's money as everywhere (net, VAT, gross add up)`, async ({ page }) => {
+    const req = page.request;
+    await login(req, 123456);
+    const h = (await (await req.get('/api/zahnlager/bestellhistorie?page=1')).json()).result;
+    const o = h.orders[0];
+    expect(o, 'an order with tooth sets').toBeTruthy();
+    await page.setViewportSize(WIDTHS[0]);
+    await page.goto(`/de/${lang}/zahnlager/bestellhistorie/details/${o.year}/${o.month}/${o.day}/${o.auftrag}/${o.vorgang}/${o.rechnung}`);
+    const rows = await readSummary(page);
+    expectAddsUp(rows, false);
+    const det = (await (await req.get(`/api/orders/${o.auftrag}?lang=${lang}`)).json()).result;
+    expect(screenTotals(rows)).toEqual(totalsOf(det.summary));
+    await shoot(page, `zahnlager-details-${lang}`);
+  });
+}
