@@ -10,7 +10,8 @@
 //   documents show it. Method and article names follow the call's language (?lang=).
 // - Shipping: standard 6.90 EUR (free from 150 EUR goods value after discounts), express 14.90 EUR,
 //   abholung (collection) free. Payment: rechnung, lastschrift, vorkasse.
-// - The freeway value is the goods value after benefit discounts, without shipping.
+// - The freeway value (and the free-shipping threshold) is the goods value after promotion and benefit
+//   discounts, without shipping; a benefit code's minimum order compares the goods before discounts.
 // - Dates use the server's local calendar (deploy with TZ=Europe/Berlin): desired date not in the
 //   past, not a Sunday, at most 365 days ahead; the freeway month is the local calendar month.
 // - One benefit code at a time. A single-use code counts once per customer (benefit_redemptions).
