@@ -42,6 +42,8 @@ export interface ArticleTable {
   gebinde: string; preis: number; kat_preis: number; mcode: number | null;
   ist_neuheit: number; ist_referenz: number; aus_sortiment: number; temp_aus_sortiment: number;
   parent_artnr: string | null; referenz: string; vkz: string; lieferstatus: number;
+  /** VAT rate class: standard | reduced (rates per country in vat_rates) */
+  vat_class: Generated<string>;
   /** base-language (de) designation; translations in article_texts */
   bezeichnung: string; created_at: string;
 }
@@ -50,6 +52,9 @@ export interface ArticlePropertyTable { artnr: string; prop: string; value: stri
 export interface RecommendationTable { artnr: string; rec_artnr: string; score: number }
 export interface PromotionTable { id: number; name: string; pg: number; valid_from: string; valid_to: string; newsletter_id: number | null }
 export interface PromotionArticleTable { promotion_id: number; artnr: string }
+/** A promotion's automatic cart discount on the articles of a category. */
+export interface PromotionCartDiscountTable { promotion_id: number; kat_id: number; percent: number }
+export interface VatRateTable { country: string; rate_class: string; percent: number }
 
 export interface CartItemTable {
   kdnr: number; artnr: string; menge: number;
@@ -72,6 +77,8 @@ export interface OrderTable {
   idempotency_key: string | null; placed_by_sub_user: number | null;
   /** orders placed by sub-users without release right wait for a K07 release */
   release_status: string; released_by: number | null; source: string;
+  /** the priced summary (server/lib/money.ts) the order was placed with; null for imported history */
+  summary_json: string | null;
 }
 export interface OrderLineTable {
   order_id: number; pos: number; artnr: string; bezeichnung: string; menge: number; preis: number;
@@ -135,6 +142,7 @@ export interface DB {
   categories: CategoryTable; category_names: CategoryNameTable;
   articles: ArticleTable; article_texts: ArticleTextTable; article_properties: ArticlePropertyTable;
   recommendations: RecommendationTable; promotions: PromotionTable; promotion_articles: PromotionArticleTable;
+  promotion_cart_discounts: PromotionCartDiscountTable; vat_rates: VatRateTable;
   cart_items: CartItemTable; order_lists: OrderListTable; order_list_items: OrderListItemTable;
   addresses: AddressTable; orders: OrderTable; order_lines: OrderLineTable;
   benefit_codes: BenefitCodeTable; benefit_redemptions: BenefitRedemptionTable; checkout_state: CheckoutStateTable;

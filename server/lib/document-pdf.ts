@@ -1,6 +1,7 @@
 // Business documents as PDF (invoices, delivery notes, credit notes, order confirmations, account
 // statements, declarations of conformity, product safety sheets), built from the order data on pdf-lib.
 // German and English texts; other languages get English (the legal documents are German/English).
+import type { Summary } from './money.ts';
 import {
   companyLetterhead, createPdf, drawAddressWindow, drawLetterhead, mm, GREY, type CompanyLetterhead, type PdfWriter,
 } from './pdf.ts';
@@ -12,6 +13,8 @@ export interface DocLine { pos: number; artnr: string; bezeichnung: string; meng
 export interface DocOrder {
   auftrag: number; vorgang: number; rechnung: number; datum: string; versandart: string; zahlungsart: string; kommentar: string;
   total: number; discount: number; currency: string; address: Record<string, string>; lines: DocLine[];
+  /** the priced summary (server/lib/money.ts): the totals block shows exactly its lines */
+  summary: Summary;
 }
 export interface DocHead { typ: string; nummer: string; datum: string; betrag: number }
 
@@ -21,7 +24,7 @@ const T = {
     kontoauszug: 'Kontoauszug', konformitaet: 'Konformitätserklärung', sicherheitsdatenblatt: 'Produkt-Sicherheitsinformation',
     kdnr: 'Kundennummer', datum: 'Datum', auftrag: 'Auftrag', vorgang: 'Lieferschein', rechnungNr: 'Rechnung', page: 'Seite',
     pos: 'Pos.', artnr: 'Artikelnr.', bez: 'Bezeichnung', menge: 'Menge', geliefert: 'Geliefert', preis: 'Einzelpreis', gesamt: 'Gesamt',
-    net: 'Warenwert netto', discount: 'Rabatt', shipping: 'Versand', sumNet: 'Summe netto', vat: 'USt. {r} %', gross: 'Rechnungsbetrag',
+    net: 'Warenwert netto', discount: 'Rabatt', promotion: 'Aktionsrabatt {name} ({p} %)', code: 'Vorteilscode {code} ({p} %)', instant: 'Sofortrabatt (Vorteilscode {code})', gift: 'Gratiszugabe', shipping: 'Versand', sumNet: 'Summe netto', vat: 'USt. {r} %', gross: 'Rechnungsbetrag', grossConfirm: 'Gesamtbetrag (brutto)',
     credit: 'Gutschriftsbetrag', reverse: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge).',
     payment: 'Zahlbar innerhalb von 14 Tagen ohne Abzug.', backorder: 'Rückstand – wird nachgeliefert',
     shipTo: 'Lieferadresse', comment: 'Bemerkung', period: 'Zeitraum', balance: 'Summe der Rechnungen',
@@ -37,7 +40,7 @@ const T = {
     kontoauszug: 'Account statement', konformitaet: 'Declaration of conformity', sicherheitsdatenblatt: 'Product safety information',
     kdnr: 'Customer no.', datum: 'Date', auftrag: 'Order', vorgang: 'Delivery note', rechnungNr: 'Invoice', page: 'Page',
     pos: 'Pos.', artnr: 'Art. no.', bez: 'Description', menge: 'Qty', geliefert: 'Delivered', preis: 'Unit price', gesamt: 'Total',
-    net: 'Goods net', discount: 'Discount', shipping: 'Shipping', sumNet: 'Total net', vat: 'VAT {r} %', gross: 'Invoice amount',
+    net: 'Goods net', discount: 'Discount', promotion: 'Promotion discount {name} ({p} %)', code: 'Benefit code {code} ({p} %)', instant: 'Instant discount (benefit code {code})', gift: 'Free gift', shipping: 'Shipping', sumNet: 'Total net', vat: 'VAT {r} %', gross: 'Invoice amount', grossConfirm: 'Total (gross)',
     credit: 'Credit amount', reverse: 'Reverse charge: VAT is payable by the recipient.',
     payment: 'Payable within 14 days without deduction.', backorder: 'Back-ordered – delivered later',
     shipTo: 'Delivery address', comment: 'Comment', period: 'Period', balance: 'Total of invoices',
@@ -51,13 +54,6 @@ const T = {
 };
 export type DocTexts = typeof T.de;
 export const docTexts = (lang: string): DocTexts => (lang === 'de' ? T.de : T.en);
-
-/** VAT of the invoice: domestic rates; EU customers with a VAT id abroad are reverse charge. */
-const VAT: Record<string, number> = { DE: 19, AT: 20, CH: 8.1, NL: 21, FR: 20, IT: 22, ES: 21, PL: 23, HU: 27, CZ: 21, DK: 25, BE: 21, LU: 17 };
-export function vatRate(land: string, ustId: string, seller: string): number {
-  if (land !== seller && ustId.trim() !== '' && land !== 'CH') return 0;
-  return VAT[land] ?? 19;
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 export function money(v: number, currency: string, lang: string): string {
@@ -107,26 +103,25 @@ export async function orderDocument(typ: 'rechnung' | 'auftragsbestaetigung' | '
       { zebra: true });
   } else {
     w.table([{ header: L.pos, width: 28 }, { header: L.artnr, width: 75 }, { header: L.bez, width: 0 }, { header: L.menge, width: 38, align: 'right' }, { header: L.preis, width: 70, align: 'right' }, { header: L.gesamt, width: 75, align: 'right' }],
-      o.lines.map((l) => [String(l.pos), l.artnr, l.bezeichnung, String(l.menge), money(l.preis, cur, lang), money(round2(l.preis * l.menge), cur, lang)]),
+      o.lines.map((l) => [String(l.pos), l.artnr, l.preis === 0 && l.artnr === o.summary.lines.find((x) => x.gift)?.artnr ? `${l.bezeichnung} (${L.gift})` : l.bezeichnung,
+        String(l.menge), money(l.preis, cur, lang), money(round2(l.preis * l.menge), cur, lang)]),
       { zebra: true });
-    const net = round2(o.lines.reduce((s, l) => s + l.preis * l.menge, 0));
-    const shipping = round2(Math.max(0, o.total - net + o.discount));
-    const pairs: [string, string, boolean?][] = [[L.net, money(net, cur, lang)]];
-    if (o.discount) pairs.push([L.discount, money(-o.discount, cur, lang)]);
-    if (shipping) pairs.push([L.shipping, money(shipping, cur, lang)]);
-    pairs.push([L.sumNet, money(o.total, cur, lang), true]);
-    if (typ === 'rechnung') {
-      const rate = vatRate(c.land, c.ustId, co.land);
-      const vat = round2(o.total * rate / 100);
-      pairs.push([L.vat.replace('{r}', String(rate)), money(vat, cur, lang)], [L.gross, money(round2(o.total + vat), cur, lang), true]);
+    const sum = o.summary;
+    const pct = (v: number | null) => (lang === 'de' ? String(v ?? '').replace('.', ',') : String(v ?? ''));
+    const pairs: [string, string, boolean?][] = [[L.net, money(sum.subtotal, cur, lang)]];
+    for (const d of sum.discounts) {
+      const text = (d.kind === 'promotion' ? L.promotion : d.kind === 'percent' ? L.code : L.instant).replace('{name}', d.label).replace('{code}', d.label).replace('{p}', pct(d.percent));
+      pairs.push([text, money(-d.amount, cur, lang)]);
     }
+    pairs.push([L.shipping, money(sum.shipping.amount, cur, lang)]);
+    pairs.push([L.sumNet, money(sum.net, cur, lang), true]);
+    for (const v of sum.vat) pairs.push([L.vat.replace('{r}', pct(v.percent)), money(v.amount, cur, lang)]);
+    pairs.push([typ === 'rechnung' ? L.gross : L.grossConfirm, money(sum.gross, cur, lang), true]);
     w.y += 8;
     w.keyValues(pairs);
-    if (typ === 'rechnung') {
-      w.y += 8;
-      if (vatRate(c.land, c.ustId, co.land) === 0) w.paragraph(`${L.reverse} ${c.ustId}`, { size: 9 });
-      w.paragraph(L.payment, { size: 9 });
-    }
+    w.y += 8;
+    if (sum.reverseCharge) w.paragraph(`${L.reverse} ${c.ustId}`, { size: 9 });
+    if (typ === 'rechnung') w.paragraph(L.payment, { size: 9 });
   }
   if (o.kommentar) { w.y += 6; w.paragraph(`${L.comment}: ${o.kommentar}`, { size: 9 }); }
   return w.save();

@@ -3,11 +3,15 @@
 // benefit code, freeway return ticket), delivery addresses, and the order submission.
 //
 // Choices where the spec is silent:
-// - Amounts are net; the shop currency follows the session country (prices stored in EUR are
-//   converted). Money rules (benefit minimum order, freeway 170 EUR, release limit) compare EUR.
+// - Prices are net; the shop currency follows the session country (prices stored in EUR are
+//   converted). Money rules (benefit minimum order, freeway 170 EUR, free shipping, release limit)
+//   compare EUR. The summary (lines, discounts, shipping, net, VAT, gross) comes from the one pricing
+//   function in server/lib/money.ts; the order keeps it (summary_json) and mail, order details and
+//   documents show it. Method and article names follow the call's language (?lang=).
 // - Shipping: standard 6.90 EUR (free from 150 EUR goods value after discounts), express 14.90 EUR,
 //   abholung (collection) free. Payment: rechnung, lastschrift, vorkasse.
-// - The freeway value is the goods value after benefit discounts, without shipping.
+// - The freeway value (and the free-shipping threshold) is the goods value after promotion and benefit
+//   discounts, without shipping; a benefit code's minimum order compares the goods before discounts.
 // - Dates use the server's local calendar (deploy with TZ=Europe/Berlin): desired date not in the
 //   past, not a Sunday, at most 365 days ahead; the freeway month is the local calendar month.
 // - One benefit code at a time. A single-use code counts once per customer (benefit_redemptions).
@@ -27,10 +31,13 @@ import { currencyFor, convertPrice, forgetPurchases, loadArticleItems } from '..
 import { actingFunctions, allows, requirePermission } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
 import { isUniqueViolation, nextOrderNumbers } from '../lib/order-numbers.ts';
+import { cartDiscountRules, discountTotal, goodsValue, parseSummary, priceSummary, totalsOf, vatRuleFor, withDesignations, type BenefitRule, type PriceLine, type Summary } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
 import { cartCount } from './cart.ts';
+import { designations } from './zahnlager.ts';
 import { ERROR_TEXTS, FREEWAY_MIN_EUR } from '../../src/lib/rules/constants.ts';
 import { formatPrice, localeFor } from '../../src/lib/rules/locale.ts';
+import { SummarySchema, TotalsSchema } from './money-schema.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 import { isBlank, parseDate, validateFreeway, validatePostalCode } from '../../src/lib/rules/validate.ts';
 
@@ -47,14 +54,15 @@ const ADDRESS_MAX = 80;
 const ADDRESSES_PER_CUSTOMER = 100;
 
 const LABELS: Record<string, Record<string, string>> = {
-  de: {
-    standard: 'Standardversand', express: 'Expressversand', abholung: 'Abholung',
-    rechnung: 'Rechnung', lastschrift: 'Lastschrift', vorkasse: 'Vorkasse',
-  },
-  en: {
-    standard: 'Standard shipping', express: 'Express shipping', abholung: 'Collection',
-    rechnung: 'Invoice', lastschrift: 'Direct debit', vorkasse: 'Prepayment',
-  },
+  de: { standard: 'Standardversand', express: 'Expressversand', abholung: 'Abholung', rechnung: 'Rechnung', lastschrift: 'Lastschrift', vorkasse: 'Vorkasse' },
+  en: { standard: 'Standard shipping', express: 'Express shipping', abholung: 'Collection', rechnung: 'Invoice', lastschrift: 'Direct debit', vorkasse: 'Prepayment' },
+  fr: { standard: 'Expédition standard', express: 'Expédition express', abholung: 'Retrait sur place', rechnung: 'Facture', lastschrift: 'Prélèvement SEPA', vorkasse: 'Paiement anticipé' },
+  es: { standard: 'Envío estándar', express: 'Envío exprés', abholung: 'Recogida', rechnung: 'Factura', lastschrift: 'Domiciliación SEPA', vorkasse: 'Pago anticipado' },
+  it: { standard: 'Spedizione standard', express: 'Spedizione espressa', abholung: 'Ritiro', rechnung: 'Fattura', lastschrift: 'Addebito SEPA', vorkasse: 'Pagamento anticipato' },
+  nl: { standard: 'Standaardverzending', express: 'Expresverzending', abholung: 'Afhalen', rechnung: 'Factuur', lastschrift: 'SEPA-incasso', vorkasse: 'Vooruitbetaling' },
+  pl: { standard: 'Wysyłka standardowa', express: 'Wysyłka ekspresowa', abholung: 'Odbiór osobisty', rechnung: 'Faktura', lastschrift: 'Polecenie zapłaty SEPA', vorkasse: 'Przedpłata' },
+  hu: { standard: 'Normál szállítás', express: 'Expressz szállítás', abholung: 'Személyes átvétel', rechnung: 'Számla', lastschrift: 'SEPA csoportos beszedés', vorkasse: 'Előre fizetés' },
+  cs: { standard: 'Standardní doprava', express: 'Expresní doprava', abholung: 'Osobní odběr', rechnung: 'Faktura', lastschrift: 'Inkaso SEPA', vorkasse: 'Platba předem' },
 };
 const label = (lang: string, id: string) => (LABELS[lang] ?? LABELS.de!)[id] ?? id;
 
@@ -136,45 +144,45 @@ function resolveAddress(addresses: AddressOut[], id: number | null, main: Addres
 
 interface BenefitEval {
   code: string; kind: string; value: number; removable: boolean;
-  discount: number; discountEur: number;
   freeGift: { artnr: string; bezeichnung: string } | null;
-  /** null when it applies; otherwise the error key (the discount is then 0) */
+  /** null when it applies; otherwise the error key (it then takes nothing off) */
   error: string | null;
 }
 
-async function evalBenefit(
-  db: Db, kdnr: number, code: string, netEur: number, net: number, rate: number, lang: string,
-): Promise<BenefitEval> {
+/** Whether a code applies to a cart of `netEur` goods value (before discounts); its amount comes from priceSummary. */
+async function evalBenefit(db: Db, kdnr: number, code: string, netEur: number, lang: string): Promise<BenefitEval> {
   const row = await db.selectFrom('benefit_codes').selectAll().where('code', '=', code).executeTakeFirst();
   const t = today();
-  const base = { code, kind: row?.kind ?? 'percent', value: Number(row?.value ?? 0), removable: row ? !!row.removable : true, discount: 0, discountEur: 0, freeGift: null };
+  const base = { code, kind: row?.kind ?? 'percent', value: Number(row?.value ?? 0), removable: row ? !!row.removable : true, freeGift: null };
   if (!row || t < row.valid_from.slice(0, 10) || t > row.valid_to.slice(0, 10)) return { ...base, error: 'benefit_code_invalid' };
   if (row.single_use) {
     const used = await db.selectFrom('benefit_redemptions').select('code').where('code', '=', code).where('kdnr', '=', kdnr).executeTakeFirst();
     if (used) return { ...base, error: 'benefit_code_already_redeemed' };
   }
   if (netEur < Number(row.min_order)) return { ...base, error: 'benefit_code_min_order' };
-  let discount = 0, discountEur = 0;
-  if (row.kind === 'percent') {
-    discountEur = round2((netEur * Number(row.value)) / 100);
-    discount = round2((net * Number(row.value)) / 100);
-  } else if (row.kind === 'instant') {
-    discountEur = Math.min(Number(row.value), netEur);
-    discount = Math.min(convertPrice(Number(row.value), rate), net);
-  }
   let freeGift: BenefitEval['freeGift'] = null;
   if (row.kind === 'gift' && row.free_gift_artnr) {
     const [g] = await loadArticleItems(db, [row.free_gift_artnr], { lang, country: 'de' });
     if (g) freeGift = { artnr: g.Artikelnummer, bezeichnung: g.Bezeichnung };
   }
-  return { ...base, discount, discountEur, freeGift, error: null };
+  return { ...base, freeGift, error: null };
+}
+
+/** The pricing rule of an applicable code in a currency (instant amounts are EUR values converted). */
+function benefitRule(b: BenefitEval | null, rate: number): BenefitRule | null {
+  if (!b || b.error) return null;
+  if (b.kind === 'percent') return { code: b.code, kind: 'percent', percent: b.value };
+  if (b.kind === 'instant') return { code: b.code, kind: 'instant', amount: convertPrice(b.value, rate) };
+  return { code: b.code, kind: 'gift' };
 }
 
 const normCode = (s: string) => s.trim().toUpperCase();
 
 // ---- the computed checkout ----
 
-type CartLine = Awaited<ReturnType<typeof loadArticleItems>>[number] & { Menge: number; Einzelpreis: number; Gesamtpreis: number; preisEur: number };
+type CartLine = Awaited<ReturnType<typeof loadArticleItems>>[number] & {
+  Menge: number; Einzelpreis: number; Gesamtpreis: number; preisEur: number; vatClass: string;
+};
 
 export interface Checkout {
   state: CheckoutStateRow;
@@ -184,9 +192,14 @@ export interface Checkout {
   addresses: AddressOut[];
   address: AddressOut | null;
   benefit: BenefitEval | null;
-  net: number; netEur: number; discount: number; discountEur: number;
-  shipping: number; shippingEur: number; total: number; totalEur: number;
-  /** goods value after discounts in EUR: the freeway ticket's order value */
+  /** the priced summary in the shop currency: what every place shows */
+  summary: Summary;
+  /** goods value before discounts in EUR (the benefit codes' minimum order) */
+  netEur: number;
+  shippingEur: number;
+  /** net total in EUR (the release limit) */
+  totalEur: number;
+  /** goods value after discounts in EUR: free shipping and the freeway ticket's order value */
   valueEur: number;
   fwt: { available: boolean; reason: string | null; selected: boolean };
 }
@@ -198,16 +211,24 @@ async function lastFreeway(db: Db, kdnr: number): Promise<{ year: number; month:
   return y && m ? { year: y, month: m } : null;
 }
 
+/** Shipping of a method in EUR for a goods value (EUR, after discounts); nothing for an empty cart. */
+function shippingEurFor(method: string, valueEur: number, hasLines: boolean): number {
+  if (!hasLines) return 0;
+  return method === 'standard' && valueEur >= FREE_STANDARD_FROM_EUR ? 0 : SHIPPING_EUR[method] ?? 0;
+}
+
 export async function computeCheckout(db: Db, kdnr: number, opts: { lang: string; country: string }, state?: CheckoutStateRow): Promise<Checkout> {
   const st = state ?? (await loadState(db, kdnr));
   const cur = await currencyFor(db, opts.country);
   const rows = await db.selectFrom('cart_items').select(['artnr', 'menge']).where('kdnr', '=', kdnr).orderBy('added_at').orderBy('artnr').execute();
   const nrs = rows.map((r) => r.artnr);
-  const [items, raw, addresses, main] = await Promise.all([
+  const [items, raw, addresses, main, rules, vat] = await Promise.all([
     loadArticleItems(db, nrs, { lang: opts.lang, country: opts.country, kdnr }),
-    nrs.length ? db.selectFrom('articles').select(['artnr', 'preis', 'kat_preis', 'aus_sortiment']).where('artnr', 'in', nrs).execute() : Promise.resolve([]),
+    nrs.length ? db.selectFrom('articles').select(['artnr', 'preis', 'kat_preis', 'aus_sortiment', 'vat_class']).where('artnr', 'in', nrs).execute() : Promise.resolve([]),
     listAddresses(db, kdnr),
     mainAddress(db, kdnr),
+    cartDiscountRules(db, today()),
+    vatRuleFor(db, kdnr),
   ]);
   const byNr = new Map(items.map((i) => [i.Artikelnummer, i]));
   const rawBy = new Map(raw.map((r) => [r.artnr, r]));
@@ -219,37 +240,38 @@ export async function computeCheckout(db: Db, kdnr: number, opts: { lang: string
     if (!it || !a) { unavailable.push({ Artikelnummer: r.artnr, Menge: r.menge, reason: 'unknown' }); continue; }
     if (a.aus_sortiment) { unavailable.push({ Artikelnummer: r.artnr, Menge: r.menge, reason: 'out_of_range' }); continue; }
     if (isRequestPrice(Number(a.preis), Number(a.kat_preis))) { unavailable.push({ Artikelnummer: r.artnr, Menge: r.menge, reason: 'request_price' }); continue; }
-    lines.push({ ...it, Menge: r.menge, Einzelpreis: it.Preis, Gesamtpreis: round2(it.Preis * r.menge), preisEur: Number(a.preis) });
+    lines.push({ ...it, Menge: r.menge, Einzelpreis: it.Preis, Gesamtpreis: round2(it.Preis * r.menge), preisEur: Number(a.preis), vatClass: a.vat_class });
   }
-  const net = round2(lines.reduce((s, l) => s + l.Gesamtpreis, 0));
   const netEur = round2(lines.reduce((s, l) => s + l.preisEur * l.Menge, 0));
-  const benefit = st.benefit_code ? await evalBenefit(db, kdnr, st.benefit_code, netEur, net, cur.rate, opts.lang) : null;
-  const discount = benefit?.error ? 0 : benefit?.discount ?? 0;
-  const discountEur = benefit?.error ? 0 : benefit?.discountEur ?? 0;
-  const valueEur = round2(netEur - discountEur);
+  const benefit = st.benefit_code ? await evalBenefit(db, kdnr, st.benefit_code, netEur, opts.lang) : null;
   const versandart = (VERSANDARTEN as readonly string[]).includes(st.versandart) ? st.versandart : 'standard';
-  const shippingEur = lines.length === 0 ? 0
-    : versandart === 'standard' && valueEur >= FREE_STANDARD_FROM_EUR ? 0 : SHIPPING_EUR[versandart]!;
-  const shipping = convertPrice(shippingEur, cur.rate);
-  const total = round2(net - discount + shipping);
-  const totalEur = round2(netEur - discountEur + shippingEur);
+  const priceLines = (eur: boolean): PriceLine[] => [
+    ...lines.map((l) => ({ artnr: l.Artikelnummer, bezeichnung: l.Bezeichnung, menge: l.Menge, unit: eur ? l.preisEur : l.Einzelpreis, katId: l.KatId, vatClass: l.vatClass })),
+    ...(benefit?.freeGift && !benefit.error ? [{ artnr: benefit.freeGift.artnr, bezeichnung: benefit.freeGift.bezeichnung, menge: 1, unit: 0, katId: 0, vatClass: 'standard', gift: true }] : []),
+  ];
+  // the money rules compare EUR: the same function in EUR first, without shipping
+  const inEur = priceSummary({ currency: 'EUR', lines: priceLines(true), rules, benefit: benefitRule(benefit, 1), shipping: { method: versandart, amount: 0 }, vat });
+  const valueEur = goodsValue(inEur);
+  const shippingEur = shippingEurFor(versandart, valueEur, lines.length > 0);
+  const summary = priceSummary({
+    currency: cur.code, lines: priceLines(false), rules, benefit: benefitRule(benefit, cur.rate),
+    shipping: { method: versandart, amount: convertPrice(shippingEur, cur.rate) }, vat,
+  });
   const fwtErr = validateFreeway(valueEur, await lastFreeway(db, kdnr));
   return {
-    state: st, cur, lines, unavailable, addresses, address: resolveAddress(addresses, st.address_id, main), benefit,
-    net, netEur, discount, discountEur, shipping, shippingEur, total, totalEur, valueEur,
+    state: st, cur, lines, unavailable, addresses, address: resolveAddress(addresses, st.address_id, main), benefit, summary,
+    netEur, shippingEur, totalEur: round2(valueEur + shippingEur), valueEur,
     fwt: { available: fwtErr === null, reason: fwtErr, selected: !!st.fwt },
   };
 }
 
 function view(co: Checkout, lang: string) {
-  const { state: st, cur } = co;
-  const shipCost = (id: string) => {
-    if (co.lines.length === 0) return 0;
-    return convertPrice(id === 'standard' && co.valueEur >= FREE_STANDARD_FROM_EUR ? 0 : SHIPPING_EUR[id]!, cur.rate);
-  };
+  const { state: st, cur, summary: sum } = co;
+  const shipCost = (id: string) => convertPrice(shippingEurFor(id, co.valueEur, co.lines.length > 0), cur.rate);
   const b = co.benefit;
+  const benefitDiscount = sum.discounts.find((d) => d.kind !== 'promotion')?.amount ?? 0;
   return {
-    lines: co.lines.map(({ preisEur: _e, ...l }) => l),
+    lines: co.lines.map(({ preisEur: _e, vatClass: _v, ...l }) => l),
     unavailable: co.unavailable,
     addresses: co.addresses,
     address: co.address,
@@ -266,12 +288,13 @@ function view(co: Checkout, lang: string) {
     versandarten: VERSANDARTEN.map((id) => ({ id, label: label(lang, id), price: shipCost(id) })),
     zahlungsarten: ZAHLUNGSARTEN.map((id) => ({ id, label: label(lang, id) })),
     benefit: b ? {
-      code: b.code, kind: b.kind, value: b.value, discount: b.error ? 0 : b.discount, freeGift: b.error ? null : b.freeGift,
+      code: b.code, kind: b.kind, value: b.value, discount: b.error ? 0 : benefitDiscount, freeGift: b.error ? null : b.freeGift,
       removable: b.removable, valid: b.error === null, error: b.error,
     } : null,
-    instantDiscount: b && !b.error && b.kind === 'instant' ? { amount: b.discount } : null,
+    instantDiscount: b && !b.error && b.kind === 'instant' ? { amount: benefitDiscount } : null,
     fwt: { ...co.fwt, minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur },
-    totals: { net: co.net, discount: co.discount, shipping: co.shipping, total: co.total, currency: cur.code },
+    totals: totalsOf(sum),
+    summary: sum,
   };
 }
 
@@ -360,7 +383,8 @@ const CheckoutOut = z.object({
   }).nullable(),
   instantDiscount: z.object({ amount: z.number() }).nullable(),
   fwt: z.object({ available: z.boolean(), reason: z.string().nullable(), selected: z.boolean(), minOrderEur: z.number(), valueEur: z.number() }),
-  totals: z.object({ net: z.number(), discount: z.number(), shipping: z.number(), total: z.number(), currency: z.string() }),
+  totals: TotalsSchema,
+  summary: SummarySchema,
 });
 
 async function checkoutView(db: Db, session: Session, opts: { lang: string; country: string }) {
@@ -375,15 +399,15 @@ const KEY_RE = /^[A-Za-z0-9._:-]{8,100}$/;
 
 interface Placed {
   orderId: number; auftrag: number; vorgang: number; rechnung: number; total: number; currency: string;
-  status: string; releaseStatus: string; replayed: boolean;
+  status: string; releaseStatus: string; replayed: boolean; summary: Summary | null;
 }
 
 async function findByKey(db: Db, kdnr: number, key: string): Promise<Placed | null> {
-  const o = await db.selectFrom('orders').select(['id', 'auftrag', 'vorgang', 'rechnung', 'total', 'currency', 'status', 'release_status'])
+  const o = await db.selectFrom('orders').select(['id', 'auftrag', 'vorgang', 'rechnung', 'total', 'currency', 'status', 'release_status', 'summary_json'])
     .where('kdnr', '=', kdnr).where('idempotency_key', '=', key).executeTakeFirst();
   return o ? {
     orderId: Number(o.id), auftrag: o.auftrag, vorgang: o.vorgang, rechnung: o.rechnung, total: Number(o.total), currency: o.currency,
-    status: o.status, releaseStatus: o.release_status, replayed: true,
+    status: o.status, releaseStatus: o.release_status, replayed: true, summary: parseSummary(o.summary_json),
   } : null;
 }
 
@@ -415,10 +439,10 @@ async function placeOrder(
   const gift = co.benefit && !co.benefit.error ? co.benefit.freeGift : null;
   const { id } = await tx.insertInto('orders').values({
     kdnr: session.kdnr, auftrag: nums.auftrag, vorgang: nums.vorgang, rechnung: nums.rechnung, created_at: now, status,
-    total: co.total, currency: co.cur.code,
+    total: co.summary.net, currency: co.cur.code, summary_json: JSON.stringify(co.summary),
     address_json: JSON.stringify(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, addr[f]]))),
     versandart: st.versandart, versanddatum: st.versanddatum, kommentar: st.kommentar, zahlungsart: st.zahlungsart,
-    benefit_code: co.benefit && !co.benefit.error ? co.benefit.code : null, discount: co.discount,
+    benefit_code: co.benefit && !co.benefit.error ? co.benefit.code : null, discount: discountTotal(co.summary),
     free_gift_artnr: gift?.artnr ?? null, fwt: st.fwt ? 1 : 0, idempotency_key: key,
     placed_by_sub_user: session.subUserId, release_status: pending ? 'pending' : 'released', released_by: null, source: 'shop',
   }).returning('id').executeTakeFirstOrThrow();
@@ -443,15 +467,15 @@ async function placeOrder(
   }
   if (st.fwt) await tx.insertInto('freeway_tickets').values({ kdnr: session.kdnr, order_id: orderId, month: monthKey(), created_at: now }).execute();
   await tx.insertInto('documents').values({
-    kdnr: session.kdnr, typ: 'auftragsbestaetigung', nummer: String(nums.auftrag), datum: today(), order_id: orderId, betrag: co.total,
+    kdnr: session.kdnr, typ: 'auftragsbestaetigung', nummer: String(nums.auftrag), datum: today(), order_id: orderId, betrag: co.summary.net,
   }).execute();
   await tx.deleteFrom('cart_items').where('kdnr', '=', session.kdnr).execute();
   // basket reset (section 4): address, shipping method, date, comment, fwt — and the used code and payment choice
   await tx.deleteFrom('checkout_state').where('kdnr', '=', session.kdnr).execute();
   return {
     placed: {
-      orderId, auftrag: nums.auftrag, vorgang: nums.vorgang, rechnung: nums.rechnung, total: co.total, currency: co.cur.code,
-      status, releaseStatus: pending ? 'pending' : 'released', replayed: false,
+      orderId, auftrag: nums.auftrag, vorgang: nums.vorgang, rechnung: nums.rechnung, total: co.summary.net, currency: co.cur.code,
+      status, releaseStatus: pending ? 'pending' : 'released', replayed: false, summary: co.summary,
     },
     mail: { co, addr },
   };
@@ -461,32 +485,56 @@ const MAIL_TEXT: Record<string, Record<string, string>> = {
   de: {
     subject: 'Ihre Bestellung {auftrag}', hello: 'vielen Dank für Ihre Bestellung. Wir haben sie unter der Auftragsnummer {auftrag} erhalten.',
     pending: 'Die Bestellung überschreitet 5.000 EUR und wartet auf die Freigabe durch einen berechtigten Benutzer.',
-    lines: 'Positionen', total: 'Gesamtbetrag (netto)', address: 'Lieferadresse', shipping: 'Versand', greet: 'Ihr Team von {firma}',
+    lines: 'Positionen', gift: 'Gratiszugabe', subtotal: 'Zwischensumme', promotion: 'Aktionsrabatt {name} ({p} %)', percent: 'Vorteilscode {code} ({p} %)',
+    instant: 'Sofortrabatt (Vorteilscode {code})', net: 'Summe netto', vat: 'MwSt. {p} % auf {base}', reverse: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge)',
+    gross: 'Gesamtbetrag (brutto)', address: 'Lieferadresse', shipping: 'Versand', greet: 'Ihr Team von {firma}',
     releaseSubject: 'Freigabe erforderlich: Bestellung {auftrag}', releaseText: 'Die Bestellung {auftrag} über {total} wartet auf Ihre Freigabe.',
   },
   en: {
     subject: 'Your order {auftrag}', hello: 'thank you for your order. We received it under order number {auftrag}.',
     pending: 'The order exceeds 5,000 EUR and waits for the release by an authorised user.',
-    lines: 'Items', total: 'Total (net)', address: 'Delivery address', shipping: 'Shipping', greet: 'Your {firma} team',
+    lines: 'Items', gift: 'Free gift', subtotal: 'Subtotal', promotion: 'Promotion discount {name} ({p} %)', percent: 'Benefit code {code} ({p} %)',
+    instant: 'Instant discount (benefit code {code})', net: 'Total (net)', vat: 'VAT {p} % on {base}', reverse: 'Reverse charge: VAT payable by the recipient',
+    gross: 'Total (gross)', address: 'Delivery address', shipping: 'Shipping', greet: 'Your {firma} team',
     releaseSubject: 'Release required: order {auftrag}', releaseText: 'Order {auftrag} of {total} is waiting for your release.',
   },
 };
 
+/** The order's money block of the mail: every summary line, so the mail adds up like the checkout. */
+function summaryText(sum: Summary, T: Record<string, string>, shippingLabel: string, money: (v: number) => string): string[] {
+  const pct = (v: number | null) => (T === MAIL_TEXT.de ? String(v ?? '').replace('.', ',') : String(v ?? ''));
+  const discount = (d: Summary['discounts'][number]) => (d.kind === 'promotion' ? T.promotion! : d.kind === 'percent' ? T.percent! : T.instant!)
+    .replace('{name}', d.label).replace('{code}', d.label).replace('{p}', pct(d.percent));
+  return [
+    `${T.lines}:`,
+    ...sum.lines.map((l) => `  ${l.menge} x ${l.artnr} ${l.bezeichnung}${l.gift ? ` (${T.gift})` : ''} — ${money(l.net)}`),
+    '',
+    `${T.subtotal}: ${money(sum.subtotal)}`,
+    ...sum.discounts.map((d) => `${discount(d)}: −${money(d.amount)}`),
+    `${T.shipping} (${shippingLabel}): ${money(sum.shipping.amount)}`,
+    `${T.net}: ${money(sum.net)}`,
+    ...sum.vat.map((v) => `${T.vat!.replace('{p}', pct(v.percent)).replace('{base}', money(v.base))}: ${money(v.amount)}`),
+    ...(sum.reverseCharge ? [T.reverse!] : []),
+    `${T.gross}: ${money(sum.gross)}`,
+  ];
+}
+
 async function sendOrderMails(db: Db, session: Session, p: Placed, co: Checkout, addr: AddressOut, lang: string, country: string): Promise<void> {
-  const T = MAIL_TEXT[lang] ?? MAIL_TEXT.de!;
+  // one language per mail: its texts, greeting, names and number format (German unless English)
+  const mailLang = MAIL_TEXT[lang] ? lang : 'de';
+  const T = MAIL_TEXT[mailLang]!;
   const fill = (s: string) => s.replace('{auftrag}', String(p.auftrag)).replace('{total}', money(p.total)).replace('{firma}', firmaName);
-  const loc = localeFor(country, lang);
+  const loc = localeFor(country, mailLang);
   const money = (v: number) => formatPrice(v, co.cur.code, loc).replace(/\u00a0|\u202f/g, ' ');
   const c = await db.selectFrom('customers').select(['email', 'anrede', 'vorname', 'nachname', 'firma']).where('kdnr', '=', session.kdnr).executeTakeFirst();
   const firma = await db.selectFrom('companies').select('name').where('firma', '=', c?.firma ?? session.firma).executeTakeFirst();
   const firmaName = firma?.name ?? 'Dentalversand Nord GmbH';
   if (c?.email) {
     const text = [
-      `${lang === 'de' ? 'Guten Tag' : 'Hello'} ${`${c.vorname} ${c.nachname}`.trim()},`, '', fill(T.hello!),
-      ...(p.releaseStatus === 'pending' ? ['', T.pending!] : []), '', `${T.lines}:`,
-      ...co.lines.map((l) => `  ${l.Menge} x ${l.Artikelnummer} ${l.Bezeichnung} — ${money(l.Gesamtpreis)}`),
-      ...(co.benefit && !co.benefit.error && co.benefit.freeGift ? [`  1 x ${co.benefit.freeGift.artnr} ${co.benefit.freeGift.bezeichnung} — ${money(0)}`] : []),
-      '', `${T.shipping}: ${label(lang, co.state.versandart)} ${money(co.shipping)}`, `${T.total}: ${money(p.total)}`, '',
+      `${mailLang === 'de' ? 'Guten Tag' : 'Hello'} ${`${c.vorname} ${c.nachname}`.trim()},`, '', fill(T.hello!),
+      ...(p.releaseStatus === 'pending' ? ['', T.pending!] : []), '',
+      ...summaryText(mailLang === lang ? co.summary : withDesignations(co.summary, await designations(db, co.summary.lines.map((l) => l.artnr), mailLang)),
+        T, label(mailLang, co.summary.shipping.method), money), '',
       `${T.address}:`, ...[addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).map((s) => `  ${s}`),
       '', fill(T.greet!),
     ].join('\n');
@@ -502,7 +550,8 @@ async function sendOrderMails(db: Db, session: Session, p: Placed, co: Checkout,
 
 const PlacedOut = z.object({
   auftrag: z.number(), vorgang: z.number(), rechnung: z.number().describe('0 until the order is invoiced'), orderId: z.number(),
-  total: z.number(), currency: z.string(), status: z.string(), releaseStatus: z.enum(['released', 'pending']),
+  total: z.number().describe('net total'), currency: z.string(), status: z.string(), releaseStatus: z.enum(['released', 'pending']),
+  summary: SummarySchema.nullable().describe('the priced summary the order was placed with'),
   release: z.boolean().describe('true when the order waits for a release'), replayed: z.boolean().describe('true when the key was seen before'),
   wkcounter: z.number(),
 });
@@ -598,7 +647,7 @@ export const routes: AnyRoute[] = [
         if (st.benefit_code && st.benefit_code !== code && co.benefit && !co.benefit.removable) {
           throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
         }
-        const b = await evalBenefit(tx, session.kdnr, code, co.netEur, co.net, co.cur.rate, lang);
+        const b = await evalBenefit(tx, session.kdnr, code, co.netEur, lang);
         if (b.error === 'benefit_code_invalid') throw badRequest('benefit_code_invalid', { message: ERROR_TEXTS.benefit_code_invalid });
         if (b.error === 'benefit_code_already_redeemed') throw fail(409, 'benefit_code_already_redeemed');
         if (b.error === 'benefit_code_min_order') {

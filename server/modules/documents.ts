@@ -8,6 +8,7 @@ import type { Db } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import type { Session } from '../http/session.ts';
+import { orderSummary, withDesignations } from '../lib/money.ts';
 import { articleDocument, creditNote, orderDocument, statement, type DocCustomer, type DocHead, type DocOrder } from '../lib/document-pdf.ts';
 import { pdfResponse } from '../lib/pdf.ts';
 import { DOCUMENTS_MONTHS } from '../../src/lib/rules/constants.ts';
@@ -93,10 +94,12 @@ async function docOrder(db: Db, kdnr: number, orderId: number, lang: string): Pr
   const bez = await designations(db, lines.map((l) => l.artnr), lang);
   let address: Record<string, string> = {};
   try { address = JSON.parse(o.address_json) as Record<string, string>; } catch { /* shown without address */ }
+  const docLines = lines.map((l) => ({ pos: l.pos, artnr: l.artnr, bezeichnung: bez.get(l.artnr) ?? l.bezeichnung, menge: l.menge, preis: Number(l.preis), geliefert: l.geliefert, status: l.status }));
+  const summary = await orderSummary(db, { ...o, total: Number(o.total), discount: Number(o.discount) }, docLines);
   return {
     auftrag: o.auftrag, vorgang: o.vorgang, rechnung: o.rechnung, datum: o.created_at.slice(0, 10), versandart: o.versandart,
     zahlungsart: o.zahlungsart, kommentar: o.kommentar, total: Number(o.total), discount: Number(o.discount), currency: o.currency, address,
-    lines: lines.map((l) => ({ pos: l.pos, artnr: l.artnr, bezeichnung: bez.get(l.artnr) ?? l.bezeichnung, menge: l.menge, preis: Number(l.preis), geliefert: l.geliefert, status: l.status })),
+    lines: docLines, summary: withDesignations(summary, new Map(docLines.map((l) => [l.artnr, l.bezeichnung]))),
   };
 }
 

@@ -20,7 +20,9 @@ import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
 import { convertPrice, currencyFor } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
+import { orderSummary, totalsOf, withDesignations } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
+import { SummarySchema, TotalsSchema } from './money-schema.ts';
 import { cartCount } from './cart.ts';
 import { ERROR_TEXTS, QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
@@ -101,13 +103,15 @@ async function orderDetails(db: Db, session: Session, o: OrderHead, lang: string
     db.selectFrom('documents').select(['id', 'typ', 'nummer', 'datum', 'betrag']).where('kdnr', '=', session.kdnr).where('order_id', '=', o.id).orderBy('datum').orderBy('id').execute(),
     o.placed_by_sub_user ? db.selectFrom('sub_users').select(['id', 'vorname', 'nachname']).where('kdnr', '=', session.kdnr).where('id', '=', o.placed_by_sub_user).executeTakeFirst() : Promise.resolve(undefined),
   ]);
-  const net = round2(lines.reduce((s, l) => s + l.gesamt, 0));
+  const row = await db.selectFrom('orders').select('summary_json').where('id', '=', o.id).executeTakeFirst();
+  const sum = withDesignations(await orderSummary(db, { ...o, summary_json: row?.summary_json }, lines), new Map(lines.map((l) => [l.artnr, l.bezeichnung])));
   return {
     ...summary(o, lines.length, lines.filter((l) => l.status === 'backorder').length),
     address: parseAddress(o.address_json),
     versandart: o.versandart, versanddatum: o.versanddatum, kommentar: o.kommentar, zahlungsart: o.zahlungsart,
     benefitCode: o.benefit_code, fwt: !!o.fwt, freeGiftArtnr: o.free_gift_artnr,
-    totals: { net, discount: o.discount, shipping: round2(Math.max(0, o.total - net + o.discount)), total: o.total, currency: o.currency },
+    totals: totalsOf(sum),
+    summary: sum,
     placedBy: placer ? { id: Number(placer.id), name: `${placer.vorname} ${placer.nachname}` } : null,
     releasedBy: o.released_by,
     lines,
@@ -171,7 +175,8 @@ const LineOut = z.object({
 const DetailOut = SummaryOut.extend({
   address: z.record(z.string(), z.string()), versandart: z.string(), versanddatum: z.string().nullable(), kommentar: z.string(),
   zahlungsart: z.string(), benefitCode: z.string().nullable(), fwt: z.boolean(), freeGiftArtnr: z.string().nullable(),
-  totals: z.object({ net: z.number(), discount: z.number(), shipping: z.number(), total: z.number(), currency: z.string() }),
+  totals: TotalsSchema,
+  summary: SummarySchema,
   placedBy: z.object({ id: z.number(), name: z.string() }).nullable(), releasedBy: z.number().nullable().describe('0 = main user'),
   lines: z.array(LineOut),
   documents: z.array(z.object({ id: z.number(), typ: z.string(), nummer: z.string(), datum: z.string(), betrag: z.number(), pdf: z.string() })),

@@ -120,6 +120,8 @@ function rows(arts: Art[]): Omit<Catalog, 'arts'> {
       gebinde: d.geb, preis: a.preis, kat_preis: a.kat_preis, mcode: a.mcode, ist_neuheit: a.neu ? 1 : 0, ist_referenz: a.isParent ? 1 : 0,
       aus_sortiment: a.aus ? 1 : 0, temp_aus_sortiment: a.temp ? 1 : 0, parent_artnr: a.parent, referenz: a.parent ?? a.artnr,
       vkz: a.vkz, lieferstatus: Number(a.vkz), bezeichnung: d.names.de, created_at: a.created_at,
+      // printed literature is the catalogue's only reduced-rate good
+      vat_class: a.cat === 'literatur' ? 'reduced' : 'standard',
     });
     const k = r.int(0, 2);
     const second = r.chance(0.75);

@@ -10,6 +10,7 @@ import { dateOnly, type SeedClock } from './clock.ts';
 import { insertAll } from './insert.ts';
 import type { OrderSet } from './orders.ts';
 import { seedPortal } from './portal.ts';
+import { katIdOf } from './catalog.ts';
 import { rng } from './prng.ts';
 import { seedZahnlager } from './zahnlager.ts';
 
@@ -74,8 +75,15 @@ export function buildPromotions(arts: Art[], clock: SeedClock) {
     if (chosen.length < 40) chosen.push(...r.sample(promoArts.filter((a) => !chosen.includes(a)), 40 - chosen.length));
     for (const a of chosen) links.push({ promotion_id: p.id!, artnr: a.artnr });
   }
-  return { promos, links };
+  const discounts = Object.entries(CART_DISCOUNTS).filter(([id]) => promos.some((p) => p.id === Number(id)))
+    .flatMap(([id, d]) => d.cats.map((cat) => ({ promotion_id: Number(id), kat_id: katIdOf(cat), percent: d.percent })));
+  return { promos, links, discounts };
 }
+
+/** Automatic cart discounts the promotion texts promise ("10 % … automatisch im Warenkorb abgezogen"). */
+const CART_DISCOUNTS: Record<number, { percent: number; cats: string[] }> = {
+  1: { percent: 10, cats: ['verblend', 'malfarben'] },
+};
 
 const NEWSLETTER_TITLES = ['Frühjahrsneuheiten im Labor', 'Sommeraktion Gips & Einbettmassen', 'Digitale Zahntechnik: CAD/CAM-Special',
   'Herbstangebote Keramik', 'Zahnwochen: Garnituren zum Aktionspreis', 'Jahresendspurt: Fräser-Sparpakete'];
@@ -84,7 +92,7 @@ export async function seedExtras(db: Db, input: ExtrasInput): Promise<Record<str
   const { cat, hist, clock } = input;
   const counts: Record<string, number> = {};
   const recs = buildRecommendations(cat.arts);
-  const { promos, links } = buildPromotions(cat.arts, clock);
+  const { promos, links, discounts } = buildPromotions(cat.arts, clock);
   await db.transaction().execute(async (tx) => {
     counts.recommendations = await insertAll(tx, 'recommendations', recs);
     counts.newsletters = await insertAll(tx, 'newsletters', NEWSLETTER_TITLES.map((title, i) => ({
@@ -92,6 +100,7 @@ export async function seedExtras(db: Db, input: ExtrasInput): Promise<Record<str
     })));
     counts.promotions = await insertAll(tx, 'promotions', promos);
     counts.promotion_articles = await insertAll(tx, 'promotion_articles', links);
+    counts.promotion_cart_discounts = await insertAll(tx, 'promotion_cart_discounts', discounts);
     Object.assign(counts, await seedCodesAndLists(tx, cat.arts, hist, clock));
     Object.assign(counts, await seedZahnlager(tx, cat.arts, hist, clock));
     Object.assign(counts, await seedPortal(tx, cat.arts, hist, clock));

@@ -13,6 +13,8 @@ import { cartSum, lineTotal } from './lib/cartView.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { routes } from './lib/routes.ts';
+import { checkoutApi, type MoneySummary } from './lib/checkout.ts';
+import { discountLabel } from './ui/MoneySummary.tsx';
 import { Availability } from './ui/ArticleCard.tsx';
 import { Img } from './ui/Img.tsx';
 import { QtyStepper } from './ui/QtyStepper.tsx';
@@ -28,8 +30,11 @@ export default function CartView({ country, lang, messages }: { country: string;
   const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
   const r = routes(country, lang);
 
+  // the promotions' automatic discounts come from the server's pricing (the same as checkout shows)
+  const [priced, setPriced] = useState<MoneySummary | null>(null);
+  const reprice = () => { checkoutApi({ lang, country }).load().then((i) => setPriced(i.summary)).catch(() => setPriced(null)); };
   const load = () => {
-    loadCart(lang).then((l) => { setLines(l); setError(''); }).catch((e) => { setError(errorMessage(t, failureKey(e))); setLines([]); });
+    loadCart(lang).then((l) => { setLines(l); setError(''); if (l.length) reprice(); }).catch((e) => { setError(errorMessage(t, failureKey(e))); setLines([]); });
   };
   useEffect(() => {
     void ensureCustomer().then((c) => { if (c.kundennummer) load(); else { requireLogin(); setLines([]); } });
@@ -47,14 +52,13 @@ export default function CartView({ country, lang, messages }: { country: string;
     timers.current.set(artnr, setTimeout(async () => {
       timers.current.delete(artnr);
       const res = await setQty(artnr, n);
-      if (res) showToast(t('menge_change'), 'success');
-      else load();
+      if (res) { showToast(t('menge_change'), 'success'); reprice(); } else load();
     }, QTY_DEBOUNCE_MS));
   };
 
   const remove = async (artnr: string) => {
     clearTimeout(timers.current.get(artnr));
-    if (await deleteLine(artnr)) setLines((ls) => ls && ls.filter((l) => l.Artikelnummer !== artnr));
+    if (await deleteLine(artnr)) { setLines((ls) => ls && ls.filter((l) => l.Artikelnummer !== artnr)); reprice(); }
   };
 
   const clear = () => {
@@ -115,6 +119,9 @@ export default function CartView({ country, lang, messages }: { country: string;
             <div className="sh-cart__sum">
               <span>{t('checkout.subtotal')}</span>
               <strong data-testid="cart-sum">{money(cartSum(lines), ctx, lines[0]?.Waehrung)}</strong>
+              {priced?.discounts.filter((d) => d.kind === 'promotion').map((d) => (
+                <span key={d.label} className="sh-cart__promo" data-testid="cart-promotion">{discountLabel(t, d, lang)}: −{money(d.amount, ctx, priced.currency)}</span>
+              ))}
               <small className="sh-muted">{t('shop.excl_vat')}</small>
             </div>
             <a className="sh-btn sh-btn--primary sh-btn--big" href={r.kasse} data-testid="to-checkout">{t('cart.to_checkout')}</a>

@@ -14,6 +14,7 @@ import { $checkout, checkoutApi, patchCheckout, type Address, type CheckoutInfo 
 import { money, type Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
 import { Field } from './ui/Field.tsx';
+import { MoneySummaryBox } from './ui/MoneySummary.tsx';
 import './shop.css';
 
 const ADDRESS_FIELDS: (keyof Address)[] = ['firma_name', 'zusatz1', 'zusatz2', 'ansprechpartner', 'strasse', 'plz', 'ort', 'land_iso2'];
@@ -34,6 +35,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
   const st = useStore($checkout);
   const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
   const r = routes(country, lang);
+  const co = useMemo(() => checkoutApi({ lang, country }), [lang, country]);
   const [info, setInfo] = useState<CheckoutInfo | null>(null);
   const [error, setError] = useState('');
   const [code, setCode] = useState('');
@@ -59,7 +61,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      checkoutApi.load().then(take).catch((e) => setError(errorMessage(t, failureKey(e))));
+      co.load().then(take).catch((e) => setError(errorMessage(t, failureKey(e))));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer.kundennummer]);
@@ -76,7 +78,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
     setAddrErr(errs);
     if (Object.keys(errs).length) return;
     try {
-      const a = await checkoutApi.addAddress({ ...addr, land_iso2: String(addr.land_iso2).toUpperCase() } as Address);
+      const a = await co.addAddress({ ...addr, land_iso2: String(addr.land_iso2).toUpperCase() } as Address);
       setInfo((i) => i && { ...i, addresses: [...i.addresses, a] });
       patchCheckout({ addressId: a.id ?? null });
       setAdding(false); setAddr({ land_iso2: country.toUpperCase() });
@@ -90,12 +92,18 @@ export default function CheckoutView({ country, lang, messages }: { country: str
   const redeem = async () => {
     const v = validateBenefitCode(code);
     if (v) { setCodeErr(errorMessage(t, v)); return; }
-    try { take(await checkoutApi.redeem(code.trim())); setCode(''); setCodeErr(''); showToast(t('checkout.benefit_code_applied', { code: code.trim() }), 'success'); }
+    try { take(await co.redeem(code.trim())); setCode(''); setCodeErr(''); showToast(t('checkout.benefit_code_applied', { code: code.trim() }), 'success'); }
     catch (x) { setCodeErr(errorMessage(t, failureKey(x))); }
   };
   const removeCode = async () => {
-    try { take(await checkoutApi.removeCode()); setCodeErr(''); }
+    try { take(await co.removeCode()); setCodeErr(''); }
     catch (x) { setCodeErr(errorMessage(t, failureKey(x) === 'generic' ? 'benefit_code_not_removable' : failureKey(x))); }
+  };
+
+  // shipping changes the total: the server prices it, the summary shows its answer at once
+  const chooseShipping = async (id: string) => {
+    patchCheckout({ versandart: id });
+    try { take(await co.save({ versandart: id })); } catch (x) { showToast(errorMessage(t, failureKey(x)), 'error'); }
   };
 
   const toggleFwt = (on: boolean) => {
@@ -112,7 +120,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
     if (st.versanddatum && !parseDate(st.versanddatum)) { showToast(errorMessage(t, 'invalid_date'), 'error'); return; }
     if (st.addressId === null && info.addresses.length === 0) { setAdding(true); return; }
     try {
-      await checkoutApi.save({ addressId: st.addressId, versandart: st.versandart, versanddatum: st.versanddatum || null, kommentar: st.kommentar, zahlungsart: st.zahlungsart, fwt: st.fwt });
+      await co.save({ addressId: st.addressId, versandart: st.versandart, versanddatum: st.versanddatum || null, kommentar: st.kommentar, zahlungsart: st.zahlungsart, fwt: st.fwt });
       location.assign(r.submit);
     } catch (x) {
       const k = failureKey(x);
@@ -124,7 +132,6 @@ export default function CheckoutView({ country, lang, messages }: { country: str
   if (error) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-error" role="alert">{error}</p><a className="sh-btn" href={r.wk}>{t('checkout.edit_cart')}</a></div>;
   if (!info) return <p className="sh-loading">{t('app.loading')}</p>;
   if (!info.lines.length) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-empty">{errorMessage(t, 'cart_add_products_first')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
-  const cur = info.totals.currency;
   return (
     <div className="sh-checkout" data-testid="checkout">
       <h1>{t('checkout.title')}</h1>
@@ -158,8 +165,8 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             <legend>{t('checkout.shipping_method')}</legend>
             {info.versandarten.map((v) => (
               <label key={v.id} className="sh-radio">
-                <input type="radio" name="versandart" checked={st.versandart === v.id} onChange={() => patchCheckout({ versandart: v.id })} />
-                <span>{v.label ?? t(`checkout.shipping.${v.id}`)}{v.price ? ` (${money(v.price, ctx, cur)})` : ''}</span>
+                <input type="radio" name="versandart" checked={st.versandart === v.id} onChange={() => void chooseShipping(v.id)} />
+                <span>{v.label ?? t(`checkout.shipping.${v.id}`)}{v.price ? ` (${money(v.price, ctx, info.summary.currency)})` : ''}</span>
               </label>
             ))}
             <Field label={t('checkout.desired_date')} name="versanddatum" type="date" value={st.versanddatum} onChange={(v) => patchCheckout({ versanddatum: v })} />
@@ -209,17 +216,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
 
         <aside className="sh-checkout__side sh-box" aria-label={t('checkout.summary')}>
           <h2>{t('checkout.summary')}</h2>
-          <ul className="sh-sumlines">
-            {info.lines.map((l) => <li key={l.Artikelnummer}><span>{l.Menge} × {l.Bezeichnung}</span><span>{money(l.Gesamtpreis, ctx, cur)}</span></li>)}
-          </ul>
-          <dl className="sh-totals">
-            <div><dt>{t('checkout.subtotal')}</dt><dd>{money(info.totals.net, ctx, cur)}</dd></div>
-            {info.instantDiscount && <div><dt>{t('checkout.instant_discount')}</dt><dd>−{money(info.instantDiscount.amount, ctx, cur)}</dd></div>}
-            {info.totals.discount > 0 && <div><dt>{t('checkout.benefit_code')}</dt><dd>−{money(info.totals.discount, ctx, cur)}</dd></div>}
-            <div><dt>{t('checkout.shipping_costs')}</dt><dd>{money(info.totals.shipping, ctx, cur)}</dd></div>
-            <div className="sh-totals__sum"><dt>{t('checkout.total')}</dt><dd data-testid="checkout-total">{money(info.totals.total, ctx, cur)}</dd></div>
-          </dl>
-          <p className="sh-muted">{t('shop.excl_vat')}</p>
+          <MoneySummaryBox s={info.summary} t={t} ctx={ctx} />
           <button type="button" className="sh-btn sh-btn--primary sh-btn--big sh-btn--block" onClick={() => void next()} data-testid="checkout-next">{t('app.next')}</button>
           <a className="sh-btn sh-btn--ghost sh-btn--block" href={r.wk}>{t('checkout.edit_cart')}</a>
         </aside>

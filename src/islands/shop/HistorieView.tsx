@@ -7,11 +7,12 @@ import { ApiFailure } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { loadOrder, type OrderLine, type OrderSummary } from './lib/orders.ts';
+import { loadOrder, type OrderDetail } from './lib/orders.ts';
 import { money, productPath, type Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
 import { formatDate, reorderAll, statusLabel } from './ui/Orders.tsx';
 import { QtyStepper } from './ui/QtyStepper.tsx';
+import { MoneySummaryBox } from './ui/MoneySummary.tsx';
 import './shop.css';
 
 export default function HistorieView({ auftrag, country, lang, messages }: {
@@ -20,14 +21,14 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
   const t = useT(lang, messages);
   const customer = useStore($customer);
   const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
-  const [order, setOrder] = useState<(OrderSummary & { lines: OrderLine[] }) | null>(null);
+  const [order, setOrder] = useState<OrderDetail | null>(null);
   const [qty, setQty] = useState<Record<string, number>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      loadOrder(auftrag).then((o) => {
+      loadOrder(auftrag, lang).then((o) => {
         setOrder(o);
         setQty(Object.fromEntries(o.lines.map((l) => [l.artnr, Math.max(1, l.menge)])));
       }).catch((e) => setError(e instanceof ApiFailure && e.status === 404 ? t('not_found') : errorMessage(t, failureKey(e))));
@@ -48,8 +49,9 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
         {order.rechnung ? <div><dt>{t('order.invoice')}</dt><dd>{order.rechnung}</dd></div> : null}
         <div><dt>{t('order.date')}</dt><dd>{formatDate(order.datum, ctx)}</dd></div>
         <div><dt>{t('order.status')}</dt><dd>{statusLabel(t, order.status)}</dd></div>
-        <div><dt>{t('order.total')}</dt><dd>{money(order.total, ctx, order.currency)}</dd></div>
+        <div><dt>{t('checkout.total_net')}</dt><dd>{money(order.total, ctx, order.currency)}</dd></div>
       </dl>
+      <div className="sh-history__lines">
       <table className="sh-table">
         <thead>
           <tr>
@@ -63,7 +65,7 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
               <td>{l.pos}</td>
               <td>{l.artnr}</td>
               <td><a href={productPath(country, lang, { Artikelnummer: l.artnr, Bezeichnung: l.bezeichnung })}>{l.bezeichnung}</a>
-                {l.status === 'backorder' || (l.geliefert !== undefined && l.geliefert < l.menge) ? <small className="sh-muted"> · {t('order.backorder')}</small> : null}</td>
+                {l.status === 'backorder' ? <small className="sh-muted"> · {t('order.backorder')}</small> : null}</td>
               <td>{l.menge}</td>
               <td className="sh-num">{money(l.preis, ctx, order.currency)}</td>
               <td className="sh-history__re">
@@ -80,6 +82,8 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
           ))}
         </tbody>
       </table>
+      </div>
+      <div className="sh-history__money"><MoneySummaryBox s={order.summary} t={t} ctx={ctx} showLines={false} /></div>
       <div className="sh-actions">
         <a className="sh-btn sh-btn--ghost" href={r.konto + '#meine_bestellungen'}>{t('order.history')}</a>
         <button type="button" className="sh-btn sh-btn--primary" onClick={() => void all()} disabled={busy} data-testid="reorder-all">{t('order.reorder')}</button>

@@ -11,6 +11,7 @@ import { errorMessage, failureKey } from './lib/errors.ts';
 import { $checkout, attemptKey, checkoutApi, resetBasket, type CheckoutInfo } from './lib/checkout.ts';
 import { money, type Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
+import { MoneySummaryBox } from './ui/MoneySummary.tsx';
 import './shop.css';
 
 const DONE_KEY = 'shop:lastOrder';
@@ -22,6 +23,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
   const st = useStore($checkout);
   const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
   const r = routes(country, lang);
+  const co = useMemo(() => checkoutApi({ lang, country }), [lang, country]);
   const [info, setInfo] = useState<CheckoutInfo | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,7 +34,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
     try { const d = sessionStorage.getItem(DONE_KEY); if (d) { setDone(JSON.parse(d) as Done); return; } } catch { /* ignore */ }
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      checkoutApi.load().then(setInfo).catch((e) => setError(errorMessage(t, failureKey(e))));
+      co.load().then(setInfo).catch((e) => setError(errorMessage(t, failureKey(e))));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer.kundennummer]);
@@ -43,7 +45,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
     setBusy(true); setError('');
     const key = attemptKey();
     try {
-      const res = await checkoutApi.submit(key, {
+      const res = await co.submit(key, {
         addressId: st.addressId, versandart: st.versandart, versanddatum: st.versanddatum || null, kommentar: st.kommentar,
         zahlungsart: st.zahlungsart, fwt: st.fwt,
       });
@@ -99,20 +101,19 @@ export default function SubmitView({ country, lang, messages }: { country: strin
             {st.kommentar && <p>{t('checkout.comment')}: {st.kommentar}</p>}
             <a className="sh-link" href={r.kasse}>{t('app.edit')}</a>
           </section>
-          <table className="sh-table">
+          <table className="sh-table sh-submit-lines">
             <thead><tr><th scope="col">{t('shop.article_number')}</th><th scope="col">{t('shop.description')}</th><th scope="col">{t('shop.quantity')}</th><th scope="col" className="sh-num">{t('cart.total_price')}</th></tr></thead>
             <tbody>
-              {info.lines.map((l) => <tr key={l.Artikelnummer}><td>{l.Artikelnummer}</td><td>{l.Bezeichnung}</td><td>{l.Menge}</td><td className="sh-num">{money(l.Gesamtpreis, ctx, cur)}</td></tr>)}
+              {info.summary.lines.map((l) => (
+                <tr key={`${l.artnr}${l.gift ? '-gift' : ''}`} data-kind={l.gift ? 'gift' : 'line'}>
+                  <td>{l.artnr}</td><td>{l.gift ? `${t('checkout.free_gift')}: ` : ''}{l.bezeichnung}<small className="sh-submit-lines__nr">{l.artnr}</small></td><td>{l.menge}</td><td className="sh-num">{money(l.net, ctx, cur)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
         <aside className="sh-checkout__side sh-box">
-          <dl className="sh-totals">
-            <div><dt>{t('checkout.subtotal')}</dt><dd>{money(info.totals.net, ctx, cur)}</dd></div>
-            {info.totals.discount > 0 && <div><dt>{t('checkout.benefit_code')}</dt><dd>−{money(info.totals.discount, ctx, cur)}</dd></div>}
-            <div><dt>{t('checkout.shipping_costs')}</dt><dd>{money(info.totals.shipping, ctx, cur)}</dd></div>
-            <div className="sh-totals__sum"><dt>{t('checkout.total')}</dt><dd>{money(info.totals.total, ctx, cur)}</dd></div>
-          </dl>
+          <MoneySummaryBox s={info.summary} t={t} ctx={ctx} showLines={false} />
           {error && <p className="sh-error" role="alert">{error}</p>}
           <button type="button" className="sh-btn sh-btn--primary sh-btn--big sh-btn--block" onClick={() => void submit()} disabled={busy} aria-busy={busy} data-testid="submit-order">
             {busy ? t('form.sending') : t('checkout.submit_order')}

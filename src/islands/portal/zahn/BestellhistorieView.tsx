@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { Pagination } from '../../shop/ui/Pagination.tsx';
+import { MoneySummaryBox } from '../../shop/ui/MoneySummary.tsx';
+import { loadOrder, type OrderDetail } from '../../shop/lib/orders.ts';
 import { zahnRoutes } from './lib/routes.ts';
 import { zl, type HistOrder, type Historie, type SlotLocation } from './lib/zahnlager.ts';
 import { dateLabel } from './lib/format.ts';
@@ -87,9 +89,10 @@ export function BestellDetailsView({ country, lang, auftrag, vorgang, rechnung, 
     const o = await zl.order(auftrag);
     // the address carries process and invoice numbers too: a mismatch is an unknown order
     if (o.vorgang !== vorgang || o.rechnung !== rechnung) throw Object.assign(new Error('not_found'), { status: 404 });
-    return o;
+    // the order's money (lines, discounts, shipping, VAT) as everywhere else
+    return { ...o, money: await loadOrder(auftrag, lang) };
   }, [auftrag, vorgang, rechnung]);
-  const o: HistOrder | null = load.state === 'ok' ? load.data : null;
+  const o: (HistOrder & { money: OrderDetail }) | null = load.state === 'ok' ? load.data : null;
   return (
     <div className="zl" data-testid="zl-historie-details">
       <Crumbs t={t} items={[{ href: r.zahnlager, label: t('zahnlager.title') }, { href: r.bestellhistorie, label: t('zahnlager.order_history') }, { label: `${t('zahnlager.order_no')} ${auftrag}` }]} />
@@ -116,6 +119,7 @@ export function BestellDetailsView({ country, lang, auftrag, vorgang, rechnung, 
               </tbody>
             </table>
           </div>
+          <div className="zl-money"><MoneySummaryBox s={o.money.summary} t={t} ctx={{ country, lang, currency: o.money.currency }} showLines={false} /></div>
         </>
       )}
     </div>

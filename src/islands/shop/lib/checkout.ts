@@ -85,16 +85,36 @@ export interface CheckoutInfo {
   benefit: { code: string; kind: string; value: number; discount: number; freeGift: { artnr: string; bezeichnung: string } | null; removable: boolean; valid: boolean; error: string | null } | null;
   instantDiscount: { amount: number } | null;
   fwt: { available: boolean; reason: string | null; selected: boolean; minOrderEur: number; valueEur: number };
-  totals: { net: number; discount: number; shipping: number; total: number; currency: string };
+  totals: { net: number; discount: number; shipping: number; total: number; vat: number; gross: number; currency: string };
+  /** the server's priced summary: what the summary box shows, line by line */
+  summary: MoneySummary;
+}
+
+/** The priced summary of server/lib/money.ts (checkout, submit answer, order details). */
+export interface MoneySummary {
+  currency: string;
+  lines: { artnr: string; bezeichnung: string; menge: number; unit: number; net: number; promotion: number; vatPercent: number; gift: boolean }[];
+  subtotal: number;
+  discounts: { kind: 'promotion' | 'percent' | 'instant'; label: string; percent: number | null; amount: number }[];
+  shipping: { method: string; amount: number };
+  net: number;
+  vat: { percent: number; base: number; amount: number }[];
+  reverseCharge: boolean;
+  vatTotal: number;
+  gross: number;
 }
 export interface StatePatch { addressId?: number | null; versandart?: string; versanddatum?: string | null; kommentar?: string; zahlungsart?: string; fwt?: boolean }
-export interface Placed { auftrag: number; vorgang: number; rechnung: number; orderId: number; total: number; currency: string; status: string; releaseStatus: string; release: boolean; replayed: boolean; wkcounter: number }
+export interface Placed { auftrag: number; vorgang: number; rechnung: number; orderId: number; total: number; currency: string; status: string; releaseStatus: string; release: boolean; replayed: boolean; wkcounter: number; summary: MoneySummary | null }
 
-export const checkoutApi = {
-  load: () => api.get<CheckoutInfo>('checkout'),
-  save: (p: StatePatch) => api.put<CheckoutInfo>('checkout', p),
-  addAddress: (a: Address) => api.post<Address>('checkout/addresses', a),
-  redeem: (code: string) => api.post<CheckoutInfo>('checkout/benefit', { code }),
-  removeCode: () => api.del<CheckoutInfo>('checkout/benefit'),
-  submit: (key: string, body: StatePatch) => api.post<Placed>('checkout/submit', body, { headers: { 'Idempotency-Key': key } }),
-};
+/** The checkout calls of a page: each carries the page's language and country, so method and article names come in it. */
+export function checkoutApi(page: { lang: string; country: string }) {
+  const q = `?lang=${encodeURIComponent(page.lang)}&country=${encodeURIComponent(page.country)}`;
+  return {
+    load: () => api.get<CheckoutInfo>(`checkout${q}`),
+    save: (p: StatePatch) => api.put<CheckoutInfo>(`checkout${q}`, p),
+    addAddress: (a: Address) => api.post<Address>(`checkout/addresses${q}`, a),
+    redeem: (code: string) => api.post<CheckoutInfo>(`checkout/benefit${q}`, { code }),
+    removeCode: () => api.del<CheckoutInfo>(`checkout/benefit${q}`),
+    submit: (key: string, body: StatePatch) => api.post<Placed>(`checkout/submit${q}`, body, { headers: { 'Idempotency-Key': key } }),
+  };
+}

@@ -1,6 +1,7 @@
 // Order history calls (meinlabor, konto, historie). The orders API's paths live only here.
 import { api } from '../../../lib/api.ts';
 import { $wkCounter } from '../../../stores/basket.ts';
+import type { MoneySummary } from './checkout.ts';
 
 export interface OrderLine { pos: number; artnr: string; bezeichnung: string; menge: number; preis: number; status?: string; geliefert?: number; orderable?: boolean }
 export interface OrderSummary {
@@ -23,8 +24,11 @@ export function releaseOrder(auftrag: number): Promise<{ auftrag: number; releas
   return api.post(`orders/${auftrag}/release`);
 }
 
-export function loadOrder(auftrag: number | string): Promise<OrderSummary & { lines: OrderLine[] }> {
-  return api.get(`orders/${encodeURIComponent(String(auftrag))}`);
+export type OrderDetail = OrderSummary & { lines: OrderLine[]; summary: MoneySummary };
+
+/** One order with its lines and priced summary; `lang` names the articles in the page's language. */
+export function loadOrder(auftrag: number | string, lang?: string): Promise<OrderDetail> {
+  return api.get(`orders/${encodeURIComponent(String(auftrag))}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`);
 }
 
 /** Reorder a whole past order, or only the given positions (article, quantity). */
