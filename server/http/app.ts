@@ -65,8 +65,6 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   });
   app.onError((err, c) => {
-    // a refused body is not read further: close the connection instead of draining it
-    if (err instanceof ApiError && err.status === 413) c.header('connection', 'close');
     if (err instanceof ApiError) return c.json(errorBody(err), err.status as 400);
     console.error('[api] unhandled', c.req.method, c.req.path, err);
     return c.json({ error: 'generic', message: ERROR_TEXTS.generic }, 500);

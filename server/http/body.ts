@@ -13,13 +13,34 @@ export const uploadLimits = (): UploadLimits => ({
   fieldBytes: config.bodyLimitBytes, maxFields: 1000,
 });
 
-/** 413 with the limit; the connection is closed after the answer (the rest of the body is never read). */
+/** 413 with the limit (the rest of the body is discarded, see discardRest). */
 export const tooLarge = (key: string, extra: Record<string, unknown>) => new ApiError(413, key, extra);
 
 function declaredLength(c: Context): number | null {
   const v = c.req.header('content-length');
   const n = v === undefined ? NaN : Number(v);
   return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Reads and drops what the client still sends after a refusal, so it receives the answer instead of a
+ * reset connection; nothing is kept. After `maxBytes` more or `maxMs` the connection is cut.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes = 64 * 1024 * 1024, maxMs = 5000): void {
+  const cut = () => void reader.cancel().catch(() => {});
+  const timer = setTimeout(cut, maxMs);
+  timer.unref?.();
+  void (async () => {
+    let n = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        n += value.byteLength;
+        if (n > maxBytes) { cut(); break; }
+      }
+    } catch { /* connection gone */ } finally { clearTimeout(timer); }
+  })();
 }
 
 /** Chunks of the body; throws (via `over`) as soon as more than `limit` bytes arrived. */
@@ -29,17 +50,18 @@ async function* chunks(c: Context, limit: number, over: () => ApiError): AsyncGe
   const body = c.req.raw.body;
   if (!body) return;
   const reader = body.getReader();
-  let total = 0;
+  let total = 0, complete = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) { complete = true; return; }
       total += value.byteLength;
       if (total > limit) throw over();
       yield value;
     }
   } finally {
-    reader.releaseLock();
+    // refused (or the reader stopped early): drop the rest instead of buffering or resetting
+    if (complete) reader.releaseLock(); else discardRest(reader);
   }
 }
 
