@@ -50,6 +50,7 @@ export function withPageHeaders(req: http.IncomingMessage, res: http.ServerRespo
     keep(c, rest[0]);
     const body = Buffer.concat(chunks);
     res.setHeader('content-security-policy', pageCsp(body.toString('utf8')));
+    res.writeHead = writeHead as typeof res.writeHead; // end() may write the implicit head through it
     if (head) writeHead(...head);
     const cb = [c, ...rest].find((x) => typeof x === 'function') as (() => void) | undefined;
     return end(body, cb);

@@ -14,7 +14,7 @@ export function commonHeaders(): Record<string, string> {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
   };
   if (isHttps()) h['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   return h;

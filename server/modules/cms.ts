@@ -17,11 +17,14 @@ import { SITE_COUNTRIES } from '../../src/data/countries.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
+/** Constant-time comparison: both sides as SHA-256 digests (equal length, so neither length nor prefix leaks). */
+export const sameSecret = (given: string, expected: string): boolean => timingSafeEqual(sha(given), sha(expected));
+
 /** Without a configured secret the webhook is off (503); the start log says so (server/main.ts). */
 function checkSecret(c: Context): void {
   if (!config.cmsWebhookSecret) throw new ApiError(503, 'webhook_disabled');
   const given = c.req.header('x-webhook-secret') ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-  if (!given || !timingSafeEqual(sha(given), sha(config.cmsWebhookSecret))) throw new ApiError(401, 'unauthorized');
+  if (!given || !sameSecret(given, config.cmsWebhookSecret)) throw new ApiError(401, 'unauthorized');
 }
 
 /** Pages (paths below /{country}/{language}/, * = any) a collection's entries are rendered on. */
