@@ -29,7 +29,10 @@ export function withPageHeaders(req: http.IncomingMessage, res: http.ServerRespo
     const html = /^text\/html/i.test(contentType(res, head));
     held = html && req.method !== 'HEAD';
     if (html && !held) res.setHeader('content-security-policy', pageCsp(''));
-    if (!held && head) writeHead(...head);
+    if (held) return;
+    // passed through: Node writes an implicit head through res.writeHead, which must be the real one again
+    res.writeHead = writeHead as typeof res.writeHead;
+    if (head) writeHead(...head);
   };
   const keep = (c: unknown, enc?: unknown) => {
     if (c === undefined || c === null || typeof c === 'function') return;

@@ -55,7 +55,8 @@ describe('pages', () => {
       if (req.url === '/static') { res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(PAGE) }); res.end(PAGE); return; }
       if (req.url === '/stream') { res.setHeader('content-type', 'text/html'); res.write(PAGE.slice(0, 50)); res.write(Buffer.from(PAGE.slice(50, 120))); res.end(PAGE.slice(120)); return; }
       if (req.url === '/array') { res.writeHead(200, ['Content-Type', 'text/html', 'x-a', '1']); res.end(PAGE); return; }
-      res.writeHead(200, { 'content-type': 'text/css' }); res.end('body{}');
+      // a static asset as `send` delivers it: headers set, then piped chunks (the head is implicit)
+      res.setHeader('content-type', 'text/css'); res.write('body'); res.end('{}');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -78,6 +79,7 @@ describe('pages', () => {
       expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com/);
     }
     const css = await fetch(`${base}/app.css`);
+    expect(await css.text()).toBe('body{}');
     expect(css.headers.get('x-content-type-options')).toBe('nosniff');
     expect(css.headers.get('content-security-policy')).toBeNull();
   });
