@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_A, setupApi, type TestEnv } from '../api/harness.ts';
 import { withPageHeaders } from '../../server/page-headers.ts';
-import { inlineScripts } from '../../server/http/security-headers.ts';
+import { inlineScripts, pageCsp } from '../../server/http/security-headers.ts';
+import { config } from '../../server/config.ts';
 import { startRealServer } from './real-server.ts';
 
 let env: TestEnv;
@@ -82,6 +83,20 @@ describe('pages', () => {
     expect(await css.text()).toBe('body{}');
     expect(css.headers.get('x-content-type-options')).toBe('nosniff');
     expect(css.headers.get('content-security-policy')).toBeNull();
+  });
+});
+
+describe('configured third parties stay allowed', () => {
+  it('analytics (MATOMO_URL) may load its script, send and count; YouTube only in frames (consent-gated)', () => {
+    const saved = config.analyticsUrl;
+    config.analyticsUrl = 'https://stats.example.org/matomo/';
+    try {
+      const d = Object.fromEntries(pageCsp('<p></p>').split('; ').map((x) => [x.split(' ')[0], x]));
+      for (const k of ['script-src', 'connect-src', 'img-src']) expect(d[k]).toContain('https://stats.example.org');
+      expect(d['frame-src']).toBe('frame-src https://www.youtube-nocookie.com');
+      expect(d['script-src']).not.toContain('youtube');
+    } finally { config.analyticsUrl = saved; }
+    expect(pageCsp('<p></p>')).not.toContain('stats.example.org');
   });
 });
 
