@@ -22,7 +22,7 @@ describe('cross-site requests with the session cookie', () => {
   it('a cross-site text/plain POST (the form trick) is refused with 403 JSON and changes nothing', async () => {
     const c = await customer();
     await c.post('/api/wk/delete');
-    for (const headers of [EVIL, { origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }]) {
+    for (const headers of [EVIL, { origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }] as Record<string, string>[]) {
       const r = await c.req('POST', `/api/wk/${encodeURIComponent(artnr)}/add/3`, '{}', { 'content-type': 'text/plain', ...headers });
       expect([r.status, r.body.error, r.body.reason]).toEqual([403, 'forbidden', 'cross_site_request']);
       expect(r.headers.get('content-type')).toMatch(/^application\/json/);

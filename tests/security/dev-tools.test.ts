@@ -35,7 +35,7 @@ describe('production start (npm start, no DEV_TOOLS)', () => {
 
   it('item 3: without CMS_WEBHOOK_SECRET the webhook is off (503), also for the old default secret, and the log says so', async () => {
     expect(srv.log()).toContain('CMS_WEBHOOK_SECRET not set');
-    for (const headers of [{}, { 'x-webhook-secret': 'dev-webhook-secret' }, { authorization: 'Bearer dev-webhook-secret' }]) {
+    for (const headers of [{}, { 'x-webhook-secret': 'dev-webhook-secret' }, { authorization: 'Bearer dev-webhook-secret' }] as Record<string, string>[]) {
       const res = await fetch(`${srv.url}/api/cms/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"model":"faq"}' });
       expect(res.status).toBe(503);
       expect((await res.json()).error).toBe('webhook_disabled');
