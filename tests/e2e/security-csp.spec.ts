@@ -9,7 +9,8 @@ import { PASSWORD, storeConsent } from './helpers.ts';
 storeConsent();
 
 const SIZES = [{ name: 'desktop', width: 1366, height: 900 }, { name: 'phone', width: 390, height: 844 }];
-const LOCALES = [{ c: 'de', l: 'de' }, { c: 'fr', l: 'fr' }];
+// dk/de: the other brand's country (company 3) on the main host
+const LOCALES = [{ c: 'de', l: 'de' }, { c: 'fr', l: 'fr' }, { c: 'dk', l: 'de' }];
 
 /** Islands hydrate (their module scripts run under the CSP): interaction islands are poked as a user would. */
 async function expectHydrated(page: Page): Promise<void> {
