@@ -55,5 +55,7 @@ export const config = {
   uploadFileMaxBytes: num('UPLOAD_FILE_MAX_BYTES', 15 * 1024 * 1024),
   uploadRequestMaxBytes: num('UPLOAD_REQUEST_MAX_BYTES', 100 * 1024 * 1024),
   uploadMaxFiles: num('UPLOAD_MAX_FILES', 60),
+  /** All multipart requests together may hold this much in memory; beyond it they answer 503 uploads_busy. */
+  uploadMemoryBytes: num('UPLOAD_MEMORY_BYTES', 256 * 1024 * 1024),
 };
 export type Config = typeof config;

@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { readJson } from './body.ts';
+import { readJson, releaseBody } from './body.ts';
 import { refuseCrossSite } from './csrf.ts';
 import { ApiError, ERROR_TEXTS } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -49,9 +49,13 @@ function handle(route: AnyRoute, db: Db) {
     const p = (params ?? {}) as Record<string, unknown>;
     const country = String(p.country ?? c.req.query('country') ?? session?.country ?? 'de').toLowerCase();
     const lang = String(p.language ?? p.lang ?? c.req.query('lang') ?? session?.language ?? 'de').toLowerCase();
-    const result = await route.handler({ params, query, body, session, db, c, ip: clientIp(c), lang, country } as never);
-    if (route.rawResponse || result instanceof Response) return result as Response;
-    return c.json({ result: result === undefined ? null : result });
+    try {
+      const result = await route.handler({ params, query, body, session, db, c, ip: clientIp(c), lang, country } as never);
+      if (route.rawResponse || result instanceof Response) return result as Response;
+      return c.json({ result: result === undefined ? null : result });
+    } finally {
+      releaseBody(c); // uploads read by the handler no longer count against the memory budget
+    }
   };
 }
 
@@ -65,6 +69,7 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   });
   app.onError((err, c) => {
+    if (err instanceof ApiError && typeof err.extra.retryAfter === 'number') c.header('retry-after', String(Math.ceil(err.extra.retryAfter)));
     if (err instanceof ApiError) return c.json(errorBody(err), err.status as 400);
     console.error('[api] unhandled', c.req.method, c.req.path, err);
     return c.json({ error: 'generic', message: ERROR_TEXTS.generic }, 500);

@@ -1,7 +1,8 @@
 // Request bodies read under limits counted on the bytes actually received, while streaming: a declared
 // Content-Length over the limit is refused before reading, a chunked body as soon as it passes the limit.
 // JSON (and other plain) bodies: config.bodyLimitBytes. Multipart: per file, per field, per request and
-// files per request; files are kept in memory, so one request holds at most uploadRequestMaxBytes.
+// files per request; files are kept in memory, so one request holds at most uploadRequestMaxBytes and all
+// requests together at most uploadMemoryBytes (the reservation ends with the request: releaseBody).
 import type { Context } from 'hono';
 import { config } from '../config.ts';
 import { ApiError } from './errors.ts';
@@ -15,6 +16,27 @@ export const uploadLimits = (): UploadLimits => ({
 
 /** 413 with the limit (the rest of the body is discarded, see discardRest). */
 export const tooLarge = (key: string, extra: Record<string, unknown>) => new ApiError(413, key, extra);
+
+/** Bytes of multipart bodies held in memory, per request and in total. */
+const held = new WeakMap<Context, number>();
+let heldTotal = 0;
+
+function reserve(c: Context, bytes: number): void {
+  if (heldTotal + bytes > config.uploadMemoryBytes) {
+    throw new ApiError(503, 'uploads_busy', { retryAfter: 10 });
+  }
+  heldTotal += bytes;
+  held.set(c, (held.get(c) ?? 0) + bytes);
+}
+
+/** Ends the request's memory reservation (called when its answer is ready). */
+export function releaseBody(c: Context): void {
+  heldTotal -= held.get(c) ?? 0;
+  held.delete(c);
+}
+
+/** Bytes all multipart requests hold at the moment (tests, diagnostics). */
+export const uploadBytesHeld = () => heldTotal;
 
 function declaredLength(c: Context): number | null {
   const v = c.req.header('content-length');
@@ -123,6 +145,7 @@ export async function readMultipart(c: Context, limits: UploadLimits = uploadLim
     part.size += data.length;
     if (part.filename !== null && part.size > limits.fileBytes) throw tooLarge('upload_too_large', { field: part.name, maxBytes: limits.fileBytes });
     if (part.filename === null && part.size > limits.fieldBytes) throw tooLarge('body_too_large', { field: part.name, maxBytes: limits.fieldBytes });
+    reserve(c, data.length);
     part.chunks.push(data);
   };
   const finish = () => {

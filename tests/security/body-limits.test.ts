@@ -13,7 +13,7 @@ const MB = 1024 * 1024;
 const RSS_GROWTH_BOUND = 96 * MB;
 
 let srv: RealServer;
-beforeAll(async () => { srv = await startRealServer({ UPLOAD_REQUEST_MAX_BYTES: String(40 * MB) }); }, 90_000);
+beforeAll(async () => { srv = await startRealServer({ UPLOAD_REQUEST_MAX_BYTES: String(40 * MB), UPLOAD_MEMORY_BYTES: String(48 * MB) }); }, 90_000);
 afterAll(async () => { await srv?.stop(); });
 
 interface Sent { status: number; body: any; ms: number; sentBytes: number }
@@ -122,6 +122,32 @@ describe('multipart uploads (per file, per request, files per request)', () => {
     const total = await stream('/api/forms/retoure', 260 * MB, big, mp);
     expect([total.status, total.body.error, total.body.maxBytes]).toEqual([413, 'upload_too_large', 40 * MB]);
     expect(total.sentBytes).toBeLessThan(100 * MB);
+  });
+});
+
+describe('all uploads together (UPLOAD_MEMORY_BYTES)', () => {
+  const boundary = '----shopboundary';
+  const mp = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  /** two 12 MB photos (each under the file limit, together under the request limit) */
+  const twoPhotos = (i: number) => (i % 193 === 0
+    ? Buffer.from(`${i ? '\r\n' : ''}--${boundary}\r\nContent-Disposition: form-data; name="photo_${i}"; filename="p${i}.jpg"\r\n\r\n`)
+    : json64k);
+
+  it('parallel uploads beyond the memory budget answer 503 uploads_busy; memory stays within the bound; the budget is freed', async () => {
+    const before = srv.rssBytes();
+    let peak = before;
+    const sampler = setInterval(() => { peak = Math.max(peak, srv.rssBytes()); }, 10);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => stream('/api/forms/retoure', 24 * MB, twoPhotos, mp)));
+    clearInterval(sampler);
+    const busy = answers.filter((a) => a.status === 503);
+    console.log(`[body-limits] six parallel 24 MB uploads: ${busy.length} × 503, peak growth ${((peak - before) / MB).toFixed(1)} MB`);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const a of busy) expect(a.body.error).toBe('uploads_busy');
+    for (const a of answers) expect(a.status === 503 || (a.status >= 400 && a.status < 500), JSON.stringify(a.body)).toBe(true);
+    expect(peak - before).toBeLessThan(RSS_GROWTH_BOUND);
+    // every reservation ended with its request: the next upload is read again (and refused for its content)
+    const next = await stream('/api/forms/retoure', 24 * MB, twoPhotos, mp);
+    expect(next.status).not.toBe(503);
   });
 });
 
