@@ -1,6 +1,6 @@
 // Photo uploads (service forms, tooth-cabinet digitisation): type by magic bytes, size limit, and only
 // what decodes as that type is stored — JPEG, PNG and WebP are decoded and re-encoded (metadata dropped),
-// HEIC must be a well-formed HEIF container (the bundled libvips cannot decode HEVC; see checkHeif).
+// HEIC must be a well-formed HEIF container (the bundled libvips cannot decode HEVC; see isWellFormedHeif).
 // Files under config.uploadDir/{kdnr|guest}/YYYY-MM/, a 400-px JPEG thumbnail, a row in `uploads`;
 // served only to their owner, as a download-safe image (sandboxing CSP, no sniffing).
 // Limits while reading the request: server/http/body.ts.
