@@ -30,6 +30,7 @@ export default defineConfig({
       SQLITE_FILE: process.env.E2E_SQLITE_FILE || 'data/e2e/shop.sqlite',
       SEED_ARTICLES: process.env.E2E_SEED_ARTICLES || '65000',
       LOGIN_DELAY_BASE_MS: '0',
+      DEV_TOOLS: '1', // the journeys read mails from the development outbox
     },
     stdout: 'pipe',
   },

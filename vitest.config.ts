@@ -2,10 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
     globalSetup: ['tests/api/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the API tests read mails from the development outbox and use the development webhook secret
+    env: { DEV_TOOLS: '1' },
   },
 });

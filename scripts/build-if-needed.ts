@@ -15,6 +15,8 @@ function newest(p: string): number {
 }
 
 export function buildIfNeeded(force = false): void {
+  // SITE_DIR: the server hosts a build made elsewhere (bench:site, API-only runs); dist/ is not its concern
+  if (process.env.SITE_DIR && path.resolve(root, process.env.SITE_DIR) !== path.join(root, 'dist')) return;
   const stamp = path.join(root, 'dist', '.built');
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   const src = Math.max(newest(path.join(root, 'src')), newest(path.join(root, 'public')), newest(path.join(root, 'astro.config.mjs')));

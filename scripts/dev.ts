@@ -3,7 +3,8 @@ import './node-check.ts';
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT || '4322';
-const env = { ...process.env, API_PORT: apiPort };
+// development helpers (outbox, default webhook secret) are on only here and in the test harness
+const env = { ...process.env, API_PORT: apiPort, DEV_TOOLS: process.env.DEV_TOOLS ?? '1' };
 const api = spawn(process.execPath, ['--watch-path=server', '--watch-path=src/lib', 'server/main.ts', '--api-only'], {
   stdio: 'inherit', env: { ...env, PORT: apiPort },
 });

@@ -1,4 +1,4 @@
-// `npm test`: the type check, vitest (unit + API on SQLite, API on PostgreSQL when TEST_DATABASE_URL is
+// `npm test`: the type check, vitest (unit + API + security on SQLite, API on PostgreSQL when TEST_DATABASE_URL is
 // set), then Playwright (browser journeys), one closing summary line.
 import './node-check.ts';
 import fs from 'node:fs';
@@ -32,7 +32,7 @@ if (want('types')) {
   if (code !== 0) { failed += 1; exit = code; } else passed += 1;
 }
 
-// unit and API tests on the embedded SQLite
+// unit, API and security tests (tests/security: one attack per hole of docs/SECURITY.md) on the embedded SQLite
 if (want('unit')) vitest('vitest', [], { TEST_DATABASE_URL: '' });
 
 // the API tests once more on PostgreSQL (the scale-out engine) when a server is given

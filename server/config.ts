@@ -10,6 +10,9 @@ function num(name: string, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
+/** Explicit switch only (npm run dev, the test harness); never derived from NODE_ENV or import order. */
+const devTools = process.env.DEV_TOOLS === '1';
+
 export const config = {
   port: num('PORT', 4321),
   host: process.env.HOST || '127.0.0.1',
@@ -22,20 +25,22 @@ export const config = {
   /** Seed size; the product promise is 65,000+ articles, tests may use fewer. */
   seedArticles: num('SEED_ARTICLES', 65000),
   sessionDays: num('SESSION_DAYS', 14),
-  secureCookies: process.env.SECURE_COOKIES === '1',
+  /** Secure cookies (and HSTS) when asked for or whenever the public address is https. */
+  secureCookies: process.env.SECURE_COOKIES === '1' || /^https:/i.test(process.env.PUBLIC_URL ?? ''),
   smtpUrl: process.env.SMTP_URL || '',
   mailFrom: process.env.MAIL_FROM || 'shop@dentalversand-nord.example',
   cmsUrl: process.env.CMS_URL || '',
   cmsToken: process.env.CMS_TOKEN || '',
-  cmsWebhookSecret: process.env.CMS_WEBHOOK_SECRET || 'dev-webhook-secret',
+  /** No default outside development: without a secret the webhook is off (503). */
+  cmsWebhookSecret: process.env.CMS_WEBHOOK_SECRET || (devTools ? 'dev-webhook-secret' : ''),
   analyticsUrl: process.env.MATOMO_URL || '',
   shopDomain: process.env.SHOP_DOMAIN || 'dentalversand-nord.example',
   spanishSiteUrl: process.env.ES_SHOP_URL || 'https://es.dentalversand-nord.example/',
   geoDefaultCountry: (process.env.GEO_DEFAULT_COUNTRY || 'de').toLowerCase(),
   /** Seconds a product page rendered for guests is served again from memory (0 = render every time). */
   guestPageCacheSeconds: num('GUEST_PAGE_CACHE_SECONDS', 60),
-  /** Development conveniences (the outbox call): on unless NODE_ENV says production when the process starts. */
-  devTools: process.env.NODE_ENV !== 'production',
+  /** Development conveniences (the outbox call, the webhook's default secret): only with DEV_TOOLS=1. */
+  devTools,
   /**
    * Number of reverse proxies in front of the shop whose X-Forwarded-For is trusted (TRUST_PROXY=1: one).
    * 0 (default): the header is ignored, the socket address counts (login throttling, logs, rate limits).
@@ -46,5 +51,13 @@ export const config = {
   /** Failed logins: base delay doubles per failure up to the cap. */
   loginDelayBaseMs: num('LOGIN_DELAY_BASE_MS', 250),
   loginDelayMaxMs: num('LOGIN_DELAY_MAX_MS', 8000),
+  /** Largest JSON (or other non-multipart) request body, counted on the bytes actually read. */
+  bodyLimitBytes: num('BODY_LIMIT_BYTES', 1024 * 1024),
+  /** Multipart uploads: one file, the whole request, files per request (counted while streaming). */
+  uploadFileMaxBytes: num('UPLOAD_FILE_MAX_BYTES', 15 * 1024 * 1024),
+  uploadRequestMaxBytes: num('UPLOAD_REQUEST_MAX_BYTES', 100 * 1024 * 1024),
+  uploadMaxFiles: num('UPLOAD_MAX_FILES', 60),
+  /** All multipart requests together may hold this much in memory; beyond it they answer 503 uploads_busy. */
+  uploadMemoryBytes: num('UPLOAD_MEMORY_BYTES', 256 * 1024 * 1024),
 };
 export type Config = typeof config;

@@ -7,6 +7,7 @@ import { bootDatabase } from './boot.ts';
 import { createApi } from './http/app.ts';
 import { Rebuilder, SiteHost, siteBuild, type SessionLookup } from './site.ts';
 import { sessionByToken } from './http/session.ts';
+import { withPageHeaders } from './page-headers.ts';
 import type { Db } from './db/index.ts';
 import { listenOnPostgres } from './lib/bus.ts';
 import { startDraining } from './lib/lifecycle.ts';
@@ -24,6 +25,14 @@ export function sessionLookup(db: Db): SessionLookup {
     const s = await sessionByToken(db, sid);
     return s ? { kdnr: s.kdnr, firma: s.firma } : null;
   };
+}
+
+/** Security-relevant settings worth a line in the start log. */
+export function startupNotes(): string[] {
+  const notes: string[] = [];
+  if (config.devTools) notes.push('[shop] DEV_TOOLS=1: development helpers (/api/dev/*) are on — never in production');
+  if (!config.cmsWebhookSecret) notes.push('[shop] CMS_WEBHOOK_SECRET not set: the CMS webhook is off (503)');
+  return notes;
 }
 
 export async function startServer(opts: { port?: number; host?: string; apiOnly?: boolean } = {}) {
@@ -47,6 +56,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return void api(req, res);
+    withPageHeaders(req, res);
     void site.handle(req, res).catch((e) => {
       console.error('[site]', req.url, e);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -57,6 +67,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const port = opts.port ?? config.port;
   const host = opts.host ?? config.host;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  for (const line of startupNotes()) console.log(line);
   console.log(`[shop] listening on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}${site.loaded ? '' : ' (API only)'}`);
   // SIGTERM: /api/health answers 503 at once; after DRAIN_DELAY_MS (time for a load balancer's health
   // check to notice) the port closes, requests in flight finish, idle connections close

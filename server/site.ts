@@ -13,6 +13,7 @@ import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
 import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
 import { GuestPageCache } from './page-cache.ts';
+import { config } from './config.ts';
 
 /** Node flags of a site build: a larger young generation cuts the garbage collection of ~14,000 page renders. */
 export const BUILD_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --max-semi-space-size=64';
@@ -177,9 +178,10 @@ export class SiteHost {
   private authHint(res: http.ServerResponse, cookies: Record<string, string>, session: SiteSession | null): void {
     const want = session ? String(session.firma) : '';
     if ((cookies[AUTH_HINT_COOKIE] ?? '') === want) return;
+    const secure = config.secureCookies ? '; Secure' : '';
     res.setHeader('set-cookie', want
-      ? `${AUTH_HINT_COOKIE}=${want}; Path=/; SameSite=Lax`
-      : `${AUTH_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+      ? `${AUTH_HINT_COOKIE}=${want}; Path=/; SameSite=Lax${secure}`
+      : `${AUTH_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`);
   }
 
   /** The prerendered 404 page of the path's country/language (else the default one), status 404. */

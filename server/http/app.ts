@@ -2,9 +2,12 @@
 import { Hono, type Context } from 'hono';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { readJson, releaseBody } from './body.ts';
+import { refuseCrossSite } from './csrf.ts';
 import { ApiError, ERROR_TEXTS } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { parseWith, type AnyRoute } from './route.ts';
+import { API_CSP, commonHeaders } from './security-headers.ts';
 import { loadSession } from './session.ts';
 import { allRoutes } from '../modules/index.ts';
 
@@ -34,42 +37,46 @@ function errorBody(e: ApiError) {
   return { error: e.key, message: (ERROR_TEXTS as Record<string, string>)[e.key] ?? e.key, ...e.extra };
 }
 
-async function readBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'invalid_json');
-  }
-}
-
 function handle(route: AnyRoute, db: Db) {
   return async (c: Context) => {
+    refuseCrossSite(c, route.stateChangingGet);
     const needsLogin = route.access === 'customer' || route.access === 'logbook';
     const session = await loadSession(db, c);
     if (needsLogin && !session) throw new ApiError(401, 'unauthorized');
     const params = parseWith(route.params, c.req.param());
     const query = parseWith(route.query, c.req.query());
-    const body = route.body && !route.rawBody ? parseWith(route.body, await readBody(c)) : undefined;
+    const body = route.body && !route.rawBody ? parseWith(route.body, await readJson(c)) : undefined;
     const p = (params ?? {}) as Record<string, unknown>;
     const country = String(p.country ?? c.req.query('country') ?? session?.country ?? 'de').toLowerCase();
     const lang = String(p.language ?? p.lang ?? c.req.query('lang') ?? session?.language ?? 'de').toLowerCase();
-    const result = await route.handler({ params, query, body, session, db, c, ip: clientIp(c), lang, country } as never);
-    if (route.rawResponse || result instanceof Response) return result as Response;
-    return c.json({ result: result === undefined ? null : result });
+    try {
+      const result = await route.handler({ params, query, body, session, db, c, ip: clientIp(c), lang, country } as never);
+      if (route.rawResponse || result instanceof Response) return result as Response;
+      return c.json({ result: result === undefined ? null : result });
+    } finally {
+      releaseBody(c); // uploads read by the handler no longer count against the memory budget
+    }
   };
 }
 
 export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
   const app = new Hono();
+  // security headers on every answer; JSON without its own caching rule is never stored (customer data)
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [k, v] of Object.entries(commonHeaders())) c.res.headers.set(k, v);
+    if (!c.res.headers.has('content-security-policy')) c.res.headers.set('content-security-policy', API_CSP);
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  });
   app.onError((err, c) => {
+    if (err instanceof ApiError && typeof err.extra.retryAfter === 'number') c.header('retry-after', String(Math.ceil(err.extra.retryAfter)));
     if (err instanceof ApiError) return c.json(errorBody(err), err.status as 400);
     console.error('[api] unhandled', c.req.method, c.req.path, err);
     return c.json({ error: 'generic', message: ERROR_TEXTS.generic }, 500);
   });
-  app.get('/api/openapi.json', (c) => c.json(buildOpenApi(routes)));
+  app.get('/api/openapi.json', (c) => c.json(buildOpenApi(routes.filter((r) => r.tag !== 'dev' || config.devTools))));
   for (const route of routes) {
+    if (route.tag === 'dev' && !config.devTools) continue; // development helpers exist only with DEV_TOOLS=1
     for (const prefix of PREFIX[route.access] ?? []) {
       app.on(route.method.toUpperCase(), prefix + route.path, handle(route, db));
     }

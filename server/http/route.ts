@@ -55,6 +55,8 @@ export interface RouteDef<
   response?: ZodType;
   /** handler returns a Response (PDF, CSV, redirect) that is sent unwrapped */
   rawResponse?: boolean;
+  /** a GET that changes state (the spec's logout, auto booking): refused when a browser sends it cross-site */
+  stateChangingGet?: boolean;
   handler: (
     ctx: A extends 'customer' | 'logbook' ? CustomerCtx<Out<PS>, Out<QS>, Out<BS>> : HandlerCtx<Out<PS>, Out<QS>, Out<BS>>,
   ) => Promise<unknown> | unknown;

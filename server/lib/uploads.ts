@@ -1,19 +1,22 @@
-// Photo uploads (service forms, tooth-cabinet digitisation): type by magic bytes, size limit,
-// files under config.uploadDir/{kdnr|guest}/YYYY-MM/, a 400-px JPEG thumbnail, a row in `uploads`.
+// Photo uploads (service forms, tooth-cabinet digitisation): type by magic bytes, size limit, and only
+// what decodes as that type is stored — JPEG, PNG and WebP are decoded and re-encoded (metadata dropped),
+// HEIC must be a well-formed HEIF container (the bundled libvips cannot decode HEVC; see isWellFormedHeif).
+// Files under config.uploadDir/{kdnr|guest}/YYYY-MM/, a 400-px JPEG thumbnail, a row in `uploads`;
+// served only to their owner, as a download-safe image (sandboxing CSP, no sniffing).
+// Limits while reading the request: server/http/body.ts.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Context } from 'hono';
 import sharp from 'sharp';
 import { config } from '../config.ts';
 import type { Db, Tx } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { nowIso } from './time.ts';
 
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
-/** Whole multipart request; beyond this the client is told to send photos one by one. */
-export const MAX_REQUEST_BYTES = 200 * 1024 * 1024;
 export const THUMB_PX = 400;
+/** Decompression-bomb guard: larger images are refused before their pixels are allocated (60 MP, ~240 MB RGBA). */
+export const MAX_PIXELS = 60_000_000;
+const decode = (buf: Buffer) => sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELS });
 
 export interface ImageType { mime: string; ext: string }
 
@@ -36,45 +39,71 @@ export function isFile(v: unknown): v is File {
   return typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function' && typeof (v as File).size === 'number';
 }
 
-/** Refuses oversized multipart requests before they are read into memory. */
-export function checkRequestSize(c: Context): void {
-  const len = Number(c.req.header('content-length') ?? 0);
-  if (len > MAX_REQUEST_BYTES) throw new ApiError(413, 'upload_too_large', { maxBytes: MAX_REQUEST_BYTES });
-}
-
-/** Reads a multipart body; every field may repeat (arrays). Non-multipart bodies answer 400. */
-export async function readMultipart(c: Context): Promise<Record<string, (string | File)[]>> {
-  checkRequestSize(c);
-  const type = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(type) && !/^application\/x-www-form-urlencoded/i.test(type)) {
-    throw new ApiError(400, 'multipart_required');
-  }
-  let body: Record<string, string | File | (string | File)[]>;
-  try {
-    body = await c.req.parseBody({ all: true });
-  } catch {
-    throw new ApiError(400, 'invalid_input');
-  }
-  const out: Record<string, (string | File)[]> = {};
-  for (const [k, v] of Object.entries(body)) out[k] = Array.isArray(v) ? v : [v];
-  return out;
-}
-
 export interface CheckedImage { buf: Buffer; type: ImageType; name: string }
 
-/** Size and type check of one file; throws 413 upload_too_large / 415 upload_type with the field name. */
+const ALLOWED = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'];
+const undecodable = (field: string, detail?: string) =>
+  new ApiError(415, 'upload_type', { field, allowed: ALLOWED, reason: 'undecodable', ...(detail ? { detail: detail.slice(0, 100) } : {}) });
+
+/**
+ * HEIF (ISO-BMFF) structure: top-level boxes with printable four-character types whose sizes chain exactly
+ * to the end of the file, `ftyp` first and a `meta` box present. Anything appended or smuggled after the
+ * magic bytes (an HTML page, a script) breaks the chain.
+ */
+export function isWellFormedHeif(buf: Buffer): boolean {
+  let at = 0, first = true, meta = false;
+  while (at < buf.length) {
+    if (buf.length - at < 8) return false;
+    let size = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    if (!/^[a-zA-Z0-9 ]{4}$/.test(type) || (first && type !== 'ftyp')) return false;
+    if (size === 1) {
+      if (buf.length - at < 16) return false;
+      size = Number(buf.readBigUInt64BE(at + 8));
+      if (size < 16) return false;
+    } else if (size === 0) size = buf.length - at; // the last box runs to the end
+    else if (size < 8) return false;
+    if (at + size > buf.length) return false;
+    if (type === 'meta') meta = true;
+    at += size;
+    first = false;
+  }
+  return meta;
+}
+
+/** Decodes the photo and encodes it again in its own format (orientation applied, metadata dropped). */
+async function reencode(buf: Buffer, type: ImageType, field: string): Promise<Buffer> {
+  try {
+    const img = decode(buf).rotate();
+    if (type.mime === 'image/png') return await img.png().toBuffer();
+    if (type.mime === 'image/webp') return await img.webp({ quality: 90 }).toBuffer();
+    return await img.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  } catch (e) {
+    throw undecodable(field, (e as Error).message);
+  }
+}
+
+/**
+ * Size, type and content check of one file; throws 413 upload_too_large / 415 upload_type with the
+ * field name. The answer holds the bytes to store: re-encoded photos, or a well-formed HEIC as sent.
+ */
 export async function checkImage(file: File, field = 'photo'): Promise<CheckedImage> {
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, 'upload_too_large', { field, maxBytes: MAX_UPLOAD_BYTES });
-  const buf = Buffer.from(await file.arrayBuffer());
-  if (buf.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'upload_too_large', { field, maxBytes: MAX_UPLOAD_BYTES });
-  const type = sniffImage(buf);
-  if (!type) throw new ApiError(415, 'upload_type', { field, allowed: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] });
-  return { buf, type, name: file.name || field };
+  const max = config.uploadFileMaxBytes;
+  if (file.size > max) throw new ApiError(413, 'upload_too_large', { field, maxBytes: max });
+  const raw = Buffer.from(await file.arrayBuffer());
+  const type = sniffImage(raw);
+  if (!type) throw new ApiError(415, 'upload_type', { field, allowed: ALLOWED });
+  const name = file.name || field;
+  if (type.mime === 'image/heic') {
+    if (!isWellFormedHeif(raw)) throw undecodable(field, 'not a well-formed HEIF file');
+    return { buf: raw, type, name };
+  }
+  return { buf: await reencode(raw, type, field), type, name };
 }
 
 async function makeThumb(img: CheckedImage): Promise<Buffer | null> {
   try {
-    return await sharp(img.buf, { failOn: 'error' }).rotate()
+    return await decode(img.buf).rotate()
       .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
   } catch (e) {
     // The bundled libvips cannot decode HEVC-coded HEIC: keep the photo, no thumbnail.
@@ -161,10 +190,14 @@ export async function serveUpload(db: Db, kdnr: number, id: number, variant: 'fi
       'content-length': String(data.length),
       'cache-control': 'private, max-age=86400',
       'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline',
+      // shown as an image in the portal, never run as a document: no scripts, no plugins, own origin
+      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      'content-disposition': `inline; filename="upload-${id}${variant === 'thumb' ? '.thumb' : ''}.${variant === 'thumb' ? 'jpg' : extOf(row.mime)}"`,
     },
   });
 }
+
+const extOf = (mime: string) => ({ 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/heic': 'heic' } as Record<string, string>)[mime] ?? 'bin';
 
 /** Public URLs of an upload for API answers. */
 export const uploadUrls = (id: number, hasThumb: boolean) => ({

@@ -330,8 +330,8 @@ export const routes: AnyRoute[] = [
   }),
 
   defineRoute({
-    method: 'get', path: '/logout', access: 'public', tag: 'auth',
-    summary: 'Ends the session (also without one)',
+    method: 'get', path: '/logout', access: 'public', tag: 'auth', stateChangingGet: true,
+    summary: 'Ends the session (also without one); same-origin requests only (403 cross-site)',
     handler: async ({ db, c, session }) => {
       await destroySession(db, c, session);
       return { loggedOut: true };
@@ -554,7 +554,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'get', path: '/dev/outbox', access: 'public', tag: 'dev',
-    summary: 'Development only (no SMTP_URL, NODE_ENV not production): newest mails of the outbox, optionally for one address',
+    summary: 'Development only (DEV_TOOLS=1 and no SMTP_URL; otherwise 404): newest mails of the outbox, optionally for one address',
     query: z.object({
       to: z.string().max(254, 'too_long').optional(),
       limit: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(100, 'invalid_input').optional(),

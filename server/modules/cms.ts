@@ -1,5 +1,5 @@
 // CMS webhook: POST /api/cms/webhook with the shared secret (header x-webhook-secret or Strapi's
-// Authorization: Bearer). Clears the API's content cache, works out which pages the changed entry
+// Authorization: Bearer; compared as SHA-256 digests in constant time; no secret configured: 503). Clears the API's content cache, works out which pages the changed entry
 // affects and rebuilds the site into a fresh directory that is swapped in atomically (server/site.ts;
 // the incremental build re-renders only pages whose content digest changed). One rebuild at a time;
 // webhooks during a build are coalesced into one more build.
@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Context } from 'hono';
 import { config } from '../config.ts';
+import { readText } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { clearContentCache } from '../lib/content.ts';
@@ -16,9 +17,14 @@ import { SITE_COUNTRIES } from '../../src/data/countries.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
+/** Constant-time comparison: both sides as SHA-256 digests (equal length, so neither length nor prefix leaks). */
+export const sameSecret = (given: string, expected: string): boolean => timingSafeEqual(sha(given), sha(expected));
+
+/** Without a configured secret the webhook is off (503); the start log says so (server/main.ts). */
 function checkSecret(c: Context): void {
+  if (!config.cmsWebhookSecret) throw new ApiError(503, 'webhook_disabled');
   const given = c.req.header('x-webhook-secret') ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-  if (!given || !timingSafeEqual(sha(given), sha(config.cmsWebhookSecret))) throw new ApiError(401, 'unauthorized');
+  if (!given || !sameSecret(given, config.cmsWebhookSecret)) throw new ApiError(401, 'unauthorized');
 }
 
 /** Pages (paths below /{country}/{language}/, * = any) a collection's entries are rendered on. */
@@ -62,13 +68,13 @@ const Payload = z.looseObject({
 export const routes: AnyRoute[] = [
   defineRoute({
     method: 'post', path: '/cms/webhook', access: 'public', tag: 'content', rawBody: true,
-    summary: 'CMS publish hook (shared secret: x-webhook-secret or Authorization: Bearer; else 401): clears the content cache and rebuilds the affected pages, swapped in atomically',
+    summary: 'CMS publish hook (shared secret CMS_WEBHOOK_SECRET: x-webhook-secret or Authorization: Bearer; else 401; none configured: 503): clears the content cache and rebuilds the affected pages, swapped in atomically',
     response: z.object({
       cleared: z.literal(true), rebuild: z.enum(['started', 'queued', 'coalesced', 'unavailable']), affected: z.array(z.string()),
     }),
     handler: async ({ c }) => {
       checkSecret(c);
-      const text = await c.req.text();
+      const text = await readText(c);
       let json: unknown = {};
       try { json = text.trim() ? JSON.parse(text) : {}; } catch { throw new ApiError(400, 'invalid_json'); }
       const parsed = Payload.safeParse(json);

@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { readMultipart } from '../http/body.ts';
 import { defineRoute, zText, type AnyRoute } from '../http/route.ts';
 import { sendMail } from '../lib/mail.ts';
 import { nowIso } from '../lib/time.ts';
-import { checkImage, insertUploads, isFile, readMultipart, removeFiles, uploadUrls, writeImages } from '../lib/uploads.ts';
+import { checkImage, insertUploads, isFile, removeFiles, uploadUrls, writeImages } from '../lib/uploads.ts';
 import {
   isBlank, parseQuantity, SALUTATIONS, validateContactForm, validateEmail, validatePhone, validateServiceRequest,
   type ContactFormInput,

@@ -4,11 +4,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/index.ts';
+import { readMultipart } from '../http/body.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
 import { nowIso } from '../lib/time.ts';
 import {
-  checkImage, insertUploads, isFile, readMultipart, removeFiles, serveUpload, uploadUrls, writeImages, type CheckedImage,
+  checkImage, insertUploads, isFile, removeFiles, serveUpload, uploadUrls, writeImages, type CheckedImage,
 } from '../lib/uploads.ts';
 import { DASHBOARD_DAYS, ERROR_TEXTS, isRequestPrice, isSetArticle, parseDate, validateDigitisation, ZAHNLAGER_AUTO_MS } from '../../src/lib/rules/index.ts';
 import { createServiceRequest, safeMail } from './forms.ts';
@@ -455,8 +456,8 @@ const zDrawerParams = z.object({ schrank: zId, id: zId });
 
 export const routes: AnyRoute[] = [
   defineRoute({
-    method: 'get', path: '/zahnlager/zubuchen/auto', access: 'customer', tag: TAG,
-    summary: 'Books delivered sets (slot status delivering/backorder with a delivered order line) back into storage; at most every 15 minutes per customer',
+    method: 'get', path: '/zahnlager/zubuchen/auto', access: 'customer', tag: TAG, stateChangingGet: true,
+    summary: 'Books delivered sets (slot status delivering/backorder with a delivered order line) back into storage; at most every 15 minutes per customer; same-origin requests only (403 cross-site)',
     response: z.object({ checked: z.boolean(), nextCheckAt: z.string(), outPositionen: z.array(zOutPosition) }),
     handler: ({ db, session, lang }) => autoBook(db, session.kdnr, lang),
   }),

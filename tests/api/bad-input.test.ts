@@ -1,7 +1,8 @@
 // Generic bad-input sweep over /api/openapi.json: for every route with a JSON body malformed JSON,
 // wrong-typed bodies and overlong strings; for every path parameter junk values. Never a 5xx; every
-// refusal is a 4xx carrying an `error` key. (Logged in as 123456, so customer routes reach validation.)
+// refusal is a 4xx carrying an `error` key, as JSON (also bodies over the limit, wrong content types). (Logged in as 123456, so customer routes reach validation.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '../../server/config.ts';
 import { LAB_A, setupApi, type Client, type TestEnv } from './harness.ts';
 
 type Json = Record<string, any>;
@@ -71,9 +72,15 @@ function hasString(s: Json | undefined): boolean {
     || Object.values<Json>(s.properties ?? {}).some(hasString) || hasString(s.items) || (s.anyOf ?? s.oneOf ?? []).some(hasString));
 }
 
-function failureIsClean(r: { status: number; body: any; text: string }, what: string) {
+/** Error answers are JSON with an error key (never an HTML or text page a browser could render). */
+function jsonError(r: { status: number; body: any; text: string; headers: Headers }): boolean {
+  return r.status < 400 || (/^application\/json\b/.test(r.headers.get('content-type') ?? '') && typeof r.body?.error === 'string');
+}
+
+function failureIsClean(r: { status: number; body: any; text: string; headers: Headers }, what: string) {
   expect(r.status, `${what} → ${r.status} ${r.text.slice(0, 200)}`).toBeLessThan(500);
   if (r.status >= 400) expect(typeof r.body?.error, `${what}: no error key in ${r.text.slice(0, 200)}`).toBe('string');
+  expect(jsonError(r), `${what}: non-JSON error body (${r.headers.get('content-type')}) ${r.text.slice(0, 120)}`).toBe(true);
 }
 
 beforeAll(async () => {
@@ -143,6 +150,26 @@ describe('bad input sweep over the OpenAPI document', () => {
         }
       }
     }
+  });
+
+  it('every operation: no answer is a non-JSON error body (empty, wrong content type, over the body limit)', async () => {
+    const bad: string[] = [];
+    const tooBig = JSON.stringify({ x: 'y'.repeat(config.bodyLimitBytes) });
+    for (const op of ops) {
+      const tries: [string, string | undefined, Record<string, string>][] = [
+        ['no body', undefined, {}],
+        ['text/plain', 'hello', { 'content-type': 'text/plain' }],
+        ['bad multipart', '--x\r\nbroken', { 'content-type': 'multipart/form-data; boundary=x' }],
+      ];
+      if (op.body || op.multipart) tries.push(['over the limit', tooBig, { 'content-type': 'application/json' }]);
+      for (const [label, body, headers] of tries) {
+        if (op.method === 'GET' && body !== undefined) continue;
+        const r = await c.req(op.method, fillPath(op), body, headers);
+        if (r.status >= 500 || !jsonError(r)) bad.push(`${op.method} ${op.path} ${label} → ${r.status} ${r.headers.get('content-type')} ${r.text.slice(0, 80)}`);
+        if (label === 'over the limit' && op.body && r.status !== 413) bad.push(`${op.method} ${op.path} over the limit → ${r.status}`);
+      }
+    }
+    expect(bad).toEqual([]);
   });
 
   it('the session survived the sweep', async () => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../server/config.ts';
 import { sniffImage } from '../../server/lib/uploads.ts';
-import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+import { heifFile, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let a: Client;
@@ -111,7 +111,7 @@ describe('service forms', () => {
   });
 
   it('recognises image types by their first bytes, not by name', async () => {
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(40)]);
+    const heic = heifFile();
     expect(sniffImage(img)?.mime).toBe('image/jpeg');
     expect(sniffImage(heic)?.mime).toBe('image/heic');
     expect(sniffImage(Buffer.from('GIF89a......'))).toBeNull();

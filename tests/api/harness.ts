@@ -63,6 +63,15 @@ export function submitOrder(c: Client, key: string, body: Record<string, unknown
   return c.req('POST', '/api/checkout/submit?country=de&lang=de', body, { 'idempotency-key': key });
 }
 
+/**
+ * A minimal well-formed HEIF file (ftyp, meta, mdat boxes) as iPhones send: the server cannot decode
+ * its HEVC data but accepts the container. `after` is appended as is (a smuggled payload).
+ */
+export function heifFile(after: Buffer = Buffer.alloc(0)): Buffer {
+  const box = (type: string, body: Buffer) => { const h = Buffer.alloc(8); h.writeUInt32BE(8 + body.length); h.write(type, 4, 'latin1'); return Buffer.concat([h, body]); };
+  return Buffer.concat([box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1')), box('meta', Buffer.alloc(4)), box('mdat', Buffer.alloc(40)), after]);
+}
+
 /** Number of orders of a customer. */
 export async function orderCount(db: Db, kdnr: number): Promise<number> {
   const r = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', kdnr).executeTakeFirst();

@@ -53,11 +53,13 @@ test.describe('cookie banner', () => {
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(tracker).toEqual([]);
-    // with a tracker URL (set as the build does with MATOMO_URL) and consent: one page view, site id 11
+    // with a tracker URL (set as the build does with MATOMO_URL; the server then allows its origin in the
+    // page's CSP) and consent: one page view, site id 11
     await page.context().clearCookies();
     await page.route('**/de/de/', async (r) => {
       const res = await r.fetch();
-      await r.fulfill({ response: res, body: (await res.text()).replace('<html ', '<html data-analytics="http://tracker.test/" ') });
+      const csp = res.headers()['content-security-policy']!.replace(/(script-src|connect-src|img-src) 'self'/g, "$1 'self' http://tracker.test");
+      await r.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': csp }, body: (await res.text()).replace('<html ', '<html data-analytics="http://tracker.test/" ') });
     });
     await page.goto('/de/de/');
     await page.waitForLoadState('networkidle');

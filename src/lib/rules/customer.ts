@@ -1,6 +1,6 @@
 // Customer identity rules: login-name parsing (spec section 5) and guest detection (section 4).
 import { COMPANY_LS, PASSWORD_MAX } from './constants.ts';
-import { isEmail } from './validate.ts';
+import { codePointsUpTo, isEmail } from './validate.ts';
 
 export type LoginNameError = 'invalid_email_format' | 'invalid_kdnr_format' | 'give_credentials';
 
@@ -57,7 +57,7 @@ export function parseLoginName(input: string | null | undefined): LoginName {
  * The minimum length is not checked at login, only when a password is set.
  */
 export function parseLogin(username: string | null | undefined, password: string | null | undefined): LoginName {
-  if (!password || [...password].length > PASSWORD_MAX) return { kind: 'error', error: 'give_credentials' };
+  if (!password || codePointsUpTo(password, PASSWORD_MAX) > PASSWORD_MAX) return { kind: 'error', error: 'give_credentials' };
   return parseLoginName(username);
 }
 

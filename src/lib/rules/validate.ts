@@ -9,6 +9,18 @@ import {
 type Input = string | null | undefined;
 const str = (v: Input): string => (v ?? '').trim();
 
+/**
+ * Number of code points of `s`, but at most `cap + 1`: a code point is one or two UTF-16 units, so a
+ * string longer than 2 × cap units is over the cap without looking at it (no work proportional to an
+ * overlong input, e.g. a 50 MB name).
+ */
+export function codePointsUpTo(s: string, cap: number): number {
+  if (s.length > 2 * cap) return cap + 1;
+  let n = 0;
+  for (const _ of s) if (++n > cap) break;
+  return n;
+}
+
 export function isBlank(v: Input): boolean {
   return str(v) === '';
 }
@@ -48,7 +60,7 @@ export function validateEmailPair(email: Input, repeat: Input): 'please_fill_in'
 
 // ---- Password: 7..100 characters (not trimmed: spaces are legitimate password characters) ----
 export function validatePassword(pw: Input): 'password_length' | null {
-  const n = [...(pw ?? '')].length; // count code points, not UTF-16 units
+  const n = codePointsUpTo(pw ?? '', PASSWORD_MAX); // code points, not UTF-16 units
   return n >= PASSWORD_MIN && n <= PASSWORD_MAX ? null : 'password_length';
 }
 
@@ -174,7 +186,8 @@ export function clampCartPanelQty(v: number | string | null | undefined): number
 
 // ---- Order list name: 1..50 characters after trimming ----
 export function validateListName(v: Input): 'invalid_list_name' | null {
-  const n = [...str(v)].length;
+  if ((v ?? '').length > 4 * LIST_NAME_MAX) return 'invalid_list_name'; // refused before trimming an overlong input
+  const n = codePointsUpTo(str(v), LIST_NAME_MAX);
   return n >= 1 && n <= LIST_NAME_MAX ? null : 'invalid_list_name';
 }
 

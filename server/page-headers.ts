@@ -1,0 +1,61 @@
+// Security headers on every answer of the site (static files and on-demand pages). HTML is held back
+// until it is complete so its CSP can carry the hashes of exactly the inline scripts it contains — for
+// prerendered and server-rendered pages alike, whatever renders them (server/http/security-headers.ts).
+import type http from 'node:http';
+import { commonHeaders, pageCsp } from './http/security-headers.ts';
+
+/** content-type among writeHead's arguments (object, [k, v, …] or [[k, v], …]), else the one already set. */
+function contentType(res: http.ServerResponse, head: unknown[] | null): string {
+  const h = head?.find((x) => x && typeof x === 'object');
+  let v: unknown;
+  if (Array.isArray(h)) {
+    const pairs: unknown[][] = Array.isArray(h[0]) ? h as unknown[][] : h.flatMap((x, i) => (i % 2 ? [] : [[x, h[i + 1]]]));
+    v = pairs.find((p) => String(p[0]).toLowerCase() === 'content-type')?.[1];
+  } else if (h) v = Object.entries(h).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  return String(v ?? res.getHeader('content-type') ?? '');
+}
+
+/** Installs the headers on `res`; call before the site's handler writes anything. */
+export function withPageHeaders(req: http.IncomingMessage, res: http.ServerResponse): void {
+  for (const [k, v] of Object.entries(commonHeaders())) res.setHeader(k, v);
+  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
+  const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...a: unknown[]) => http.ServerResponse;
+  let head: unknown[] | null = null; // writeHead's arguments, held back while an HTML body is collected
+  let held: boolean | null = null; // decided at the first writeHead/write/end
+  const chunks: Buffer[] = [];
+  const decide = () => {
+    if (held !== null) return;
+    const html = /^text\/html/i.test(contentType(res, head));
+    held = html && req.method !== 'HEAD';
+    if (html && !held) res.setHeader('content-security-policy', pageCsp(''));
+    if (held) return;
+    // passed through: Node writes an implicit head through res.writeHead, which must be the real one again
+    res.writeHead = writeHead as typeof res.writeHead;
+    if (head) writeHead(...head);
+  };
+  const keep = (c: unknown, enc?: unknown) => {
+    if (c === undefined || c === null || typeof c === 'function') return;
+    chunks.push(Buffer.isBuffer(c) ? c : typeof c === 'string' ? Buffer.from(c, typeof enc === 'string' ? enc as BufferEncoding : 'utf8') : Buffer.from(c as Uint8Array));
+  };
+  res.writeHead = ((...a: unknown[]) => { head = a; decide(); return res; }) as typeof res.writeHead;
+  res.write = ((c: unknown, ...rest: unknown[]) => {
+    decide();
+    if (!held) return write(c, ...rest);
+    keep(c, rest[0]);
+    const cb = rest.find((x) => typeof x === 'function') as (() => void) | undefined;
+    if (cb) queueMicrotask(cb);
+    return true;
+  }) as typeof res.write;
+  res.end = ((c?: unknown, ...rest: unknown[]) => {
+    decide();
+    if (!held) return end(c, ...rest);
+    keep(c, rest[0]);
+    const body = Buffer.concat(chunks);
+    res.setHeader('content-security-policy', pageCsp(body.toString('utf8')));
+    res.writeHead = writeHead as typeof res.writeHead; // end() may write the implicit head through it
+    if (head) writeHead(...head);
+    const cb = [c, ...rest].find((x) => typeof x === 'function') as (() => void) | undefined;
+    return end(body, cb);
+  }) as typeof res.end;
+}
