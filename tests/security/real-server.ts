@@ -3,21 +3,12 @@
 // SITE_DIR points at an empty directory: the server runs API-only and never starts a site build.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { freePort } from '../api/server-process.ts';
 
 export interface RealServer { url: string; port: number; log: () => string; serverPid: () => number; rssBytes: () => number; stop: () => Promise<void> }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
 
 function children(pid: number): number[] {
   try {
