@@ -2,10 +2,11 @@
 // prefixes, versions, lower case) of which 3 are wrong, fix them in the grid, add all → the cart holds
 // 20 lines. Then a CSV file upload saved as an order list, whose CSV export reads back. Screens of the
 // page in German and French at 1366 and 390 px go to test-results/screens/quick/.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
 import fr from '../../src/i18n/locales/fr.json' with { type: 'json' };
 import { hydrated, loginLab, storeConsent } from './helpers.ts';
+import { CHROMIUM_FLAGS, codeVideo } from './scanner-helpers.ts';
 
 const DE = de as Record<string, string>;
 const FR = fr as Record<string, string>;
@@ -129,6 +130,37 @@ test('upload a CSV → save it as an order list; the list exports as CSV again',
   expect(text.split('\r\n')[1]!.startsWith(`${valid[21]};3;`)).toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/de-390-orderlist.png`, fullPage: true });
+});
+
+test('the camera: a GS1 DataMatrix with the GTIN becomes a line of the shop\'s article', async ({ page, baseURL }) => {
+  await loginLab(page);
+  const art = valid.find((a) => a) ?? '';
+  const detail = (await (await page.request.get(`/api/artikel/${art}/de/de`)).json()).result as { GTIN?: string };
+  let target = art, gtin = detail.GTIN ?? '';
+  for (const a of valid.slice(1, 40)) {
+    if (/^\d{13}$/.test(gtin)) break;
+    const d = (await (await page.request.get(`/api/artikel/${a}/de/de`)).json()).result as { GTIN?: string };
+    target = a; gtin = d.GTIN ?? '';
+  }
+  expect(gtin).toMatch(/^\d{13}$/);
+  const video = await codeVideo({ bcid: 'gs1datamatrix', text: `(01)0${gtin}(10)LOTQ1`, scale: 5 }, 'quick-gs1');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [...CHROMIUM_FLAGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const ctx = await browser.newContext({ baseURL });
+    await ctx.addCookies([{ name: 'cookieconsent', value: 'consent', url: baseURL! }]);
+    const cam = await ctx.newPage();
+    expect((await cam.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' } })).status()).toBe(200);
+    await open(cam, '/de/de');
+    await cam.getByTestId('quick-scan').click();
+    await expect(cam.getByTestId('scanner-camera')).toBeVisible();
+    await expect(rows(cam).first()).toHaveAttribute('data-artnr', target, { timeout: 20_000 });
+    await summary(cam, DE, 1, 0);
+  } finally {
+    await browser.close();
+  }
 });
 
 for (const [lang, T, base] of [['de', DE, '/de/de'], ['fr', FR, '/fr/fr']] as const) {

@@ -239,7 +239,7 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
       <div className="sh-quick__foot">
         <p className="sh-quick__summary" role="status" data-testid="quick-summary">
           {checking && sent.length ? t('quick.checking') : t('quick.summary', { valid: valid.length, invalid: invalidCount })}
-          {valid.length > 0 && <> · {t('quick.total')}: <strong data-testid="quick-total">{formatPrice(total, currency, locale)}</strong></>}
+          {valid.length > 0 && <> · {t('quick.total')} <strong data-testid="quick-total">{formatPrice(total, currency, locale)}</strong></>}
         </p>
         <div className="sh-actions">
           <button type="button" className="sh-btn sh-btn--primary sh-btn--big" disabled={busy || checking || !valid.length} onClick={() => void addAll()} data-testid="quick-add-all">
