@@ -202,7 +202,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
                   <button type="button" className="sh-btn sh-btn--primary sh-btn--big" onClick={() => void allToCart()} disabled={busy} data-testid="list-to-cart">
                     {t('account.list_to_cart')}
                   </button>
-                  <a className="sh-btn" href={`/api/favoriten/liste/${id}/export.csv?country=${country}&lang=${lang}`} download data-testid="list-export-csv">{t('documents.export_csv')}</a>
+                  <a className="sh-btn" href={`/api/favoriten/liste/${id}/export.csv?country=${country}&lang=${lang}`} download data-testid="list-export-csv">{t('account.list_export_csv')}</a>
                   <a className="sh-btn sh-btn--ghost" href={r.schnellbestellung}>{t('nav.quick_order')}</a>
                 </div>
               </>

@@ -213,6 +213,7 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
       {scan && (
         <div className="sh-quick__scan">
           <Suspense fallback={<p className="sh-loading">{t('app.loading')}</p>}><QuickScan t={t} onCode={(d) => void onScan(d)} /></Suspense>
+          <p className="sh-note">{t('scanner.codes')}</p>
         </div>
       )}
 
