@@ -188,3 +188,16 @@ for (const [lang, T, base] of [['de', DE, '/de/de'], ['fr', FR, '/fr/fr']] as co
     await page.screenshot({ path: `${SHOTS}/${lang}-390-konto.png` });
   });
 }
+
+test('screens of the isLS brand (777777 on /dk/de): 1366 and 390 px', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: { Firma: 3, Benutzername: '777777', Kennwort: 'Demo-Labor-2026', kw: '' } })).status()).toBe(200);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await open(page, '/dk/de');
+    await page.getByTestId('quick-paste').fill([`${valid[0]};2`, '99999999'].join('\n'));
+    await page.getByTestId('quick-paste-apply').click();
+    await summary(page, DE, 1, 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/ls-de-${width}.png`, fullPage: true });
+  }
+});
