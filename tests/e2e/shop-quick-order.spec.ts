@@ -109,6 +109,11 @@ test('upload a CSV → save it as an order list; the list exports as CSV again',
   await page.getByTestId('quick-file').setInputFiles({ name: 'bestellung.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await expect(rows(page)).toHaveCount(4);
   await summary(page, DE, 3, 0);
+  // a file of more than 500 lines is refused as a whole with a clear message
+  const big = Array.from({ length: 501 }, (_, i) => `${valid[i % 20]};1`).join('\n');
+  await page.getByTestId('quick-file').setInputFiles({ name: 'gross.csv', mimeType: 'text/csv', buffer: Buffer.from(big, 'utf8') });
+  await expect(page.locator('[data-toast-region]')).toContainText(DE.error_too_many_lines!.replace('{{max}}', '500'));
+  await expect(rows(page)).toHaveCount(4);
   const name = `E2E Schnell ${Date.now() % 100000}`;
   await page.getByTestId('quick-list-name').fill(name);
   await page.getByTestId('quick-save-list').click();
