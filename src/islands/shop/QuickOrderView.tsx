@@ -1,14 +1,15 @@
 // Quick order (shop/schnellbestellung, issue 11): a grid of (article number, quantity) lines fed by
-// typing (with the quick suggestion of section 5), pasting a block, a CSV/XLSX file or the camera.
-// Every change checks all lines with ONE call; valid lines go into the cart (one transaction) or
-// an order list, invalid ones stay for correction.
+// typing, pasting a block, a CSV/XLSX file or the camera. Every change checks all lines with ONE call
+// that resolves each number like the quick suggestion of section 5 (the resolved number shows under
+// the input, with suggestions for wrong lines); valid lines go into the cart (one transaction) or an
+// order list, invalid ones stay for correction.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { $wkCounter } from '../../stores/basket.ts';
 import { showToast } from '../../stores/ui.ts';
 import { api } from '../../lib/api.ts';
-import { QUICK_ORDER_MAX_LINES, QUICK_SUGGEST_ARTNR_MAX } from '../../lib/rules/constants.ts';
+import { QUICK_ORDER_MAX_LINES } from '../../lib/rules/constants.ts';
 import { formatPrice, localeFor } from '../../lib/rules/locale.ts';
 import { isBlock, linesFromRows, parseOrderBlock, type OrderLineInput, type ParsedBlock } from '../../lib/rules/quickOrder.ts';
 import { validateListName } from '../../lib/rules/validate.ts';
@@ -26,7 +27,6 @@ import './quick/quick.css';
 const QuickScan = lazy(() => import('./quick/QuickScan.tsx'));
 const enc = encodeURIComponent;
 const CHECK_DEBOUNCE_MS = 350;
-const SUGGEST_DEBOUNCE_MS = 300;
 
 interface Row { id: number; artnr: string; menge: string }
 interface Checked {
@@ -56,8 +56,6 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
   const [listName, setListName] = useState('');
   const [listErr, setListErr] = useState('');
   const [importTo, setImportTo] = useState('');
-  const [suggest, setSuggest] = useState<{ id: number; artnr: string } | null>(null);
-  const [hints, setHints] = useState<Map<number, { term: string; artnr: string }>>(new Map());
   const seq = useRef(0);
 
   useEffect(() => {
@@ -105,19 +103,6 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
 
   const setCell = (id: number, patch: Partial<Row>) => setRows((xs) => withBlank(xs.map((x) => (x.id === id ? { ...x, ...patch } : x))));
   const remove = (id: number) => setRows((xs) => withBlank(xs.filter((x) => x.id !== id)));
-
-  // the quick suggestion (section 5) for the line being typed
-  useEffect(() => {
-    if (!suggest) return;
-    const term = suggest.artnr.trim();
-    if (!new RegExp(`^[A-Za-z0-9.,-]{1,${QUICK_SUGGEST_ARTNR_MAX}}$`).test(term)) return;
-    const timer = setTimeout(() => {
-      api.get<{ status: number; productNumber?: string }>(`shopware/artikel/suggest/${enc(term)}/${country}/${lang}`, { guest: true })
-        .then((s) => { if (s.status === 0 && s.productNumber && s.productNumber !== term) setHints((h) => new Map(h).set(suggest.id, { term, artnr: s.productNumber! })); })
-        .catch(() => undefined);
-    }, SUGGEST_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [suggest, country, lang]);
 
   const onFile = async (file: File) => {
     try {
@@ -228,8 +213,7 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
         </div>
         {rows.map((x, i) => (
           <GridRow key={x.id} n={i + 1} x={x} c={current(x)} t={t} locale={locale} last={i === rows.length - 1}
-            hint={hints.get(x.id)?.term === x.artnr.trim() ? hints.get(x.id)!.artnr : undefined}
-            onArtnr={(v) => { setCell(x.id, { artnr: v }); setSuggest({ id: x.id, artnr: v }); }}
+            onArtnr={(v) => setCell(x.id, { artnr: v })}
             onMenge={(v) => setCell(x.id, { menge: v })}
             onPaste={(text) => insert(parseOrderBlock(text), x.id)}
             onTake={(artnr) => setCell(x.id, { artnr })}
@@ -275,8 +259,8 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
   );
 }
 
-function GridRow({ n, x, c, hint, t, locale, last, onArtnr, onMenge, onPaste, onTake, onRemove }: {
-  n: number; x: Row; c: Checked | undefined; hint: string | undefined; t: T; locale: string; last: boolean;
+function GridRow({ n, x, c, t, locale, last, onArtnr, onMenge, onPaste, onTake, onRemove }: {
+  n: number; x: Row; c: Checked | undefined; t: T; locale: string; last: boolean;
   onArtnr: (v: string) => void; onMenge: (v: string) => void; onPaste: (text: string) => void; onTake: (artnr: string) => void; onRemove: () => void;
 }) {
   const err = c?.error ?? null;
@@ -290,9 +274,6 @@ function GridRow({ n, x, c, hint, t, locale, last, onArtnr, onMenge, onPaste, on
           aria-invalid={err === 'error_artnr' || err === 'error_request_price' || err === 'error_out_of_range' || err === 'error_variant_parent'}
           data-testid="quick-artnr" onChange={(e) => onArtnr(e.target.value)}
           onPaste={(e) => { const text = e.clipboardData.getData('text'); if (isBlock(text)) { e.preventDefault(); onPaste(text); } }} />
-        {hint && hint !== c?.artnr && (
-          <button type="button" className="sh-quick__hint" onClick={() => onTake(hint)} data-testid="quick-hint">→ {hint}</button>
-        )}
       </span>
       <span role="cell" className="sh-quick__menge">
         <input value={x.menge} inputMode="numeric" placeholder="1" aria-label={`${t('shop.quantity')} ${n}`} maxLength={6}
