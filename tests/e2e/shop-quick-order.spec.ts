@@ -190,6 +190,7 @@ for (const [lang, T, base] of [['de', DE, '/de/de'], ['fr', FR, '/fr/fr']] as co
     }
     await page.goto(`${base}/konto/`);
     await expect(page.getByTestId('konto-quick-order')).toHaveText(T['nav.quick_order']!);
+    await page.locator('#meine_bestelllisten').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${lang}-390-konto.png` });
   });
 }
