@@ -387,6 +387,34 @@ export function ftsQuery(term: string, replace?: Map<string, string[]>, exact = 
   return parts.join(' OR ');
 }
 
+/**
+ * The catalogue article numbers a typed or scanned term names (section 5 quick suggestion): as
+ * typed, upper-cased, normalised (prefixes, FH-, trailing version) and normalised upper-cased.
+ * One hit = the article; none or several = no unique answer.
+ */
+export function artnrMatches(s: Snapshot, term: string): string[] {
+  const t = term.trim();
+  const n = normalizeArtnr(t);
+  const found = new Set<string>();
+  for (const c of [t, t.toUpperCase(), n, n.toUpperCase()]) if (c && s.idxOf.has(c)) found.add(c);
+  return [...found];
+}
+
+// code-unit order of the article numbers (the database's order depends on its collation)
+const sortedArtnrs = new WeakMap<Snapshot, string[]>();
+
+/** Up to `max` article numbers starting with `prefix`, in code-unit order. */
+export function artnrsWithPrefix(s: Snapshot, prefix: string, max: number): string[] {
+  if (!prefix) return [];
+  let a = sortedArtnrs.get(s);
+  if (!a) sortedArtnrs.set(s, (a = [...s.artnr].sort()));
+  let lo = 0, hi = a.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (a[mid]! < prefix) lo = mid + 1; else hi = mid; }
+  const out: string[] = [];
+  for (let i = lo; i < a.length && out.length < max && a[i]!.startsWith(prefix); i++) out.push(a[i]!);
+  return out;
+}
+
 /** Article numbers the term names exactly: as typed, upper-cased and normalised (section 5). */
 export function exactCandidates(term: string): string[] {
   const t = term.trim();

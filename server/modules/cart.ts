@@ -117,8 +117,8 @@ const ChangeOut = z.object({ wkcounter: z.number(), line: LineOut });
 type Variants = [string, string, string, string, string];
 type Added = { wkcounter: number; line: ReturnType<typeof compactLine> };
 
-/** One add inside a transaction `tx` (statements compiled once on the root `db`). */
-async function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): Promise<Added> {
+/** One add inside a transaction `tx` (statements compiled once on the root `db`); also the quick order's bulk add. */
+export async function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): Promise<Added> {
   const a = await orderableOrThrow(db, artnr, lang, tx);
   const v = variants ?? ['', '', '', '', ''];
   const [row] = await fast(db, variants ? 'add-variants' : 'add', (x) => db.insertInto('cart_items').values({

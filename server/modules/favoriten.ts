@@ -8,6 +8,8 @@ import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
 import { loadArticleItems } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
 import { cartCount, zCartQty } from './cart.ts';
+// formula-safe CSV cells, the same as the logbook's exports
+import { csvCell } from './logbook.ts';
 import { FAVOURITES_LIST_ID, QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 import { validateListName } from '../../src/lib/rules/validate.ts';
@@ -16,16 +18,47 @@ const MAX_LISTS = 200;
 const MAX_ITEMS = 1000;
 
 /** The list's name, or 404 when it is neither the favourites nor one of the customer's lists. */
-async function listName(db: Db | Tx, kdnr: number, listId: number): Promise<string> {
+export async function listName(db: Db | Tx, kdnr: number, listId: number): Promise<string> {
   if (listId === FAVOURITES_LIST_ID) return 'favoriten';
   const l = await db.selectFrom('order_lists').select('name').where('id', '=', listId).where('kdnr', '=', kdnr).executeTakeFirst();
   if (!l) throw notFound();
   return l.name;
 }
 
-const zName = z.string({ error: 'invalid_list_name' }).max(200, 'invalid_list_name')
+export const zListName = z.string({ error: 'invalid_list_name' }).max(200, 'invalid_list_name')
   .refine((v) => validateListName(v) === null, 'invalid_list_name').transform((v) => v.trim());
 const zUserListId = zId.refine((n) => n !== FAVOURITES_LIST_ID, 'invalid_id');
+
+/** Creates a list of the customer (at most MAX_LISTS). */
+export async function createList(db: Db | Tx, kdnr: number, name: string): Promise<{ id: number; name: string }> {
+  const n = await db.selectFrom('order_lists').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', kdnr).executeTakeFirst();
+  if (Number(n?.n ?? 0) >= MAX_LISTS) throw badRequest('too_many_lists', { message: 'Zu viele Bestelllisten', max: MAX_LISTS });
+  const row = await db.insertInto('order_lists').values({ kdnr, name, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+  return { id: Number(row.id), name };
+}
+
+/**
+ * Adds items to a list the caller has checked is the customer's: an article already there gets the
+ * quantities added (capped at 999). More than MAX_ITEMS items → too_many_items (run it in a
+ * transaction so nothing stays). Answers the list's item count.
+ */
+export async function addListItems(tx: Tx, kdnr: number, listId: number, items: readonly { artnr: string; menge: number }[]): Promise<number> {
+  // one millisecond apart: the list keeps the order of the given items (it lists by added_at)
+  const t0 = Date.parse(nowIso());
+  for (const [i, it] of items.entries()) {
+    const added = new Date(t0 + i).toISOString();
+    await tx.insertInto('order_list_items').values({ kdnr, list_id: listId, artnr: it.artnr, menge: Math.min(it.menge, QTY_MAX), added_at: added })
+      .onConflict((oc) => oc.columns(['kdnr', 'list_id', 'artnr']).doUpdateSet({
+        menge: sql<number>`case when order_list_items.menge + excluded.menge > ${sql.lit(QTY_MAX)} then ${sql.lit(QTY_MAX)} else order_list_items.menge + excluded.menge end`,
+      })).execute();
+  }
+  const n = await tx.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', kdnr).where('list_id', '=', listId).executeTakeFirst();
+  const count = Number(n?.n ?? 0);
+  if (count > MAX_ITEMS) throw badRequest('too_many_items', { message: 'Die Bestellliste ist voll', max: MAX_ITEMS });
+  return count;
+}
+
+const CSV_HEADER = ['Artikelnummer', 'Menge', 'Bezeichnung', 'Gebinde', 'Preis', 'Waehrung'];
 
 const ListOut = z.object({ id: z.number(), name: z.string(), count: z.number() });
 
@@ -63,24 +96,40 @@ export const routes: AnyRoute[] = [
   }),
 
   defineRoute({
+    method: 'get', path: '/favoriten/liste/:listId/export.csv', access: 'customer', tag: 'favoriten', rawResponse: true,
+    summary: 'One order list as CSV (semicolon, UTF-8 with BOM): Artikelnummer;Menge;Bezeichnung;Gebinde;Preis;Waehrung — '
+      + 'the quick order imports it again; another customer\'s list → 404',
+    params: z.object({ listId: zId }),
+    handler: async ({ db, session, params, lang, country }) => {
+      const name = await listName(db, session.kdnr, params.listId);
+      const rows = await db.selectFrom('order_list_items').select(['artnr', 'menge'])
+        .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).orderBy('added_at').orderBy('artnr').execute();
+      const items = new Map((await loadArticleItems(db, rows.map((r) => r.artnr), { lang, country })).map((i) => [i.Artikelnummer, i]));
+      const lines = rows.map((r) => {
+        const a = items.get(r.artnr);
+        return [r.artnr, String(r.menge), a?.Bezeichnung ?? '', a?.Gebinde ?? '', a ? a.Preis.toFixed(2) : '', a?.Waehrung ?? ''];
+      });
+      const body = '\uFEFF' + [CSV_HEADER, ...lines].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+      const file = `bestellliste-${(name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40) || params.listId)}.csv`;
+      return new Response(body, {
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"`, 'cache-control': 'private, no-store' },
+      });
+    },
+  }),
+
+  defineRoute({
     method: 'post', path: '/favoriten/listen', access: 'customer', tag: 'favoriten',
     summary: 'Creates an order list { name } (1–50 characters, not blank)',
-    body: z.object({ name: zName }),
+    body: z.object({ name: zListName }),
     response: ListOut,
-    handler: async ({ db, session, body }) => {
-      const n = await db.selectFrom('order_lists').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
-      if (Number(n?.n ?? 0) >= MAX_LISTS) throw badRequest('too_many_lists', { message: 'Zu viele Bestelllisten', max: MAX_LISTS });
-      const row = await db.insertInto('order_lists').values({ kdnr: session.kdnr, name: body.name, created_at: nowIso() })
-        .returning('id').executeTakeFirstOrThrow();
-      return { id: Number(row.id), name: body.name, count: 0 };
-    },
+    handler: async ({ db, session, body }) => ({ ...(await createList(db, session.kdnr, body.name)), count: 0 }),
   }),
 
   defineRoute({
     method: 'put', path: '/favoriten/listen/:id', access: 'customer', tag: 'favoriten',
     summary: 'Renames an order list { name } (the favourites list keeps its name)',
     params: z.object({ id: zUserListId }),
-    body: z.object({ name: zName }),
+    body: z.object({ name: zListName }),
     response: z.object({ id: z.number(), name: z.string() }),
     handler: async ({ db, session, params, body }) => {
       const r = await db.updateTable('order_lists').set({ name: body.name })

@@ -17,9 +17,11 @@ import { routes as labels } from './labels.ts';
 import { routes as documents } from './documents.ts';
 import { routes as forms } from './forms.ts';
 import { routes as logbook } from './logbook.ts';
+import { routes as quickorder } from './quickorder.ts';
 
 export const allRoutes: AnyRoute[] = [
   ...health, ...user, ...auth, ...subusers, ...cart, ...favoriten, ...catalog, ...search,
   ...content, ...cms,
   ...orders, ...checkout, ...zahnlager, ...labels, ...documents, ...forms, ...logbook,
+  ...quickorder,
 ];

@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import type { Db } from '../db/index.ts';
 import {
-  SEARCH_TERM_MAX, cachedGuestJson, listItems, chipsFor, exactCandidates, filterAndFacet, matchTerm, snapshot, sortHits,
+  SEARCH_TERM_MAX, artnrMatches, cachedGuestJson, listItems, chipsFor, exactCandidates, filterAndFacet, matchTerm, snapshot, sortHits,
   tokenize, wordsWithPrefix, type ListFilter, type SortKey,
 } from '../lib/search.ts';
 import { cachedCurrency, purchaseFacts } from '../lib/articles.ts';
-import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import {
   ALREADY_BOUGHT_LIMIT, QUICK_SUGGEST_ARTNR_MAX, SEARCH_MIN_CHARS, SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES,
 } from '../../src/lib/rules/constants.ts';
@@ -97,12 +96,8 @@ export const routes: AnyRoute[] = [
     }),
     response: z.object({ status: z.union([z.literal(0), z.literal(1)]), productNumber: z.string().optional() }),
     handler: async ({ db, params }) => {
-      const s = await snapshot(db);
-      const found = new Set<string>();
-      for (const c of [params.term, params.term.toUpperCase(), normalizeArtnr(params.term), normalizeArtnr(params.term).toUpperCase()]) {
-        if (c && s.idxOf.has(c)) found.add(c);
-      }
-      if (found.size === 1) return { status: 0 as const, productNumber: [...found][0]! };
+      const found = artnrMatches(await snapshot(db), params.term);
+      if (found.length === 1) return { status: 0 as const, productNumber: found[0]! };
       return { status: 1 as const };
     },
   }),

@@ -73,6 +73,10 @@ export default function KontoView({ country, lang, messages }: { country: string
 
       <section id="meine_bestelllisten" className="sh-section sh-konto__sect" aria-labelledby="sh-k-lists">
         <h2 id="sh-k-lists">{t('account.meine_bestelllisten')}</h2>
+        <p className="sh-konto__quick">
+          <a className="sh-btn sh-btn--primary" href={r.schnellbestellung} data-testid="konto-quick-order">{t('nav.quick_order')}</a>
+          <span>{t('quick.konto_text')}</span>
+        </p>
         {lists === null ? <p className="sh-loading">{t('app.loading')}</p> : (
           <ul className="sh-konto__lists">
             {lists.map((l) => (

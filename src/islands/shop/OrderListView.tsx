@@ -198,9 +198,13 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
                     </li>
                   ))}
                 </ul>
-                <button type="button" className="sh-btn sh-btn--primary sh-btn--big" onClick={() => void allToCart()} disabled={busy} data-testid="list-to-cart">
-                  {t('account.list_to_cart')}
-                </button>
+                <div className="sh-actions">
+                  <button type="button" className="sh-btn sh-btn--primary sh-btn--big" onClick={() => void allToCart()} disabled={busy} data-testid="list-to-cart">
+                    {t('account.list_to_cart')}
+                  </button>
+                  <a className="sh-btn" href={`/api/favoriten/liste/${id}/export.csv?country=${country}&lang=${lang}`} download data-testid="list-export-csv">{t('account.list_export_csv')}</a>
+                  <a className="sh-btn sh-btn--ghost" href={r.schnellbestellung}>{t('nav.quick_order')}</a>
+                </div>
               </>
             )}
           </>

@@ -39,6 +39,10 @@ export const CART_PANEL_MIN_QTY = 1;
 /** Adding a recommendation from the cart panel always adds this quantity. */
 export const RECOMMENDATION_ADD_QTY = 1;
 
+// ---- Quick order (issue 11) ----
+/** Lines one paste, file or check may hold. */
+export const QUICK_ORDER_MAX_LINES = 500;
+
 // ---- Lists, history, documents ----
 export const LAST_SEEN_MAX = 10;
 export const DOCUMENTS_MONTHS = 24;
@@ -109,6 +113,12 @@ export const ERROR_TEXTS = {
   error_artnr: 'Ungültige Artikelnummer',
   error_art_in_liste: 'Artikel befindet sich bereits in Bestelliste',
   invalid_list_name: 'Ungültiger Listenname',
+  // quick order: one key per line error (issue 11)
+  error_request_price: 'Preis auf Anfrage: nicht online bestellbar',
+  error_out_of_range: 'Artikel nicht mehr im Sortiment',
+  error_variant_parent: 'Bitte eine Variante wählen',
+  error_too_many_lines: 'Höchstens {max} Zeilen auf einmal',
+  quick_order_invalid: 'Einige Zeilen sind ungültig',
   // login: the spec lists the texts in the order login_error, login_error_4, login_error_5, title
   login_error: 'Benutzername oder Kennwort ungültig',
   login_error_4: 'Die E-Mail-Adresse ist nicht eindeutig zuzuordnen. Bitte melden Sie sich mit Ihrer Kundennummer an.',

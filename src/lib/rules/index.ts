@@ -7,3 +7,4 @@ export * from './pricing.ts';
 export * from './locale.ts';
 export * from './lastSeen.ts';
 export * from './labelLayout.ts';
+export * from './quickOrder.ts';

@@ -10,6 +10,7 @@ export const NAMED_ROUTES = {
   'shop-produktdetails': 'shop/artikel/{artbez}/details',
   'shop-produktdetails-pg': 'shop/artikel/{artbez}/details/{pg}',
   'shop-suche': 'shop/suche/{page}',
+  'shop-schnellbestellung': 'shop/schnellbestellung',
   zahnassistent: 'zahnassistent/zahnlinie/{id}',
   aktionen: 'aktionen',
   'aktionen-artikel': 'aktionen/artikel/{pg}',
@@ -89,7 +90,7 @@ const LOGIN_PATTERNS: readonly RegExp[] = [
   'service/digitalisierung', 'konto', 'zahnlager', `zahnlager/schrank/${SEG}`, `zahnlager/schrank/${SEG}/schublade/${SEG}`,
   'zahnlager/statistik', 'zahnlager/bestellhistorie', `zahnlager/bestellhistorie/details(?:/${SEG}){6}`,
   'meinlabor', `meinlabor/topartikel(?:/${SEG})?`, 'meinlabor/vorschlag', `meinlabor/historie/auftrag(?:/${SEG}){4}`,
-  `meinlabor/bestellliste/${SEG}`, `videos/${SEG}`, 'wk', 'wk/kasse', 'wk/submit', 'kundendaten-aendern',
+  `meinlabor/bestellliste/${SEG}`, `videos/${SEG}`, 'wk', 'wk/kasse', 'wk/submit', 'shop/schnellbestellung', 'kundendaten-aendern',
   'label/select', `label/print(?:/${SEG})?`, `dokumente/typ/${SEG}`, 'logbuch/user', `logbuch/user/${SEG}`,
 ].map((p) => new RegExp(`^${p}$`));
 
@@ -140,7 +141,7 @@ export function metadataRouteOf(rest: string): string {
     [/^legal\/opensource$/, 'legal-opensource'], [/^impressum$/, 'imprint'], [/^videos$/, 'videos'], [/^videos?\//, 'video'],
     [/^aktionen\/artikel\//, 'aktionen-artikel'], [/^aktionen\/newsletter\//, 'aktionen-newsletter'], [/^aktionen$/, 'aktionen'],
     [/^kontakt$/, 'kontakt'], [/^shop\/suche/, 'shop-suche'], [/^shop\/category/, 'shop-subkategorien'],
-    [/^shop\/artikel\//, 'shop-produktdetails'], [/^shop/, 'shop'], [/^wk/, 'wk'], [/^zahnlager/, 'zahnlager'],
+    [/^shop\/artikel\//, 'shop-produktdetails'], [/^shop\/schnellbestellung$/, 'shop-schnellbestellung'], [/^shop/, 'shop'], [/^wk/, 'wk'], [/^zahnlager/, 'zahnlager'],
     [/^kamera/, 'kamera'], [/^label/, 'label-select'], [/^(konto|meinlabor|kundendaten-aendern|dokumente)/, 'meinkonto'],
     [/^register$/, 'register'], [/^fast-register$/, 'fast-register'], [/^(passwort-vergessen|new-password)/, 'passwort-vergessen'],
     [/^zahnassistent/, 'zahnassistent'], [/^404$/, '404'],

@@ -4,6 +4,7 @@ export function routes(c: string, l: string) {
   return {
     home: `${b}/`,
     wk: `${b}/wk`,
+    schnellbestellung: `${b}/shop/schnellbestellung`,
     kasse: `${b}/wk/kasse`,
     submit: `${b}/wk/submit`,
     konto: `${b}/konto`,

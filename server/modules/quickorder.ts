@@ -1,0 +1,176 @@
+// Quick order (issue 11, route shop/schnellbestellung): up to 500 lines of (article number,
+// quantity) checked by one call, then put into the cart or an order list in one transaction.
+// Lines resolve like the quick suggestion of section 5 (artnrMatches); the cart rules are the
+// cart module's (addOne), the list rules the order-list module's.
+import { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
+import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
+import { cachedCurrency, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
+import { requirePermission } from '../lib/permissions.ts';
+import { artnrMatches, artnrsWithPrefix, snapshot } from '../lib/search.ts';
+import { addOne, cartCount, zCartQty } from './cart.ts';
+import { addListItems, createList, listName, zListName } from './favoriten.ts';
+import { QUICK_ORDER_MAX_LINES } from '../../src/lib/rules/constants.ts';
+import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
+
+const TAG = 'schnellbestellung';
+const SUGGESTIONS_MAX = 5;
+
+export type LineError = 'error_artnr' | 'error_request_price' | 'error_out_of_range' | 'error_variant_parent' | 'error_menge';
+
+export interface CheckedLine {
+  /** position in the request (0-based) */
+  index: number;
+  input: string;
+  /** the catalogue article number the input resolves to; null when none */
+  artnr: string | null;
+  menge: number | null;
+  error: LineError | null;
+  /** article numbers to offer instead (the variants of a parent, close numbers of an unknown one) */
+  suggestions: string[];
+  article: Pick<ArticleListItem, 'Artikelnummer' | 'Bezeichnung' | 'Gebinde' | 'Preis' | 'KatPreis' | 'Waehrung' | 'vkz' | 'Lieferstatus' | 'TempAusSortiment'> | null;
+}
+
+const zLine = z.object({
+  artnr: z.string({ error: 'error_artnr' }).max(200, 'too_long'),
+  menge: z.union([z.string().max(20, 'error_menge'), z.number(), z.null()], { error: 'error_menge' }).optional(),
+}, { error: 'invalid_input' });
+// the 500-line limit is checked in the handler so the answer can name it (error_too_many_lines, max)
+const zLines = z.array(zLine, { error: 'invalid_input' }).max(100_000, 'error_too_many_lines');
+type LineIn = z.output<typeof zLine>;
+
+function limitLines(lines: readonly LineIn[]): void {
+  if (lines.length > QUICK_ORDER_MAX_LINES) throw badRequest('error_too_many_lines', { max: QUICK_ORDER_MAX_LINES, count: lines.length });
+}
+
+/** Quantity as typed: missing or blank = 1; else a whole number 1..999 (the cart's rule). */
+function parseMenge(v: LineIn['menge']): number | null {
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 1;
+  const r = zCartQty.safeParse(typeof v === 'number' ? (Number.isInteger(v) ? String(v) : 'x') : v.trim());
+  return r.success ? r.data : null;
+}
+
+/** Checks every line at once: one snapshot look-up per line, one query for the articles, one for variants. */
+export async function checkLines(db: Db, lines: readonly LineIn[], ctx: { lang: string; country: string; kdnr: number }): Promise<CheckedLine[]> {
+  const s = await snapshot(db);
+  const resolved = lines.map((l) => {
+    const input = l.artnr.replace(/\s+/g, '');
+    const found = input ? artnrMatches(s, input) : [];
+    return { input: l.artnr.trim(), found, menge: parseMenge(l.menge) };
+  });
+  const artnrs = [...new Set(resolved.flatMap((r) => (r.found.length === 1 ? r.found : [])))];
+  const items = new Map((await loadArticleItems(db, artnrs, ctx)).map((a) => [a.Artikelnummer, a]));
+  const parents = artnrs.filter((a) => items.get(a)?.IstReferenz);
+  const variants = new Map<string, string[]>();
+  if (parents.length) {
+    const rows = await db.selectFrom('articles').select(['artnr', 'parent_artnr'])
+      .where('parent_artnr', 'in', parents).where('aus_sortiment', '=', 0).orderBy('artnr').execute();
+    for (const r of rows) {
+      const list = variants.get(r.parent_artnr!) ?? [];
+      if (list.length < SUGGESTIONS_MAX) list.push(r.artnr);
+      variants.set(r.parent_artnr!, list);
+    }
+  }
+  return resolved.map((r, index): CheckedLine => {
+    const base = { index, input: r.input, menge: r.menge };
+    const a = r.found.length === 1 ? items.get(r.found[0]!) : undefined;
+    if (!a) {
+      // several matches: offer them; none: numbers that start like the normalised input
+      const near = r.found.length > 1 ? r.found : artnrsWithPrefix(s, normalizeArtnr(r.input.replace(/\s+/g, '')).toUpperCase(), SUGGESTIONS_MAX);
+      return { ...base, artnr: null, error: 'error_artnr', suggestions: near.slice(0, SUGGESTIONS_MAX), article: null };
+    }
+    const article = {
+      Artikelnummer: a.Artikelnummer, Bezeichnung: a.Bezeichnung, Gebinde: a.Gebinde, Preis: a.Preis, KatPreis: a.KatPreis,
+      Waehrung: a.Waehrung, vkz: a.vkz, Lieferstatus: a.Lieferstatus, TempAusSortiment: a.TempAusSortiment,
+    };
+    const error: LineError | null = a.AusSortiment ? 'error_out_of_range'
+      : a.IstReferenz ? 'error_variant_parent'
+      : isRequestPrice(a.Preis, a.KatPreis) ? 'error_request_price'
+      : r.menge === null ? 'error_menge' : null;
+    return { ...base, artnr: a.Artikelnummer, error, suggestions: error === 'error_variant_parent' ? variants.get(a.Artikelnummer) ?? [] : [], article };
+  });
+}
+
+/** The lines of a write call must all be valid: else 400 quick_order_invalid with each line's error. */
+async function validLinesOrThrow(db: Db, lines: readonly LineIn[], ctx: { lang: string; country: string; kdnr: number }) {
+  limitLines(lines);
+  if (lines.length === 0) throw badRequest('cart_no_products');
+  const checked = await checkLines(db, lines, ctx);
+  const bad = checked.filter((l) => l.error);
+  if (bad.length) throw badRequest('quick_order_invalid', { lines: bad.map((l) => ({ index: l.index, input: l.input, error: l.error })) });
+  return checked.map((l) => ({ index: l.index, artnr: l.artnr!, menge: l.menge! }));
+}
+
+const zArticleOut = z.object({
+  Artikelnummer: z.string(), Bezeichnung: z.string(), Gebinde: z.string(), Preis: z.number(), KatPreis: z.number(), Waehrung: z.string(),
+  vkz: z.string(), Lieferstatus: z.number(), TempAusSortiment: z.number(),
+});
+const zCheckedOut = z.object({
+  index: z.number(), input: z.string(), artnr: z.string().nullable(), menge: z.number().nullable(),
+  error: z.enum(['error_artnr', 'error_request_price', 'error_out_of_range', 'error_variant_parent', 'error_menge']).nullable(),
+  suggestions: z.array(z.string()), article: zArticleOut.nullable(),
+});
+
+export const routes: AnyRoute[] = [
+  defineRoute({
+    method: 'post', path: '/schnellbestellung/pruefen', access: 'customer', tag: TAG,
+    summary: 'Checks up to 500 lines { lines: [{ artnr, menge? }] } at once: each normalised (section 5) and answered with its article '
+      + 'or its own error key (error_artnr, error_request_price, error_out_of_range, error_variant_parent, error_menge) and suggestions; '
+      + 'more lines → 400 error_too_many_lines',
+    body: z.object({ lines: zLines }),
+    response: z.object({ lines: z.array(zCheckedOut), valid: z.number(), invalid: z.number(), ms: z.number() }),
+    handler: async ({ db, session, body, lang, country }) => {
+      limitLines(body.lines);
+      const t0 = performance.now();
+      const lines = await checkLines(db, body.lines, { lang, country, kdnr: session.kdnr });
+      const invalid = lines.filter((l) => l.error).length;
+      return { lines, valid: lines.length - invalid, invalid, ms: Math.round((performance.now() - t0) * 10) / 10 };
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/schnellbestellung/wk', access: 'customer', tag: TAG,
+    summary: 'Puts the lines into the cart in one transaction (quantities add up, a line stays <= 999): all or nothing; '
+      + 'any invalid line → 400 quick_order_invalid with { lines: [{ index, error }] }; needs the order right (main user, K07, K09)',
+    body: z.object({ lines: zLines }),
+    response: z.object({ count: z.number(), wkcounter: z.number() }),
+    handler: async ({ db, session, body, lang, country }) => {
+      await requirePermission(db, session, 'order');
+      const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
+      const cur = await cachedCurrency(db, country);
+      await db.transaction().execute(async (tx) => {
+        for (const l of lines) {
+          try {
+            await addOne(db, tx as unknown as Db, session.kdnr, l.artnr, l.menge, lang, cur);
+          } catch (e) {
+            // the sum with the cart's line passes 999: the whole add is rolled back
+            if (e instanceof ApiError) throw badRequest(e.key, { ...e.extra, lines: [{ index: l.index, input: l.artnr, error: e.key }] });
+            throw e;
+          }
+        }
+      });
+      return { count: lines.length, wkcounter: await cartCount(db, session.kdnr) };
+    },
+  }),
+
+  defineRoute({
+    method: 'post', path: '/schnellbestellung/liste', access: 'customer', tag: TAG,
+    summary: 'Saves the lines as a new order list { lines, name } or imports them into one of the customer\'s lists { lines, listId } '
+      + '(quantities add up, capped at 999) in one transaction; invalid lines → 400 quick_order_invalid; a foreign list → 404',
+    body: z.object({ lines: zLines, listId: zId.optional(), name: zListName.optional() })
+      .refine((b) => (b.listId === undefined) !== (b.name === undefined), 'invalid_input'),
+    response: z.object({ listId: z.number(), name: z.string(), count: z.number(), added: z.number() }),
+    handler: async ({ db, session, body, lang, country }) => {
+      const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
+      return db.transaction().execute(async (tx) => {
+        const list = body.name !== undefined
+          ? await createList(tx, session.kdnr, body.name)
+          : { id: body.listId!, name: await listName(tx, session.kdnr, body.listId!) };
+        const count = await addListItems(tx, session.kdnr, list.id, lines);
+        return { listId: list.id, name: list.name, count, added: lines.length };
+      });
+    },
+  }),
+];
