@@ -190,6 +190,10 @@ export const ERROR_TEXTS = {
   invalid_language: 'Ungültige Sprache',
   too_long: 'Eingabe zu lang',
   too_many_requests: 'Zu viele Versuche, bitte warten',
+  body_too_large: 'Die Anfrage ist zu groß',
+  too_many_files: 'Zu viele Dateien in einer Anfrage',
+  uploads_busy: 'Gerade werden zu viele Dateien hochgeladen, bitte gleich noch einmal versuchen',
+  webhook_disabled: 'Der CMS-Webhook ist nicht eingerichtet',
   draining: 'Der Dienst wird neu gestartet, bitte gleich noch einmal versuchen',
   db_unavailable: 'Der Dienst ist vorübergehend nicht erreichbar',
 } as const;
