@@ -24,9 +24,9 @@ async function pickArticles(request: APIRequestContext): Promise<{ plain: Art; w
   return { plain: items[0]!, withGtin: withGtin! };
 }
 
-/** A separate chromium whose camera plays the given code. */
-async function cameraBrowser(code: CodeSpec, name: string): Promise<Browser> {
-  const video = await codeVideo(code, name);
+/** A separate chromium whose camera plays the given code (640×480, or 1280×720 with the code at its own size). */
+async function cameraBrowser(code: CodeSpec, name: string, native = false): Promise<Browser> {
+  const video = native ? await codeVideo(code, name, 1280, 720, 5, true) : await codeVideo(code, name);
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [...CHROMIUM_FLAGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
@@ -172,4 +172,33 @@ test('no camera: message, decoding an uploaded photo (Code-128) and manual entry
   await page.getByTestId('scanner-manual').getByRole('button', { name: 'Suchen' }).click();
   await expect(page.getByTestId('no-product')).toContainText('Kein Produkt gefunden');
   await ctx.close();
+});
+
+// issue 12: a long GS1-128 (about 616 px at 2 px per bar) was never read live — the square scan area
+// cut it and scaled it down — although the same image decodes from "Foto hochladen".
+const LONG_GS1_128 = '(01)04034495071104(17)240101(10)OLD1(21)A1';
+
+test('a long GS1-128 bar code is read live from the camera at its native resolution', async () => {
+  const browser = await cameraBrowser({ bcid: 'gs1-128', text: LONG_GS1_128, scale: 2 }, 'gs1-128-long', true);
+  try {
+    const page = await newPage(browser);
+    await presetSettings(page, { scannerTutorialRead: '1', scannerMode: 'info' });
+    await page.goto('/de/de/kamera/');
+    await page.waitForURL(/\/kamera\/scanresult\//, { timeout: 20_000 });
+    const data = page.getByTestId('code-data');
+    await expect(data).toContainText('OLD1');
+    await expect(data).toContainText('04034495071104');
+    // the 2024 expiry is marked, not shown as a plain date
+    await expect(data.getByTestId('expired-badge')).toHaveText('Abgelaufen');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the same long bar code decodes from an uploaded photo', async ({ page }) => {
+  await presetSettings(page, { scannerTutorialRead: '1', scannerMode: 'info' });
+  await page.goto('/de/de/kamera/');
+  await page.getByTestId('scanner-photo').setInputFiles(await codePhoto({ bcid: 'gs1-128', text: LONG_GS1_128, scale: 2 }, 'gs1-128-photo'));
+  await page.waitForURL(/\/kamera\/scanresult\//, { timeout: 20_000 });
+  await expect(page.getByTestId('code-data')).toContainText('OLD1');
 });
