@@ -202,3 +202,40 @@ test('the same long bar code decodes from an uploaded photo', async ({ page }) =
   await page.waitForURL(/\/kamera\/scanresult\//, { timeout: 20_000 });
   await expect(page.getByTestId('code-data')).toContainText('OLD1');
 });
+
+// issue 12: in log mode an expired batch was saved without a word; a K09 buyer filled the whole form before the 403.
+const EXPIRED_CODE = '(01)04034495071104(17)240101(10)OLD1';
+
+test('log mode: an expired batch warns before saving (German and English) and is saved only when confirmed', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
+  expect((await page.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
+  await presetSettings(page, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log', scannerPatientenarbeit: '', scannerUser: '0' });
+  for (const [lang, warning] of [['en', 'Warning: the expiry date'], ['de', 'Achtung: Das Verfallsdatum']] as const) {
+    await page.goto(`/de/${lang}/kamera/scanresult/${encodeURIComponent(EXPIRED_CODE)}/`);
+    const form = page.getByTestId('log-form');
+    await expect(form).toBeVisible();
+    await expect(form.getByTestId('expiry-warning')).toContainText(warning);
+  }
+  const form = page.getByTestId('log-form');
+  await form.locator('input[name="auftragsnummer"]').fill(`PA-OLD-${Date.now()}`);
+  await form.getByTestId('log-save').click();
+  await expect(form.getByTestId('log-error')).toContainText('Verfallsdatum dieser Charge ist überschritten');
+  await form.getByTestId('expiry-confirm').check();
+  await form.getByTestId('log-save').click();
+  await expect(page.getByTestId('log-done')).toBeVisible();
+});
+
+test('log mode: a K09 buyer is told up front that the function cannot document, without a form', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
+  const users = (await (await page.request.get('/api/user/subusers')).json()).result as { id: number; role: string; funktionen: string[] }[];
+  const ben = users.find((u) => u.role === 'sub' && u.funktionen.join() === 'K09')!;
+  expect((await page.request.put('/api/user/active', { data: { id: ben.id } })).status()).toBe(200);
+  await presetSettings(page, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log', scannerUser: String(ben.id) });
+  await page.goto(`/de/de/kamera/scanresult/${encodeURIComponent(EXPIRED_CODE)}/`);
+  await expect(page.getByTestId('cannot-document')).toContainText('Einkauf (K09)');
+  await expect(page.getByTestId('log-form')).toHaveCount(0);
+  await page.goto('/de/de/kamera/');
+  await expect(page.getByTestId('cannot-document')).toBeVisible();
+  await expect(page.getByTestId('logbook').getByRole('button', { name: 'Neue Patientenarbeit' })).toHaveCount(0);
+  expect((await page.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
+});
