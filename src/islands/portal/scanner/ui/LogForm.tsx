@@ -9,6 +9,7 @@ import type { ArticleItem } from '../../../shop/lib/article.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
 import { allows } from '../../../../lib/rules/permissions.ts';
+import { isExpired } from '../../../../lib/rules/batch.ts';
 import { logbook, type Batch, type ScannerUser, type Work } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
 import { BatchFields, batchError, batchFromScan, batchInput, ExpiryWarning, fieldOf, type BatchValues } from './BatchForm.tsx';
@@ -61,14 +62,17 @@ export function LogForm({ t, lang, code, scan, article, user, currentWork, onDon
     setError('');
     const isNew = choice === NEW;
     const errs = isNew ? checkWork(t, work) : {};
+    // the server refuses an unconfirmed expired batch too; asking first keeps a new work from being created for nothing
+    if (isExpired(batch.verfallsdatum) && !expiredOk) errs.verfallsdatum = errorMessage(t, 'error_batch_expired');
     setErrors(errs);
-    if (Object.keys(errs).length) return;
+    if (Object.keys(errs).length) { if (errs.verfallsdatum) setError(errs.verfallsdatum); return; }
     setBusy(true);
     try {
       const w = isNew ? await logbook.createWork({ ...workInput(work), subUserId: user && user.id > 0 ? user.id : null })
         : works?.find((x) => String(x.id) === choice);
       if (!w) return;
-      if (isNew) setChoice(String(w.id));
+      // a refused batch keeps the new work chosen (and listed), so the next save does not create another
+      if (isNew) { setWorks((cur) => [w, ...(cur ?? [])]); setChoice(String(w.id)); }
       const b = await logbook.addBatch(w.id, { artnr: article.Artikelnummer, raw: code, ...batchInput(batch, true), ...(expiredOk ? { confirmExpired: true } : {}) });
       setScanner.patientenarbeit(w.id);
       rememberSeen('patientenarbeit', String(w.id));
