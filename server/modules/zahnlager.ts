@@ -264,8 +264,10 @@ async function scopeDrawers(db: Db | Tx, kdnr: number, s: Scope): Promise<number
   return null;
 }
 const zScopeName = z.enum(['schublade', 'schrank', 'all'], { error: 'invalid_scope' });
-const zScopeBody = <S extends z.ZodType<Scope['scope']>>(scope: S) => z.object({ scope, id: zId.optional() })
-  .refine((b) => b.scope === 'all' || b.id !== undefined, { message: 'invalid_id', path: ['id'] });
+const hasId = (b: { scope: string; id?: number }) => b.scope === 'all' || b.id !== undefined;
+const zResetBody = z.object({ scope: zScopeName, id: zId.optional() }).refine(hasId, { message: 'invalid_id', path: ['id'] });
+/** without a body: the whole storage, as before */
+const zWkBody = z.object({ scope: zScopeName.default('all'), id: zId.optional() }).refine(hasId, { message: 'invalid_id', path: ['id'] });
 
 const zOutPosition = z.object({
   slotId: z.number(), schrankId: z.number(), schrank: z.string(), schubladeId: z.number(), schublade: z.string(),
@@ -709,7 +711,7 @@ export const routes: AnyRoute[] = [
   defineRoute({
     method: 'post', path: '/zahnlager/reset', access: 'customer', tag: TAG,
     summary: 'Clears selections of a drawer, a cabinet or the whole storage and undoes "processing" there (those sets leave the cart); cleared counts both',
-    body: zScopeBody(zScopeName),
+    body: zResetBody,
     response: z.object({ cleared: z.number() }),
     handler: async ({ db, session, body }) => db.transaction().execute(async (tx) => {
       await settleProcessingSlots(tx, session.kdnr);
@@ -744,7 +746,7 @@ export const routes: AnyRoute[] = [
   defineRoute({
     method: 'post', path: '/zahnlager/wk', access: 'customer', tag: TAG,
     summary: 'Puts the selected sets of a drawer, a cabinet or (default) the whole storage into the cart for completion and marks their slots as processing',
-    body: zScopeBody(zScopeName.default('all')),
+    body: zWkBody,
     response: z.object({
       added: z.array(z.object({ artnr: z.string(), menge: z.number() })), slots: z.array(z.number()),
       skipped: z.array(z.object({ artnr: z.string(), slots: z.array(z.number()), reason: z.string() })), wkcounter: z.number(),
