@@ -274,6 +274,17 @@ describe('processing slots follow the cart (issue 12)', () => {
     expect(await cartQty(arts[3]!)).toBe(0);
   });
 
+  it('slots carry the set\'s tooth line, shade and mould', async () => {
+    const d = (await a.get('/api/zahnlager')).body.result.schraenke[0].schubladen[0];
+    const grid = (await a.get(`/api/zahnlager/schubladen/${d.id}`)).body.result.grid.flat();
+    const set = grid.find((s: any) => s.garnitur);
+    expect(set).toBeTruthy();
+    const props = await env.db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', set.artikelnummer).execute();
+    const p = Object.fromEntries(props.map((x) => [x.prop, x.value]));
+    expect({ zahnlinie: set.zahnlinie, farbe: set.farbe, form: set.form }).toEqual({ zahnlinie: p.zahnlinie, farbe: p.farbe, form: p.form });
+    expect(set.farbe).toBeTruthy();
+  });
+
   it('"to cart" acts on its own drawer or cabinet only', async () => {
     await b.post('/api/wk/delete');
     await b.post('/api/zahnlager/reset', { scope: 'all' });
