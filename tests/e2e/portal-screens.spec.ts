@@ -59,6 +59,12 @@ for (const lang of LANGS) {
         await expect(set.getByTestId('zl-mould')).toHaveText(/\S/);
         await expect(set.getByTestId('zl-line')).toHaveText(/\S/);
         await noOverflow(page);
+        // no button text wider than its cell ("Désélectionner" ran out of the cell at 390 px)
+        const wide = await grid.locator('[data-testid="zl-slot"] button').evaluateAll((bs) => bs.filter((b) => {
+          const cell = b.closest('[data-testid="zl-slot"]')!.getBoundingClientRect();
+          return b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > cell.right + 1;
+        }).map((b) => b.textContent));
+        expect(wide).toEqual([]);
         if (vp.width === 1366) {
           // the last column lies inside the grid's box: nothing to scroll to
           const box = await page.locator('.zl-grid-wrap').boundingBox();
