@@ -1,23 +1,9 @@
-// Function roles of the acting user (spec section 6): the main user has general authorisation;
-// sub-users act only through their functions K07 (manager), K09 (buyer), K13 (technician).
+// The acting user's functions on the server (spec section 6); the table of what each function may
+// do is shared with the screens (src/lib/rules/permissions.ts).
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Session } from '../http/session.ts';
-
-export type Action =
-  | 'order' // submit orders: main user, K07, K09
-  | 'release' // release orders of others: main user, K07
-  | 'document' // document batches on patient works: main user, K07, K13
-  | 'manage_users' // create, edit, delete sub-users: main user, K07
-  | 'account'; // change the customer data: main user, K07
-
-const ALLOWED: Record<Action, readonly string[]> = {
-  order: ['K07', 'K09'],
-  release: ['K07'],
-  document: ['K07', 'K13'],
-  manage_users: ['K07'],
-  account: ['K07'],
-};
+import { ALLOWED, allows, type Action } from '../../src/lib/rules/permissions.ts';
 
 export const ACTIONS = Object.keys(ALLOWED) as Action[];
 
@@ -36,11 +22,6 @@ export async function actingFunctions(db: Db, session: Session): Promise<string[
     .where('id', '=', session.subUserId).where('kdnr', '=', session.kdnr).where('deleted', '=', 0)
     .executeTakeFirst();
   return row ? parseFunktionen(row.funktionen) : [];
-}
-
-export function allows(funktionen: string[] | null, action: Action): boolean {
-  if (funktionen === null) return true;
-  return funktionen.some((f) => ALLOWED[action].includes(f));
 }
 
 export async function can(db: Db, session: Session | null, action: Action): Promise<boolean> {

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { defineRoute, zArtnr, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
+import { settleProcessingSlots } from './zahnlager.ts';
 import { QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { BASKET_LETTERS } from '../../src/lib/rules/locale.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
@@ -186,6 +187,7 @@ async function setInCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: 
   }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet((eb) => ({
     menge: eb.ref('excluded.menge'), ...(lager !== undefined ? { lager: eb.ref('excluded.lager') } : {}),
   }))).execute();
+  await settleProcessingSlots(db, kdnr); // a lowered quantity releases tooth-storage slots beyond it
   const [cur, wkcounter] = await Promise.all([cachedCurrency(db, ctx.country), cartCount(db, kdnr)]);
   return { wkcounter, line: compactLine(a, qty, cur) };
 }
@@ -193,6 +195,7 @@ async function setInCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: 
 async function removeLine(db: Db, kdnr: number, artnr: string) {
   const r = await db.deleteFrom('cart_items').where('kdnr', '=', kdnr).where('artnr', '=', artnr).executeTakeFirst();
   const removed = Number(r.numDeletedRows) > 0;
+  if (removed) await settleProcessingSlots(db, kdnr);
   if (!removed) {
     const known = await db.selectFrom('articles').select('artnr').where('artnr', '=', artnr).executeTakeFirst();
     if (!known) throw badRequest('error_artnr');
@@ -299,10 +302,11 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'post', path: '/wk/delete', access: 'customer', tag: 'cart',
-    summary: 'Empties the basket',
+    summary: 'Empties the basket (tooth-storage slots sent to it leave "processing")',
     response: z.object({ wkcounter: z.literal(0) }),
     handler: async ({ db, session }) => {
       await db.deleteFrom('cart_items').where('kdnr', '=', session.kdnr).execute();
+      await settleProcessingSlots(db, session.kdnr);
       return { wkcounter: 0 as const };
     },
   }),

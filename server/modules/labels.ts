@@ -150,9 +150,17 @@ export function productUrl(artnr: string): string {
   return `https://${config.shopDomain}/a/${encodeURIComponent(artnr)}`;
 }
 
+/** bwip-js draws a 2-D module 2 points wide (padding is given in points). */
+const MODULE_PT = 2;
+/** Quiet zone around a code, in modules: QR needs 4 (ISO/IEC 18004), DataMatrix 1 (ISO/IEC 16022). */
+const QUIET_MODULES = { qr: 4, datamatrix: 1 } as const;
+
 async function codePng(type: string, text: string): Promise<Buffer> {
   if (type === 'code128') return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 12, includetext: false });
-  return bwipjs.toBuffer({ bcid: type === 'datamatrix' ? 'datamatrix' : 'qrcode', text, scale: 4 });
+  const dm = type === 'datamatrix';
+  // the quiet zone is part of the image, so neighbouring text or the label's edge never touches the code
+  const pad = (dm ? QUIET_MODULES.datamatrix : QUIET_MODULES.qr) * MODULE_PT;
+  return bwipjs.toBuffer({ bcid: dm ? 'datamatrix' : 'qrcode', text, scale: 4, paddingwidth: pad, paddingheight: pad, backgroundcolor: 'FFFFFF' });
 }
 
 /** Builds the label PDF: one image draw per label (the code), text beside or below it. */

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/index.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Session } from '../http/session.ts';
 import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
 import { loadArticleItems } from '../lib/articles.ts';
@@ -11,6 +11,7 @@ import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
 import { normalizeArtnr, parseDate, validateOrderNumber } from '../../src/lib/rules/index.ts';
 import { parseScan, type ScanResult } from '../../src/lib/codes/index.ts';
+import { isExpired } from '../../src/lib/rules/batch.ts';
 import { A4, createPdf, GREY, mm, pdfResponse as pdfDownload } from '../lib/pdf.ts';
 import { designations } from './zahnlager.ts';
 
@@ -112,6 +113,8 @@ const zBatchBody = z.object({
   lot: zTxt(100).optional(), seriennummer: zTxt(100).optional(), hersteller_artnr: zTxt(60).optional(),
   referenz: zTxt(100).optional(), einheit: zTxt(40).optional(), lieferschein: zTxt(60).optional(), seite: zTxt(20).optional(),
   position: z.coerce.number({ error: 'invalid_position' }).int('invalid_position').min(1, 'invalid_position').max(9999, 'invalid_position').optional(),
+  /** the user saw the warning and documents an expired batch anyway */
+  confirmExpired: z.boolean({ error: 'invalid_input' }).optional(),
 });
 
 const zBatchOut = z.object({
@@ -119,6 +122,8 @@ const zBatchOut = z.object({
   verfallsdatum: z.string().nullable(), herstelldatum: z.string().nullable(), lot: z.string(), seriennummer: z.string(),
   hersteller_artnr: z.string(), hersteller_lizenz: z.string(), referenz: z.string(), einheit: z.string(), lieferschein: z.string(),
   seite: z.string(), raw: z.string(), kdnr: z.number(), createdAt: z.string(),
+  /** expiry before the day the batch was documented */
+  expired: z.boolean(),
 });
 const zWorkOut = z.object({
   id: z.number(), auftragsnummer: z.string(), auftraggeber: z.object({ name: z.string(), referenz: z.string(), info: z.string() }),
@@ -174,7 +179,23 @@ function batchOut(b: BatchRow, bez: Map<string, string>): z.infer<typeof zBatchO
     verfallsdatum: b.verfallsdatum, herstelldatum: b.herstelldatum, lot: b.lot, seriennummer: b.seriennummer,
     hersteller_artnr: b.hersteller_artnr, hersteller_lizenz: b.hersteller_lizenz, referenz: b.referenz, einheit: b.einheit,
     lieferschein: b.lieferschein, seite: b.seite, raw: b.raw_code, kdnr: b.kdnr, createdAt: b.created_at,
+    expired: isExpired(b.verfallsdatum, b.created_at),
   };
+}
+
+/**
+ * What documenting these values would break: an expired batch needs the user's confirmation
+ * (409 error_batch_expired), a serial number appears once per article on a work (409 error_serial_duplicate).
+ */
+async function checkBatch(tx: Db | Tx, kdnr: number, workId: number, v: { artnr: string; seriennummer: string; verfallsdatum: string | null },
+  o: { usedOn: string; confirmed: boolean; self?: number }): Promise<void> {
+  if (isExpired(v.verfallsdatum, o.usedOn) && !o.confirmed) throw conflict('error_batch_expired', { field: 'verfallsdatum', verfallsdatum: v.verfallsdatum });
+  if (!v.seriennummer) return;
+  let q = tx.selectFrom('batches').select('position').where('kdnr', '=', kdnr).where('work_id', '=', workId)
+    .where('artnr', '=', v.artnr).where('seriennummer', '=', v.seriennummer);
+  if (o.self !== undefined) q = q.where('id', '!=', o.self);
+  const twin = await q.executeTakeFirst();
+  if (twin) throw conflict('error_serial_duplicate', { field: 'seriennummer', position: twin.position });
 }
 
 async function articleFacts(db: Db | Tx, artnr: string) {
@@ -213,12 +234,16 @@ async function batchValues(db: Db | Tx, body: z.infer<typeof zBatchBody>, base: 
 
 const CSV_HEADER = ['Auftragsnummer', 'Auftraggeber', 'Auftraggeber-Referenz', 'Auftraggeber-Info', 'Datum', 'Position', 'Artikelnummer',
   'Bezeichnung', 'Verfallsdatum', 'Herstelldatum', 'Lot', 'Seriennummer', 'Hersteller-Artikelnummer', 'Referenz', 'Einheit',
-  'Lieferschein', 'Seite', 'Kundennummer', 'Herstellerlizenz'];
+  'Lieferschein', 'Seite', 'Kundennummer', 'Herstellerlizenz', 'Abgelaufen'];
+
+/** The marks of an expired batch in the exports: CSV column "Abgelaufen", a second line in the PDF's expiry cell. */
+const EXPIRED_CSV = 'ja';
+const EXPIRED_PDF = 'abgelaufen';
 
 function exportRow(b: BatchRow, bez: Map<string, string>): string[] {
   return [b.auftragsnummer, b.auftraggeber_name, b.auftraggeber_referenz, b.auftraggeber_info, b.created_at.slice(0, 10), String(b.position),
     b.artnr, bez.get(b.artnr) ?? '', b.verfallsdatum ?? '', b.herstelldatum ?? '', b.lot, b.seriennummer, b.hersteller_artnr,
-    b.referenz, b.einheit, b.lieferschein, b.seite, String(b.kdnr), b.hersteller_lizenz];
+    b.referenz, b.einheit, b.lieferschein, b.seite, String(b.kdnr), b.hersteller_lizenz, isExpired(b.verfallsdatum, b.created_at) ? EXPIRED_CSV : ''];
 }
 
 /** Semicolon CSV for spreadsheet programs; cells that a spreadsheet would run as a formula are defused. */
@@ -247,6 +272,9 @@ const PDF_COLUMNS: { col: number; header: string; width: number }[] = [
   { col: 12, header: 'Herst.-Art.-Nr.', width: 70 }, { col: 15, header: 'Lieferschein', width: 55 }, { col: 18, header: 'Herstellerlizenz', width: 0 },
 ];
 
+const EXPIRY_COL = CSV_HEADER.indexOf('Verfallsdatum');
+const EXPIRED_COL = CSV_HEADER.indexOf('Abgelaufen');
+
 async function pdfResponse(title: string, subtitle: string, rows: string[][], filename: string): Promise<Response> {
   const w = await createPdf({
     title, pageSize: [A4[1], A4[0]], margins: { top: mm(14), right: mm(12), bottom: mm(14), left: mm(12) },
@@ -257,7 +285,8 @@ async function pdfResponse(title: string, subtitle: string, rows: string[][], fi
   if (rows.length === 0) {
     w.text('Keine Chargen dokumentiert.', w.margins.left, w.y, { size: 10 });
   } else {
-    w.table(PDF_COLUMNS.map((c) => ({ header: c.header, width: c.width })), rows.map((r) => PDF_COLUMNS.map((c) => r[c.col] ?? '')), { size: 7.5, zebra: true });
+    const cell = (r: string[], col: number) => (col === EXPIRY_COL && r[EXPIRED_COL] ? `${r[col]} ${EXPIRED_PDF}` : r[col] ?? '');
+    w.table(PDF_COLUMNS.map((c) => ({ header: c.header, width: c.width })), rows.map((r) => PDF_COLUMNS.map((c) => cell(r, c.col))), { size: 7.5, zebra: true });
   }
   return pdfDownload(await w.save(), filename, true);
 }
@@ -381,13 +410,15 @@ export const routes: AnyRoute[] = [
   defineRoute({
     method: 'post', path: '/logbook/works/:id/batches', access: 'customer', tag: TAG,
     summary: 'Documents a batch: artnr (must exist → 400 error_artnr); raw = the scanned code, parsed server-side (lot, expiry, production, serial, '
-      + 'manufacturer article number and licence); explicit fields win; position defaults to the next one; needs the document function',
+      + 'manufacturer article number and licence); explicit fields win; position defaults to the next one; needs the document function. '
+      + 'An expiry before today answers 409 error_batch_expired unless confirmExpired is true; the same serial number of an article twice on a work 409 error_serial_duplicate',
     params: zWorkParams, body: zBatchBody, response: zBatchOut,
     handler: async ({ db, session, params, body, lang }) => {
       await requirePermission(db, session, 'document');
       const id = await db.transaction().execute(async (tx) => {
         await ownWork(tx, session.kdnr, params.id);
         const v = await batchValues(tx, body, null);
+        await checkBatch(tx, session.kdnr, params.id, v, { usedOn: nowIso(), confirmed: body.confirmExpired === true });
         let position = body.position;
         if (position === undefined) {
           const m = await tx.selectFrom('batches').select(sql<number>`max(position)`.as('m')).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
@@ -413,6 +444,8 @@ export const routes: AnyRoute[] = [
         const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
         if (!cur) throw notFound();
         const v = await batchValues(tx, body, cur);
+        // an expiry already documented stays; a changed one is judged on the day the batch was documented
+        await checkBatch(tx, session.kdnr, params.id, v, { usedOn: cur.created_at, confirmed: body.confirmExpired === true || v.verfallsdatum === cur.verfallsdatum, self: cur.id });
         await tx.updateTable('batches').set({ ...v, position: body.position ?? cur.position })
           .where('id', '=', params.batchId).where('kdnr', '=', session.kdnr).where('work_id', '=', params.id).execute();
         await touch(tx, session.kdnr, params.id);

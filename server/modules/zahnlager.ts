@@ -49,7 +49,7 @@ const zDrawerSummary = z.object({ id: z.number(), schrankId: z.number(), name: z
 const zCabinet = z.object({ id: z.number(), name: z.string(), sort: z.number(), counts: zCounts, schubladen: z.array(zDrawerSummary) });
 const zSlot = z.object({
   id: z.number(), schubladeId: z.number(), zeile: z.number(), spalte: z.number(), artikelnummer: z.string().nullable(),
-  bezeichnung: z.string().nullable(), garnitur: z.boolean(), selected: z.number(), belegt: z.number(), status: z.enum(SLOT_STATES), updatedAt: z.string(),
+  bezeichnung: z.string().nullable(), zahnlinie: z.string().nullable(), farbe: z.string().nullable(), form: z.string().nullable(), garnitur: z.boolean(), selected: z.number(), belegt: z.number(), status: z.enum(SLOT_STATES), updatedAt: z.string(),
 });
 type SlotOut = z.infer<typeof zSlot>;
 
@@ -121,10 +121,30 @@ async function ownSlot(db: Db | Tx, kdnr: number, id: number) {
 
 type SlotRow = Awaited<ReturnType<typeof ownSlot>>;
 
-function slotOut(r: SlotRow, bez: Map<string, string>): SlotOut {
+/** What a technician looks for in a slot: the set's tooth line, shade and mould (article properties). */
+const SET_FACTS = ['zahnlinie', 'farbe', 'form'] as const;
+type SetFacts = Record<(typeof SET_FACTS)[number], string | null>;
+
+async function slotTexts(db: Db | Tx, artnrs: readonly (string | null)[], lang: string) {
+  const list = [...new Set(artnrs.filter((a): a is string => !!a))];
+  const facts = new Map<string, SetFacts>();
+  for (let i = 0; i < list.length; i += 500) {
+    const rows = await db.selectFrom('article_properties').select(['artnr', 'prop', 'value'])
+      .where('artnr', 'in', list.slice(i, i + 500)).where('prop', 'in', [...SET_FACTS]).execute();
+    for (const r of rows) {
+      const f = facts.get(r.artnr) ?? { zahnlinie: null, farbe: null, form: null };
+      f[r.prop as keyof SetFacts] = r.value;
+      facts.set(r.artnr, f);
+    }
+  }
+  return { bez: await designations(db, list, lang), facts };
+}
+
+function slotOut(r: SlotRow, { bez, facts }: Awaited<ReturnType<typeof slotTexts>>): SlotOut {
   return {
     id: r.id, schubladeId: r.schublade_id, zeile: r.zeile, spalte: r.spalte, artikelnummer: r.artikelnummer,
     bezeichnung: r.artikelnummer ? bez.get(r.artikelnummer) ?? null : null,
+    ...(r.artikelnummer && facts.get(r.artikelnummer) || { zahnlinie: null, farbe: null, form: null }),
     garnitur: r.artikelnummer ? isSetArticle(r.artikelnummer) : false,
     selected: r.selected, belegt: r.belegt, status: (SLOT_STATES as readonly string[]).includes(r.status) ? r.status as SlotOut['status'] : '',
     updatedAt: r.updated_at,
@@ -158,11 +178,11 @@ async function drawerView(db: Db, kdnr: number, id: number, lang: string) {
   const cab = await ownCabinet(db, kdnr, d.schrank_id);
   const slots = await db.selectFrom('zahnlager_slots').selectAll().where('kdnr', '=', kdnr).where('schublade_id', '=', id)
     .orderBy('zeile').orderBy('spalte').execute();
-  const bez = await designations(db, slots.map((s) => s.artikelnummer), lang);
+  const texts = await slotTexts(db, slots.map((s) => s.artikelnummer), lang);
   const grid: SlotOut[][] = [];
   for (const s of slots) {
     if (s.zeile > d.zeilen || s.spalte > d.spalten) continue;
-    (grid[s.zeile - 1] ??= []).push(slotOut(s, bez));
+    (grid[s.zeile - 1] ??= []).push(slotOut(s, texts));
   }
   const counts = (await drawerCounts(db, kdnr, [id])).get(id) ?? emptyCounts();
   return { id: d.id, name: d.name, zeilen: d.zeilen, spalten: d.spalten, sort: d.sort, schrank: { id: cab.id, name: cab.name }, counts, grid: grid.map((r) => r ?? []) };
@@ -191,6 +211,64 @@ export async function linkProcessingSlots(db: Db | Tx, kdnr: number): Promise<nu
   }
   return linked;
 }
+
+/**
+ * Slots stay 'processing' only while their sets are in the cart: after linking ordered sets, the
+ * processing slots of an article beyond its cart quantity (line removed, lowered or cart emptied)
+ * go back to storage, the newest first.
+ */
+export async function settleProcessingSlots(db: Db | Tx, kdnr: number): Promise<number> {
+  // one cheap query on the hot cart path when nothing is processing
+  const any = await db.selectFrom('zahnlager_slots').select('id').where('kdnr', '=', kdnr).where('status', '=', 'processing').limit(1).executeTakeFirst();
+  if (!any) return 0;
+  await linkProcessingSlots(db, kdnr);
+  const slots = await db.selectFrom('zahnlager_slots').select(['id', 'artikelnummer']).where('kdnr', '=', kdnr)
+    .where('status', '=', 'processing').where('artikelnummer', 'is not', null).orderBy('updated_at').orderBy('id').execute();
+  if (slots.length === 0) return 0;
+  const cart = new Map((await db.selectFrom('cart_items').select(['artnr', 'menge']).where('kdnr', '=', kdnr)
+    .where('artnr', 'in', [...new Set(slots.map((s) => s.artikelnummer!))]).execute()).map((r) => [r.artnr, Number(r.menge)]));
+  const kept = new Map<string, number>();
+  const orphans: number[] = [];
+  for (const s of slots) {
+    const n = kept.get(s.artikelnummer!) ?? 0;
+    if (n < (cart.get(s.artikelnummer!) ?? 0)) kept.set(s.artikelnummer!, n + 1);
+    else orphans.push(s.id);
+  }
+  if (orphans.length) {
+    await db.updateTable('zahnlager_slots').set({ status: '', selected: 0, updated_at: nowIso() })
+      .where('kdnr', '=', kdnr).where('id', 'in', orphans).execute();
+  }
+  return orphans.length;
+}
+
+/** Undoes 'processing' of these slots: they return to storage and their sets leave the cart. */
+async function releaseProcessing(tx: Tx, kdnr: number, slots: { id: number; artikelnummer: string | null }[]): Promise<void> {
+  if (slots.length === 0) return;
+  await tx.updateTable('zahnlager_slots').set({ status: '', selected: 0, updated_at: nowIso() })
+    .where('kdnr', '=', kdnr).where('status', '=', 'processing').where('id', 'in', slots.map((s) => s.id)).execute();
+  const perArt = new Map<string, number>();
+  for (const s of slots) if (s.artikelnummer) perArt.set(s.artikelnummer, (perArt.get(s.artikelnummer) ?? 0) + 1);
+  for (const [artnr, n] of perArt) {
+    await tx.deleteFrom('cart_items').where('kdnr', '=', kdnr).where('artnr', '=', artnr).where('menge', '<=', n).execute();
+    await tx.updateTable('cart_items').set({ menge: sql<number>`menge - ${n}` }).where('kdnr', '=', kdnr).where('artnr', '=', artnr).execute();
+  }
+}
+
+type Scope = { scope: 'schublade' | 'schrank' | 'all'; id?: number };
+/** The drawers of a drawer/cabinet scope (null = the whole storage); 404 for another customer's. */
+async function scopeDrawers(db: Db | Tx, kdnr: number, s: Scope): Promise<number[] | null> {
+  if (s.scope === 'schublade') return [(await ownDrawer(db, kdnr, s.id!)).id];
+  if (s.scope === 'schrank') {
+    await ownCabinet(db, kdnr, s.id!);
+    return (await db.selectFrom('schubladen').select('id').where('kdnr', '=', kdnr).where('schrank_id', '=', s.id!).execute()).map((d) => d.id);
+  }
+  return null;
+}
+const zScopeName = z.enum(['schublade', 'schrank', 'all'], { error: 'invalid_scope' });
+const hasId = (b: { scope: string; id?: number }) => b.scope === 'all' || b.id !== undefined;
+const zResetBody = z.object({ scope: zScopeName, id: zId.optional() }).refine(hasId, { message: 'invalid_id', path: ['id'] });
+/** without a body: the whole storage, as before */
+const zWkBody = z.object({ scope: zScopeName.default('all'), id: zId.optional() }).refine(hasId, { message: 'invalid_id', path: ['id'] });
 
 const zOutPosition = z.object({
   slotId: z.number(), schrankId: z.number(), schrank: z.string(), schubladeId: z.number(), schublade: z.string(),
@@ -580,7 +658,7 @@ export const routes: AnyRoute[] = [
     }),
     handler: async ({ db, session, params, lang }) => {
       await ownDrawer(db, session.kdnr, params.id);
-      await linkProcessingSlots(db, session.kdnr);
+      await settleProcessingSlots(db, session.kdnr);
       return drawerView(db, session.kdnr, params.id, lang);
     },
   }),
@@ -603,7 +681,7 @@ export const routes: AnyRoute[] = [
         : { artikelnummer: art, belegt: body.belegt ?? (changed ? 1 : slot.belegt), ...(changed ? { selected: 0, status: '' } : {}) };
       await db.updateTable('zahnlager_slots').set({ ...patch, updated_at: nowIso() }).where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
       const row = await ownSlot(db, session.kdnr, slot.id);
-      return slotOut(row, await designations(db, [row.artikelnummer], lang));
+      return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
     },
   }),
   defineRoute({
@@ -617,7 +695,7 @@ export const routes: AnyRoute[] = [
       await db.updateTable('zahnlager_slots').set({ selected: 1, status: 'selected', belegt: body.belegt ?? slot.belegt, updated_at: nowIso() })
         .where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
       const row = await ownSlot(db, session.kdnr, slot.id);
-      return slotOut(row, await designations(db, [row.artikelnummer], lang));
+      return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
     },
   }),
   defineRoute({
@@ -628,40 +706,59 @@ export const routes: AnyRoute[] = [
       await db.updateTable('zahnlager_slots').set({ selected: 0, status: slot.status === 'selected' ? '' : slot.status, updated_at: nowIso() })
         .where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
       const row = await ownSlot(db, session.kdnr, slot.id);
-      return slotOut(row, await designations(db, [row.artikelnummer], lang));
+      return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
     },
   }),
   defineRoute({
     method: 'post', path: '/zahnlager/reset', access: 'customer', tag: TAG,
-    summary: 'Clears selections of a drawer, a cabinet or the whole storage',
-    body: z.object({ scope: z.enum(['schublade', 'schrank', 'all'], { error: 'invalid_scope' }), id: zId.optional() })
-      .refine((b) => b.scope === 'all' || b.id !== undefined, { message: 'invalid_id', path: ['id'] }),
+    summary: 'Clears selections of a drawer, a cabinet or the whole storage and undoes "processing" there (those sets leave the cart); cleared counts both',
+    body: zResetBody,
     response: z.object({ cleared: z.number() }),
-    handler: async ({ db, session, body }) => {
-      let drawerIds: number[] | null = null;
-      if (body.scope === 'schublade') drawerIds = [(await ownDrawer(db, session.kdnr, body.id!)).id];
-      if (body.scope === 'schrank') {
-        await ownCabinet(db, session.kdnr, body.id!);
-        drawerIds = (await db.selectFrom('schubladen').select('id').where('kdnr', '=', session.kdnr).where('schrank_id', '=', body.id!).execute()).map((d) => d.id);
-        if (drawerIds.length === 0) return { cleared: 0 };
-      }
-      let q = db.updateTable('zahnlager_slots').set({ selected: 0, status: sql`case when status = 'selected' then '' else status end`, updated_at: nowIso() })
+    handler: async ({ db, session, body }) => db.transaction().execute(async (tx) => {
+      await settleProcessingSlots(tx, session.kdnr);
+      const drawerIds = await scopeDrawers(tx, session.kdnr, body);
+      if (drawerIds?.length === 0) return { cleared: 0 };
+      let pq = tx.selectFrom('zahnlager_slots').select(['id', 'artikelnummer']).where('kdnr', '=', session.kdnr).where('status', '=', 'processing');
+      if (drawerIds) pq = pq.where('schublade_id', 'in', drawerIds);
+      const processing = await pq.execute();
+      await releaseProcessing(tx, session.kdnr, processing);
+      let q = tx.updateTable('zahnlager_slots').set({ selected: 0, status: sql`case when status = 'selected' then '' else status end`, updated_at: nowIso() })
         .where('kdnr', '=', session.kdnr).where('selected', '=', 1);
       if (drawerIds) q = q.where('schublade_id', 'in', drawerIds);
       const r = await q.executeTakeFirst();
-      return { cleared: Number(r.numUpdatedRows) };
+      return { cleared: Number(r.numUpdatedRows) + processing.length };
+    }),
+  }),
+  defineRoute({
+    method: 'post', path: '/zahnlager/slots/:id/release', access: 'customer', tag: TAG,
+    summary: 'Undoes "processing" of one slot: it returns to storage and its set leaves the cart (409 slot_in_process once ordered)',
+    params: zIdParams, response: zSlot,
+    handler: async ({ db, session, params, lang }) => {
+      await db.transaction().execute(async (tx) => {
+        await settleProcessingSlots(tx, session.kdnr);
+        const slot = await ownSlot(tx, session.kdnr, params.id);
+        if (slot.status === 'delivering' || slot.status === 'backorder') throw conflict('slot_in_process');
+        if (slot.status === 'processing') await releaseProcessing(tx, session.kdnr, [slot]);
+      });
+      const row = await ownSlot(db, session.kdnr, params.id);
+      return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
     },
   }),
   defineRoute({
     method: 'post', path: '/zahnlager/wk', access: 'customer', tag: TAG,
-    summary: 'Puts the selected sets into the cart for completion and marks their slots as processing',
+    summary: 'Puts the selected sets of a drawer, a cabinet or (default) the whole storage into the cart for completion and marks their slots as processing',
+    body: zWkBody,
     response: z.object({
       added: z.array(z.object({ artnr: z.string(), menge: z.number() })), slots: z.array(z.number()),
       skipped: z.array(z.object({ artnr: z.string(), slots: z.array(z.number()), reason: z.string() })), wkcounter: z.number(),
     }),
-    handler: async ({ db, session }) => db.transaction().execute(async (tx) => {
-      const sel = await tx.selectFrom('zahnlager_slots').select(['id', 'artikelnummer']).where('kdnr', '=', session.kdnr)
-        .where('selected', '=', 1).where('artikelnummer', 'is not', null).orderBy('id').execute();
+    handler: async ({ db, session, body }) => db.transaction().execute(async (tx) => {
+      const drawerIds = await scopeDrawers(tx, session.kdnr, body);
+      if (drawerIds?.length === 0) throw badRequest('zahnlager_nothing_selected');
+      let sq = tx.selectFrom('zahnlager_slots').select(['id', 'artikelnummer']).where('kdnr', '=', session.kdnr)
+        .where('selected', '=', 1).where('artikelnummer', 'is not', null);
+      if (drawerIds) sq = sq.where('schublade_id', 'in', drawerIds);
+      const sel = await sq.orderBy('id').execute();
       if (sel.length === 0) throw badRequest('zahnlager_nothing_selected');
       const byArt = new Map<string, number[]>();
       for (const s of sel) byArt.set(s.artikelnummer!, [...(byArt.get(s.artikelnummer!) ?? []), s.id]);

@@ -248,3 +248,37 @@ describe('printing', () => {
     expect((await a.get(`/api/labels/print/${encodeURIComponent(arts[6]!)}?templateId=${tpl}&count=0`)).body.error).toBe('error_menge');
   });
 });
+
+describe('QR quiet zone (issue 12)', () => {
+  it('a QR label keeps 4 white modules around the code on the rendered page', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { execFileSync } = await import('node:child_process');
+    const sharp = (await import('sharp')).default;
+    // padding 0 and a text column beside the code: nothing but the quiet zone separates the code from the label's edge
+    const t = (await a.post('/api/labels/templates', { ...base, name: 'QR ohne Rand', padding: 0, non_printable: 0, rows: 1, cols: 1, width: 90, height: 40 })).body.result;
+    const pdf = await rawReq(a, 'POST', '/api/labels/print', { templateId: t.id, artnrs: [{ artnr: arts[0], count: 1 }] });
+    expect(pdf.status).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-quiet-'));
+    fs.writeFileSync(path.join(dir, 'l.pdf'), pdf.bytes);
+    const dpi = 600;
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-png', '-singlefile', path.join(dir, 'l.pdf'), path.join(dir, 'p')]);
+    const { data, info } = await sharp(path.join(dir, 'p.png')).greyscale().raw().toBuffer({ resolveWithObject: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+    const layout = computeLayout({ ...base, padding: 0, non_printable: 0, rows: 1, cols: 1, width: 90, height: 40 } as any)!;
+    const px = (mm: number) => Math.round((mm / 25.4) * dpi);
+    const cell = layout.cell(0);
+    // the code image is a square from the cell's top-left corner with the cell's height
+    const x0 = px(cell.x), y0 = px(cell.y), side = px(Math.min(40, 90 * 0.45));
+    const dark = (x: number, y: number) => data[y * info.width + x]! < 128;
+    let fy = -1, fx = -1;
+    for (let y = y0; y < y0 + side && fy < 0; y++) for (let x = x0; x < x0 + side; x++) if (dark(x, y)) { fy = y; fx = x; break; }
+    expect(fy).toBeGreaterThan(0);
+    let run = 0;
+    while (dark(fx + run, fy)) run++;
+    const module = run / 7; // the top-left finder pattern is 7 modules wide
+    expect((fx - x0) / module).toBeGreaterThanOrEqual(3.9);
+    expect((fy - y0) / module).toBeGreaterThanOrEqual(3.9);
+  });
+});

@@ -119,7 +119,7 @@ describe('batches and exports', () => {
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ position: 2, lot: 'CH-99', seriennummer: 'SER-5', verfallsdatum: '2028-11-30', herstelldatum: '2025-06-01', raw });
     // explicit fields win over the code
-    const r2 = await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, raw, lot: 'HAND' });
+    const r2 = await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, raw, lot: 'HAND', seriennummer: 'SER-6' });
     expect(r2.body.result.lot).toBe('HAND');
     await a.del(`/api/logbook/works/${work}/batches/${r2.body.result.id}`);
   });
@@ -152,12 +152,12 @@ describe('batches and exports', () => {
     expect([...r.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(r.bytes.slice(3));
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('Auftragsnummer;Auftraggeber;Auftraggeber-Referenz;Auftraggeber-Info;Datum;Position;Artikelnummer;Bezeichnung;Verfallsdatum;Herstelldatum;Lot;Seriennummer;Hersteller-Artikelnummer;Referenz;Einheit;Lieferschein;Seite;Kundennummer;Herstellerlizenz');
+    expect(lines[0]).toBe('Auftragsnummer;Auftraggeber;Auftraggeber-Referenz;Auftraggeber-Info;Datum;Position;Artikelnummer;Bezeichnung;Verfallsdatum;Herstelldatum;Lot;Seriennummer;Hersteller-Artikelnummer;Referenz;Einheit;Lieferschein;Seite;Kundennummer;Herstellerlizenz;Abgelaufen');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('LOT-4711');
     expect(lines[1]).toContain('"Praxis Süd; Team ""A"""');
     expect(lines[1]).toContain(`;${LAB_A};`);
-    expect(lines[1]!.endsWith(`;${art.licence}`)).toBe(true);
+    expect(lines[1]!.endsWith(`;${art.licence};`)).toBe(true); // then the empty "Abgelaufen"
     expect(lines[2]).toContain('CH-99');
   });
 
@@ -184,6 +184,42 @@ describe('batches and exports', () => {
     expect(all.status).toBe(200);
     expect((await pdfText(all.bytes)).text).toContain('CH-99');
     expect((await a.get('/api/logbook/export.pdf?to=bad')).status).toBe(400);
+  });
+
+  it('warns before documenting an expired batch, marks it in the work and the exports (issue 12)', async () => {
+    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-EXPIRED' })).body.result.id;
+    const raw = `(01)${art.gtin.padStart(14, '0')}(17)240101(10)OLD1`;
+    const refused = await a.post(`/api/logbook/works/${w}/batches`, { artnr: art.artnr, raw });
+    expect([refused.status, refused.body.error, refused.body.field]).toEqual([409, 'error_batch_expired', 'verfallsdatum']);
+    expect((await a.get(`/api/logbook/works/${w}`)).body.result.batches).toHaveLength(0);
+    const ok = await a.post(`/api/logbook/works/${w}/batches`, { artnr: art.artnr, raw, confirmExpired: true });
+    expect(ok.status).toBe(200);
+    expect(ok.body.result).toMatchObject({ verfallsdatum: '2024-01-01', lot: 'OLD1', expired: true });
+    const fresh = await a.post(`/api/logbook/works/${w}/batches`, { artnr: art.artnr, lot: 'NEW1', verfallsdatum: '2099-01-01' });
+    expect(fresh.body.result.expired).toBe(false);
+    // editing another field keeps the documented expiry without asking again
+    expect((await a.put(`/api/logbook/works/${w}/batches/${ok.body.result.id}`, { referenz: 'R' })).status).toBe(200);
+    expect((await a.put(`/api/logbook/works/${w}/batches/${fresh.body.result.id}`, { verfallsdatum: '2020-05-05' })).body.error).toBe('error_batch_expired');
+
+    const csv = new TextDecoder().decode((await rawReq(a, `/api/logbook/works/${w}/export.csv`)).bytes).replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(';'));
+    const col = csv[0]!.indexOf('Abgelaufen');
+    expect(col).toBeGreaterThan(0);
+    expect(csv.slice(1).map((r) => [r[csv[0]!.indexOf('Lot')], r[col]])).toEqual([['OLD1', 'ja'], ['NEW1', '']]);
+    const pdf = await pdfText((await rawReq(a, `/api/logbook/works/${w}/export.pdf`)).bytes);
+    expect(pdf.text).toMatch(/2024-01-01 +abgelaufen/);
+  });
+
+  it('refuses the same serial number of an article twice on one work (error_serial_duplicate)', async () => {
+    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-SERIAL' })).body.result.id;
+    expect((await a.post(`/api/logbook/works/${w}/batches`, { artnr: art.artnr, seriennummer: 'SN-77' })).status).toBe(200);
+    const twice = await a.post(`/api/logbook/works/${w}/batches`, { artnr: art.artnr, raw: `(01)${art.gtin.padStart(14, '0')}(21)SN-77` });
+    expect([twice.status, twice.body.error, twice.body.field, twice.body.position]).toEqual([409, 'error_serial_duplicate', 'seriennummer', 1]);
+    const other = await a.post(`/api/logbook/works/${w}/batches`, { artnr: art.artnr, seriennummer: 'SN-78' });
+    expect(other.status).toBe(200);
+    expect((await a.put(`/api/logbook/works/${w}/batches/${other.body.result.id}`, { seriennummer: 'SN-77' })).body.error).toBe('error_serial_duplicate');
+    // another work may carry the same serial number
+    const w2 = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-SERIAL-2' })).body.result.id;
+    expect((await a.post(`/api/logbook/works/${w2}/batches`, { artnr: art.artnr, seriennummer: 'SN-77' })).status).toBe(200);
   });
 
   it('keeps works and batches private (404 for another customer)', async () => {

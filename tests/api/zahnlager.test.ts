@@ -217,6 +217,92 @@ describe('slots, selection, cart', () => {
   });
 });
 
+describe('processing slots follow the cart (issue 12)', () => {
+  const slotRow = (id: number) => env.db.selectFrom('zahnlager_slots').select(['status', 'selected']).where('id', '=', id).executeTakeFirstOrThrow();
+  const cartQty = async (artnr: string) => Number((await env.db.selectFrom('cart_items').select('menge').where('kdnr', '=', LAB_B).where('artnr', '=', artnr).executeTakeFirst())?.menge ?? 0);
+
+  async function processing(n: number, artnr: string) {
+    const d = await makeDrawer(b, 1, n);
+    for (const s of d.slots) { await b.put(`/api/zahnlager/slots/${s}`, { artikelnummer: artnr }); await b.post(`/api/zahnlager/slots/${s}/select`); }
+    expect((await b.post('/api/zahnlager/wk', { scope: 'schublade', id: d.schublade })).status).toBe(200);
+    return d;
+  }
+
+  it('empties the cart (POST wk/delete): the slots leave processing and can be selected again', async () => {
+    await b.post('/api/wk/delete');
+    const { slots, schublade } = await processing(2, arts[0]!);
+    expect((await slotRow(slots[0]!)).status).toBe('processing');
+    expect((await b.post('/api/wk/delete')).status).toBe(200);
+    expect([(await slotRow(slots[0]!)).status, (await slotRow(slots[1]!)).status]).toEqual(['', '']);
+    const grid = (await b.get(`/api/zahnlager/schubladen/${schublade}`)).body.result;
+    expect(grid.counts.processing).toBe(0);
+    expect((await b.post(`/api/zahnlager/slots/${slots[0]}/select`)).status).toBe(200);
+    await b.post('/api/zahnlager/reset', { scope: 'all' });
+  });
+
+  it('removing or lowering the line releases the slots beyond the cart quantity', async () => {
+    await b.post('/api/wk/delete');
+    const { slots } = await processing(3, arts[1]!);
+    expect(await cartQty(arts[1]!)).toBe(3);
+    expect((await b.post(`/api/wk/${arts[1]}/set/1`)).status).toBe(200);
+    const states = await Promise.all(slots.map(async (s) => (await slotRow(s)).status));
+    expect(states.filter((x) => x === 'processing')).toHaveLength(1);
+    expect((await b.post(`/api/wk/${arts[1]}/delete`)).status).toBe(200);
+    expect((await Promise.all(slots.map(async (s) => (await slotRow(s)).status)))).toEqual(['', '', '']);
+  });
+
+  it('a user undoes processing of one slot; its set leaves the cart', async () => {
+    await b.post('/api/wk/delete');
+    const { slots } = await processing(2, arts[2]!);
+    const r = await b.post(`/api/zahnlager/slots/${slots[0]}/release`);
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ status: '', selected: 0 });
+    expect((await slotRow(slots[1]!)).status).toBe('processing');
+    expect(await cartQty(arts[2]!)).toBe(1);
+    expect((await a.post(`/api/zahnlager/slots/${slots[1]}/release`)).status).toBe(404);
+    await b.post(`/api/zahnlager/slots/${slots[1]}/release`);
+    expect(await cartQty(arts[2]!)).toBe(0);
+  });
+
+  it('"reset all" counts and undoes processing slots too', async () => {
+    await b.post('/api/wk/delete');
+    await b.post('/api/zahnlager/reset', { scope: 'all' });
+    const { slots } = await processing(2, arts[3]!);
+    const r = await b.post('/api/zahnlager/reset', { scope: 'all' });
+    expect(r.body.result.cleared).toBe(2);
+    expect((await slotRow(slots[0]!)).status).toBe('');
+    expect(await cartQty(arts[3]!)).toBe(0);
+  });
+
+  it('slots carry the set\'s tooth line, shade and mould', async () => {
+    const d = (await a.get('/api/zahnlager')).body.result.schraenke[0].schubladen[0];
+    const grid = (await a.get(`/api/zahnlager/schubladen/${d.id}`)).body.result.grid.flat();
+    const set = grid.find((s: any) => s.garnitur);
+    expect(set).toBeTruthy();
+    const props = await env.db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', set.artikelnummer).execute();
+    const p = Object.fromEntries(props.map((x) => [x.prop, x.value]));
+    expect({ zahnlinie: set.zahnlinie, farbe: set.farbe, form: set.form }).toEqual({ zahnlinie: p.zahnlinie, farbe: p.farbe, form: p.form });
+    expect(set.farbe).toBeTruthy();
+  });
+
+  it('"to cart" acts on its own drawer or cabinet only', async () => {
+    await b.post('/api/wk/delete');
+    await b.post('/api/zahnlager/reset', { scope: 'all' });
+    const one = await makeDrawer(b, 1, 2);
+    const other = await makeDrawer(b, 1, 2); // another cabinet
+    for (const d of [one, other]) for (const s of d.slots) { await b.put(`/api/zahnlager/slots/${s}`, { artikelnummer: arts[4] }); await b.post(`/api/zahnlager/slots/${s}/select`); }
+    const r = await b.post('/api/zahnlager/wk', { scope: 'schublade', id: one.schublade });
+    expect(r.status).toBe(200);
+    expect(r.body.result.added).toEqual([{ artnr: arts[4], menge: 2 }]);
+    expect((await slotRow(other.slots[0]!))).toMatchObject({ status: 'selected', selected: 1 });
+    const c = await b.post('/api/zahnlager/wk', { scope: 'schrank', id: other.schrank });
+    expect(c.body.result.slots.sort()).toEqual([...other.slots].sort());
+    expect((await a.post('/api/zahnlager/wk', { scope: 'schrank', id: other.schrank })).status).toBe(404);
+    expect((await b.post('/api/zahnlager/wk', { scope: 'schublade' })).body.error).toBe('invalid_id');
+    await b.post('/api/wk/delete');
+  });
+});
+
 describe('automatic booking', () => {
   it('books delivered sets once per 15 minutes', async () => {
     await env.db.deleteFrom('zahnlager_checks').where('kdnr', '=', LAB_B).execute();

@@ -28,6 +28,8 @@ test('a drawer without a photo is refused; the batch upload shows progress, refe
   await page.getByTestId('zl-digi-send').click();
   await expect(page.getByTestId('zl-digi-error')).toHaveText(T['error_drawer_photo_required']!);
   await page.getByTestId('zl-digi-file').first().setInputFiles([await photo('schublade-1.png')]);
+  // every drawer has its photo now: the refusal goes away (issue 12: it stayed on screen)
+  await expect(page.getByTestId('zl-digi-error')).toHaveCount(0);
   // hold the answer a moment so the progress can be seen
   await page.route('**/api/zahnlager/digitalisierung', async (r) => { await new Promise((f) => setTimeout(f, 700)); await r.continue(); });
   await page.getByTestId('zl-digi-send').click();

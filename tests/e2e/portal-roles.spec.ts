@@ -112,3 +112,14 @@ test('a K09 order over 5,000 EUR waits for a release, which a K07 gives on the u
     if (auftrag) await page.request.post(`/api/orders/${auftrag}/release`);
   }
 });
+
+// issue 12: screens offered what the acting user's function cannot do (the form answered 403 only when sent)
+test('a K13 technician sees why users cannot be managed, without the form', async ({ page }) => {
+  await login(page);
+  const clara = await subUser(page.request, 'K13');
+  await actAs(page.request, clara.id);
+  await page.goto(`${B}/logbuch/user/create`);
+  await expect(page.getByTestId('user-no-right')).toContainText('K07');
+  await expect(page.getByTestId('user-form')).toHaveCount(0);
+  await actAs(page.request, 0);
+});

@@ -24,9 +24,9 @@ async function pickArticles(request: APIRequestContext): Promise<{ plain: Art; w
   return { plain: items[0]!, withGtin: withGtin! };
 }
 
-/** A separate chromium whose camera plays the given code. */
-async function cameraBrowser(code: CodeSpec, name: string): Promise<Browser> {
-  const video = await codeVideo(code, name);
+/** A separate chromium whose camera plays the given code (640×480, or 1280×720 with the code at its own size). */
+async function cameraBrowser(code: CodeSpec, name: string, native = false): Promise<Browser> {
+  const video = native ? await codeVideo(code, name, 1280, 720, 5, true) : await codeVideo(code, name);
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [...CHROMIUM_FLAGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
@@ -172,4 +172,70 @@ test('no camera: message, decoding an uploaded photo (Code-128) and manual entry
   await page.getByTestId('scanner-manual').getByRole('button', { name: 'Suchen' }).click();
   await expect(page.getByTestId('no-product')).toContainText('Kein Produkt gefunden');
   await ctx.close();
+});
+
+// issue 12: a long GS1-128 (about 616 px at 2 px per bar) was never read live — the square scan area
+// cut it and scaled it down — although the same image decodes from "Foto hochladen".
+const LONG_GS1_128 = '(01)04034495071104(17)240101(10)OLD1(21)A1';
+
+test('a long GS1-128 bar code is read live from the camera at its native resolution', async () => {
+  const browser = await cameraBrowser({ bcid: 'gs1-128', text: LONG_GS1_128, scale: 2 }, 'gs1-128-long', true);
+  try {
+    const page = await newPage(browser);
+    await presetSettings(page, { scannerTutorialRead: '1', scannerMode: 'info' });
+    await page.goto('/de/de/kamera/');
+    await page.waitForURL(/\/kamera\/scanresult\//, { timeout: 20_000 });
+    const data = page.getByTestId('code-data');
+    await expect(data).toContainText('OLD1');
+    await expect(data).toContainText('04034495071104');
+    // the 2024 expiry is marked, not shown as a plain date
+    await expect(data.getByTestId('expired-badge')).toHaveText('Abgelaufen');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the same long bar code decodes from an uploaded photo', async ({ page }) => {
+  await presetSettings(page, { scannerTutorialRead: '1', scannerMode: 'info' });
+  await page.goto('/de/de/kamera/');
+  await page.getByTestId('scanner-photo').setInputFiles(await codePhoto({ bcid: 'gs1-128', text: LONG_GS1_128, scale: 2 }, 'gs1-128-photo'));
+  await page.waitForURL(/\/kamera\/scanresult\//, { timeout: 20_000 });
+  await expect(page.getByTestId('code-data')).toContainText('OLD1');
+});
+
+// issue 12: in log mode an expired batch was saved without a word; a K09 buyer filled the whole form before the 403.
+const EXPIRED_CODE = '(01)04034495071104(17)240101(10)OLD1';
+
+test('log mode: an expired batch warns before saving (German and English) and is saved only when confirmed', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
+  expect((await page.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
+  await presetSettings(page, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log', scannerPatientenarbeit: '', scannerUser: '0' });
+  for (const [lang, warning] of [['en', 'Warning: the expiry date'], ['de', 'Achtung: Das Verfallsdatum']] as const) {
+    await page.goto(`/de/${lang}/kamera/scanresult/${encodeURIComponent(EXPIRED_CODE)}/`);
+    const form = page.getByTestId('log-form');
+    await expect(form).toBeVisible();
+    await expect(form.getByTestId('expiry-warning')).toContainText(warning);
+  }
+  const form = page.getByTestId('log-form');
+  await form.locator('input[name="auftragsnummer"]').fill(`PA-OLD-${Date.now()}`);
+  await form.getByTestId('log-save').click();
+  await expect(form.getByTestId('log-error')).toContainText('Verfallsdatum dieser Charge ist überschritten');
+  await form.getByTestId('expiry-confirm').check();
+  await form.getByTestId('log-save').click();
+  await expect(page.getByTestId('log-done')).toBeVisible();
+});
+
+test('log mode: a K09 buyer is told up front that the function cannot document, without a form', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
+  const users = (await (await page.request.get('/api/user/subusers')).json()).result as { id: number; role: string; funktionen: string[] }[];
+  const ben = users.find((u) => u.role === 'sub' && u.funktionen.join() === 'K09')!;
+  expect((await page.request.put('/api/user/active', { data: { id: ben.id } })).status()).toBe(200);
+  await presetSettings(page, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log', scannerUser: String(ben.id) });
+  await page.goto(`/de/de/kamera/scanresult/${encodeURIComponent(EXPIRED_CODE)}/`);
+  await expect(page.getByTestId('cannot-document')).toContainText('Einkauf (K09)');
+  await expect(page.getByTestId('log-form')).toHaveCount(0);
+  await page.goto('/de/de/kamera/');
+  await expect(page.getByTestId('cannot-document')).toBeVisible();
+  await expect(page.getByTestId('logbook').getByRole('button', { name: 'Neue Patientenarbeit' })).toHaveCount(0);
+  expect((await page.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
 });

@@ -1,7 +1,7 @@
 // Tooth storage and tooth assistant in the browser: selecting sets for completion up to the cart,
 // the assistant's add to cart, the 15-minute automatic booking at start-up, and the statistics.
 import { expect, test, type Page } from '@playwright/test';
-import { loginInPanel } from './helpers.ts';
+import { loginInPanel, loginLab } from './helpers.ts';
 
 const B = '/de/de';
 const AUTO = '/api/zahnlager/zubuchen/auto';
@@ -97,4 +97,39 @@ test('statistics: chart canvas, and the spec text for an empty period', async ({
   await page.getByTestId('zl-show').click();
   await expect(page.getByTestId('zl-stats-empty')).toHaveText('Im gewählten Zeitraum konnten keine Daten ermittelt werden');
   await expect(page.getByTestId('zl-chart')).toHaveCount(0);
+});
+
+// issue 12: "to cart" in a drawer sent the whole storage; emptied carts left slots "in progress" for ever.
+test('drawer: "to cart" takes only this drawer; slots leave processing when the cart is emptied or undone', async ({ page }) => {
+  await page.addInitScript(() => { document.cookie = 'cookieconsent=consent; path=/'; });
+  await loginLab(page);
+  const api = page.request;
+  await api.post('/api/wk/delete');
+  await api.post('/api/zahnlager/reset', { data: { scope: 'all' } });
+  // a selected set in another cabinet must stay where it is
+  const other = (await (await api.get('/api/zahnlager/schubladen/4')).json()).result;
+  const elsewhere = (other.grid.flat() as { id: number; artikelnummer: string | null }[]).find((s) => s.artikelnummer)!;
+  expect((await api.post(`/api/zahnlager/slots/${elsewhere.id}/select`, { data: {} })).status()).toBe(200);
+
+  await page.goto(`${B}/zahnlager/schrank/1/schublade/1/`);
+  const free = page.locator('[data-testid="zl-slot"][data-selected="0"][data-status=""]:not([data-artnr=""])');
+  for (let i = 0; i < 2; i++) {
+    await free.first().getByTestId('zl-select').click();
+    await expect(page.locator('[data-testid="zl-slot"][data-selected="1"]')).toHaveCount(i + 1);
+  }
+  await page.getByTestId('zl-to-cart').click();
+  await expect(page.locator('[data-testid="zl-slot"][data-status="processing"]')).toHaveCount(2);
+  const cart = (await (await api.get('/api/wkJSON/de')).json()).result as { Menge: number }[];
+  expect(cart.reduce((n, l) => n + l.Menge, 0)).toBe(2);
+  expect((await (await api.get('/api/zahnlager/schubladen/4')).json()).result.grid.flat().find((s: { id: number }) => s.id === elsewhere.id).selected).toBe(1);
+
+  // undo one of them on the drawer page
+  await page.locator('[data-testid="zl-slot"][data-status="processing"]').first().getByTestId('zl-release').click();
+  await expect(page.locator('[data-testid="zl-slot"][data-status="processing"]')).toHaveCount(1);
+  // emptying the cart releases the other
+  await api.post('/api/wk/delete');
+  await page.reload();
+  await expect(page.locator('[data-testid="zl-slot"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid="zl-slot"][data-status="processing"]')).toHaveCount(0);
+  await api.post('/api/zahnlager/reset', { data: { scope: 'all' } });
 });

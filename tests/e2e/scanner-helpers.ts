@@ -20,12 +20,13 @@ export function codePng(c: CodeSpec): Promise<Buffer> {
 
 /**
  * The code centred on a white W×H picture (RGB, 3 bytes per pixel), at most 40 % of the shorter side so
- * that it lies inside the scanner's default scan area (half of the shorter side).
+ * that it lies inside the scanner's default scan area (half of the shorter side); `native` keeps the
+ * code's own pixels (a long bar code wider than the square, as a camera close to a label sees it).
  */
-async function rgbFrame(png: Buffer, width: number, height: number): Promise<Buffer> {
+async function rgbFrame(png: Buffer, width: number, height: number, native = false): Promise<Buffer> {
   const max = Math.floor(Math.min(width, height) * 0.4);
   const meta = await sharp(png).metadata();
-  const fit = (meta.width ?? 0) > max || (meta.height ?? 0) > max
+  const fit = !native && ((meta.width ?? 0) > max || (meta.height ?? 0) > max)
     ? await sharp(png).resize(max, max, { fit: 'inside', kernel: 'nearest' }).png().toBuffer() : png;
   return sharp({ create: { width, height, channels: 3, background: { r: 255, g: 255, b: 255 } } })
     .composite([{ input: fit, gravity: 'centre' }]).removeAlpha().raw().toBuffer();
@@ -56,8 +57,8 @@ export function rgbToI420(rgb: Buffer<ArrayBufferLike>, width: number, height: n
 }
 
 /** Writes a few identical frames of the code as a .y4m file and returns its path. */
-export async function codeVideo(c: CodeSpec, name: string, width = 640, height = 480, frames = 5): Promise<string> {
-  const frame = rgbToI420(await rgbFrame(await codePng(c), width, height), width, height);
+export async function codeVideo(c: CodeSpec, name: string, width = 640, height = 480, frames = 5, native = false): Promise<string> {
+  const frame = rgbToI420(await rgbFrame(await codePng(c), width, height, native), width, height);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420\n`);
   const parts: Buffer<ArrayBufferLike>[] = [header];
   for (let i = 0; i < frames; i++) parts.push(Buffer.from('FRAME\n'), frame);

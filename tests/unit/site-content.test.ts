@@ -98,5 +98,18 @@ describe('site locales and routes', () => {
     expect(metadataRouteOf('impressum')).toBe('imprint');
     expect(metadataRouteOf('video/3')).toBe('video');
     expect(metadataRouteOf('')).toBe('home');
+    // issue 12: Mein Labor pages were all "Mein Konto", the user administration carried the home title
+    expect(['meinlabor', 'meinlabor/vorschlag', 'meinlabor/historie/auftrag/2026/1/2/123', 'meinlabor/bestellliste/4', 'meinlabor/topartikel/2',
+      'logbuch/user', 'logbuch/user/create', 'logbuch/user/7'].map(metadataRouteOf)).toEqual(['meinlabor', 'meinlabor-vorschlag', 'meinlabor-auftrag',
+      'meinlabor-bestellliste', 'meinlabor-topartikel', 'logbuch-user', 'logbuch-user-create', 'logbuch-user-edit']);
+  });
+
+  it('every page-metadata name has a title in each language that "meinkonto" has', async () => {
+    const meta = (await import('../../src/content/data/ls-page-metadatas.json', { with: { type: 'json' } })).default as { language: string; route_path_name: string; meta_title: string }[];
+    const langs = new Set(meta.filter((m) => m.route_path_name === 'meinkonto').map((m) => m.language));
+    for (const name of ['meinlabor', 'meinlabor-vorschlag', 'meinlabor-auftrag', 'meinlabor-bestellliste', 'meinlabor-topartikel', 'logbuch-user', 'logbuch-user-create', 'logbuch-user-edit']) {
+      const have = meta.filter((m) => m.route_path_name === name && m.meta_title.trim());
+      expect([name, new Set(have.map((m) => m.language))]).toEqual([name, langs]);
+    }
   });
 });

@@ -123,7 +123,7 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
         {F('Geburtsdatum', { type: 'date' })}
         {F('UstIdNr', { maxLength: 20 })}
         <SelectField label={label('Branche')} name="Branche" value={v.Branche ?? ''} onChange={set('Branche')} error={msg('Branche')}
-          options={[{ value: '', label: t('zahnassistent.choose') }, ...Array.from({ length: INDUSTRY_MAX }, (_, i) => ({ value: String(i + 1), label: t(`branche.${i + 1}`) }))]} />
+          options={[{ value: '', label: t('form.choose') }, ...Array.from({ length: INDUSTRY_MAX }, (_, i) => ({ value: String(i + 1), label: t(`branche.${i + 1}`) }))]} />
         {F('AnzahlTechniker', { inputMode: 'numeric' })}
         <SelectField label={label('Sprache')} name="Sprache" value={v.Sprache || lang} onChange={set('Sprache')}
           options={supportedLanguages(customer.firma).map((l) => ({ value: l, label: t(`lang.${l}`) }))} />

@@ -42,7 +42,7 @@ export default function MeinLaborView({ country, lang, messages }: { country: st
       {customer.kundennummer > 0 && <section className="sh-section"><TopArtikelView country={country} lang={lang} limit={8} embedded /></section>}
       <section className="sh-section" aria-labelledby="sh-ml-sugg">
         <h2 id="sh-ml-sugg">{t('account.suggestions')}</h2>
-        {sugg === null ? <p className="sh-loading">{t('app.loading')}</p> : sugg.length ? <ArticleGrid items={sugg} ctx={ctx} t={t} /> : <p className="sh-empty">{t('suggestion.none')}</p>}
+        {sugg === null ? <p className="sh-loading">{t('app.loading')}</p> : sugg.length ? <ArticleGrid items={sugg} ctx={ctx} t={t} /> : <p className="sh-empty">{t('order.none')}</p>}
         <a className="sh-link" href={r.vorschlag}>{t('app.show_all')}</a>
       </section>
       <section className="sh-section" aria-labelledby="sh-ml-lists">

@@ -133,7 +133,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
           <Field label={t('register.tax_id')} name="UstIdNr" value={v.UstIdNr} onChange={set('UstIdNr')} maxLength={20} />
           <Field label={t('register.website')} name="Internetadresse" value={v.Internetadresse} onChange={set('Internetadresse')} error={msg('Internetadresse')} inputMode="url" maxLength={100} />
           <SelectField label={t('register.branche')} name="Branche" value={v.Branche ?? ''} onChange={set('Branche')} error={msg('Branche')} required={!v.Kundennummer}
-            options={[{ value: '', label: t('zahnassistent.choose') }, ...Array.from({ length: INDUSTRY_MAX }, (_, i) => ({ value: String(i + 1), label: t(`branche.${i + 1}`) }))]} />
+            options={[{ value: '', label: t('form.choose') }, ...Array.from({ length: INDUSTRY_MAX }, (_, i) => ({ value: String(i + 1), label: t(`branche.${i + 1}`) }))]} />
           <Field label={t('register.technicians')} name="AnzahlTechniker" value={v.AnzahlTechniker} onChange={set('AnzahlTechniker')} error={msg('AnzahlTechniker')} inputMode="numeric" maxLength={6} />
           <SelectField label={t('register.language')} name="Sprache" value={v.Sprache ?? lang} onChange={set('Sprache')}
             options={supportedLanguages(1).map((l) => ({ value: l, label: t(`lang.${l}`) }))} />

@@ -179,6 +179,9 @@ export const ERROR_TEXTS = {
   no_compatible_camera: 'Keine kompatible Kamera gefunden',
   no_product_found: 'Kein Produkt gefunden',
   print_template_required: 'Bitte eine Druckvorlage auswählen',
+  // logbook (issue 12): expired batches only after a warning, a serial number once per work
+  error_batch_expired: 'Das Verfallsdatum dieser Charge ist überschritten. Bitte bestätigen Sie, dass Sie sie trotzdem dokumentieren.',
+  error_serial_duplicate: 'Diese Seriennummer ist in dieser Patientenarbeit bereits dokumentiert (Position {position}).',
   // server-side keys (HTTP layer)
   unauthorized: 'Bitte melden Sie sich an',
   forbidden: 'Keine Berechtigung',

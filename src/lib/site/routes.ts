@@ -142,7 +142,12 @@ export function metadataRouteOf(rest: string): string {
     [/^aktionen\/artikel\//, 'aktionen-artikel'], [/^aktionen\/newsletter\//, 'aktionen-newsletter'], [/^aktionen$/, 'aktionen'],
     [/^kontakt$/, 'kontakt'], [/^shop\/suche/, 'shop-suche'], [/^shop\/category/, 'shop-subkategorien'],
     [/^shop\/artikel\//, 'shop-produktdetails'], [/^shop\/schnellbestellung$/, 'shop-schnellbestellung'], [/^shop/, 'shop'], [/^wk/, 'wk'], [/^zahnlager/, 'zahnlager'],
-    [/^kamera/, 'kamera'], [/^label/, 'label-select'], [/^(konto|meinlabor|kundendaten-aendern|dokumente)/, 'meinkonto'],
+    [/^kamera/, 'kamera'], [/^label/, 'label-select'],
+    // each Mein Labor page and the user administration have their own titles
+    [/^meinlabor\/vorschlag/, 'meinlabor-vorschlag'], [/^meinlabor\/historie/, 'meinlabor-auftrag'],
+    [/^meinlabor\/bestellliste/, 'meinlabor-bestellliste'], [/^meinlabor\/topartikel/, 'meinlabor-topartikel'], [/^meinlabor$/, 'meinlabor'],
+    [/^logbuch\/user\/create$/, 'logbuch-user-create'], [/^logbuch\/user\/\d+$/, 'logbuch-user-edit'], [/^logbuch\/user$/, 'logbuch-user'],
+    [/^(konto|meinlabor|kundendaten-aendern|dokumente)/, 'meinkonto'],
     [/^register$/, 'register'], [/^fast-register$/, 'fast-register'], [/^(passwort-vergessen|new-password)/, 'passwort-vergessen'],
     [/^zahnassistent/, 'zahnassistent'], [/^404$/, '404'],
   ];

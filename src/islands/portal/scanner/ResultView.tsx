@@ -12,7 +12,7 @@ import { resolveCode, type Batch, type Resolved, type Work } from './lib/logbook
 import { codeFromPath, kameraPaths } from './lib/paths.ts';
 import { useScannerSettings } from './lib/settings.ts';
 import { CodeData } from './ui/CodeData.tsx';
-import { LogForm } from './ui/LogForm.tsx';
+import { CannotDocument, canDocument, LogForm } from './ui/LogForm.tsx';
 import { ManualEntry } from './ui/ManualEntry.tsx';
 import { ScannerUserBar, useScannerUser } from './ui/ScannerUserBar.tsx';
 import { workLabel } from './ui/CurrentWork.tsx';
@@ -85,8 +85,9 @@ export default function ResultView({ country, lang, t }: { country: string; lang
                 </div>
               )}
               {loggedIn && <ScannerUserBar t={t} {...scanUser} />}
-              {loggedIn && !done && (
-                <LogForm t={t} code={code} scan={res.scan} article={res.article} user={scanUser.user} currentWork={s.patientenarbeit}
+              {loggedIn && !done && scanUser.user && !canDocument(scanUser.user) && <CannotDocument t={t} user={scanUser.user} />}
+              {loggedIn && !done && !(scanUser.user && !canDocument(scanUser.user)) && (
+                <LogForm t={t} lang={lang} code={code} scan={res.scan} article={res.article} user={scanUser.user} currentWork={s.patientenarbeit}
                   onDone={(work, batch) => setDone({ work, batch })} />
               )}
               {done && (

@@ -13,6 +13,7 @@ import { ManualEntry } from './ui/ManualEntry.tsx';
 import { ScannerUserBar, useScannerUser } from './ui/ScannerUserBar.tsx';
 import { CurrentWork } from './ui/CurrentWork.tsx';
 import { LogbookPanel } from './ui/LogbookPanel.tsx';
+import { CannotDocument, canDocument } from './ui/LogForm.tsx';
 
 export function ModeTabs({ t, mode }: { t: T; mode: ScannerMode }) {
   return (
@@ -57,6 +58,7 @@ export default function ScannerView({ country, lang, t }: { country: string; lan
           <CurrentWork t={t} workId={s.patientenarbeit} logbookHref="#logbuch" />
         </div>
       )}
+      {log && loggedIn && scanUser.user && !canDocument(scanUser.user) && <CannotDocument t={t} user={scanUser.user} />}
       <div className="sc-grid">
         <CameraBox t={t} size={s.size} inverted={s.checkInverted} deviceId={s.device} onCode={(d) => go(d.text)} />
         <aside className="sc-alt">
@@ -65,7 +67,7 @@ export default function ScannerView({ country, lang, t }: { country: string; lan
           <ManualEntry t={t} onCode={go} />
         </aside>
       </div>
-      {log && loggedIn && <LogbookPanel t={t} country={country} lang={lang} currentWork={s.patientenarbeit} />}
+      {log && loggedIn && <LogbookPanel t={t} country={country} lang={lang} currentWork={s.patientenarbeit} canEdit={!scanUser.user || canDocument(scanUser.user)} />}
     </div>
   );
 }

@@ -13,13 +13,14 @@ import { failureKey } from '../../shop/lib/errors.ts';
 import { money, type Ctx } from '../../shop/lib/article.ts';
 import { formatDate } from '../../shop/ui/Orders.tsx';
 import { portalError } from '../lib/errors.ts';
+import { allows } from '../../../lib/rules/permissions.ts';
 import '../portal.css';
 
 type Pending = OrderSummary & { created_at?: string; placedBySubUser?: number | null };
 interface User { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; active: boolean }
 
-/** Mirrors server/lib/permissions.ts 'release': the main user or a K07 sub-user. */
-const mayRelease = (u: User | undefined) => !!u && (u.role === 'general' || u.funktionen.includes('K07'));
+/** The shared rule (src/lib/rules/permissions.ts 'release'): the main user or a K07 sub-user. */
+const mayRelease = (u: User | undefined) => !!u && allows(u.role === 'general' ? null : u.funktionen, 'release');
 
 export default function OrderReleases({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
   const t = useT(lang, messages);

@@ -1,8 +1,11 @@
 // Sub-user management (named routes logbuch-user, logbuch-user-create): the main user ('general') and
 // the sub-users with their functions K07 (lab manager: general authorisation incl. release of orders),
 // K09 (buyer: orders), K13 (technician: documents batches). Creating, changing and removing needs the
-// main user or a K07 — the API answers 403 forbidden_function otherwise.
+// main user or a K07 — other users see why up front instead of a form the API would refuse (403).
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $customer } from '../../../stores/customer.ts';
+import { allows } from '../../../lib/rules/permissions.ts';
 import { $userSelectOpen, closeDialog, openDialog, showToast } from '../../../stores/ui.ts';
 import { api, ApiFailure } from '../../../lib/api.ts';
 import { FUNCTION_ROLES } from '../../../lib/rules/constants.ts';
@@ -28,6 +31,8 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const acting = useStore($customer).activeUser; // null: the main user
+  const mayManage = allows(acting ? acting.funktionen : null, 'manage_users');
 
   const reload = () => api.get<User[]>('user/subusers').then((us) => {
     setUsers(us);
@@ -96,13 +101,13 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
                   <strong>{`${u.vorname} ${u.nachname}`.trim()}</strong>
                   <small>{label(u)}{u.active && ` · ${t('logbuch_user.active')}`}</small>
                 </span>
-                {u.role === 'sub' && <a className="sh-btn sh-btn--small" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}: ${u.vorname} ${u.nachname}`}>{t('user_select.edit')}</a>}
+                {u.role === 'sub' && mayManage && <a className="sh-btn sh-btn--small" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}: ${u.vorname} ${u.nachname}`}>{t('user_select.edit')}</a>}
               </li>
             ))}
           </ul>
         )}
         <div className="pt-actions">
-          {mode !== 'create' && <a className="sh-btn sh-btn--primary" href={r.logbuchUserCreate}>{t('user_select.add')}</a>}
+          {mode !== 'create' && mayManage && <a className="sh-btn sh-btn--primary" href={r.logbuchUserCreate}>{t('user_select.add')}</a>}
           <button type="button" className="sh-btn" onClick={() => { $userSelectOpen.set(true); activate('user-select'); }}>{t('nav.change_user')}</button>
         </div>
         <dl className="pt-roles">
@@ -110,7 +115,8 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
         </dl>
       </section>
       {error && <p className="sh-error" role="alert" data-testid="user-error">{error}</p>}
-      {mode !== 'list' && !(mode === 'edit' && error === t('logbuch_user.not_found')) && (
+      {!mayManage && <p className="sh-note" role="status" data-testid="user-no-right">{t('logbuch_user.no_manage_right')}</p>}
+      {mode !== 'list' && mayManage && !(mode === 'edit' && error === t('logbuch_user.not_found')) && (
         <form className="sh-form pt-userform" onSubmit={(e) => void save(e)} noValidate data-testid="user-form">
           <h2 className="sh-section__title">{t(mode === 'edit' ? 'logbuch_user.edit' : 'logbuch_user.create')}</h2>
           <Field label={t('form.firstname')} name="vorname" value={form.vorname} onChange={set('vorname')} error={errors.vorname} required maxLength={50} autoComplete="off" />

@@ -27,6 +27,8 @@ export default function DigitalisierungView({ country, lang, messages }: { count
   const [cabs, setCabs] = useState<CabinetIn[]>(() => [newCabinet(t, 1)]);
   const [bemerkung, setBemerkung] = useState('');
   const [error, setError] = useState('');
+  /** after a refused send the form's own rule is shown live, so it goes away once every drawer has a photo */
+  const [checking, setChecking] = useState(false);
   const [progress, setProgress] = useState<{ value: number; text: string } | null>(null);
   const [batchFailed, setBatchFailed] = useState(false);
   const [individual, setIndividual] = useState<{ id: number; done: Set<string> } | null>(null);
@@ -43,7 +45,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
       if (p) { setError(`${f.name}: ${zahnErrorText(t, p)}`); continue; }
       ok.push(f);
     }
-    if (ok.length) updateDrawer(ci, di, (d) => ({ ...d, files: [...d.files, ...ok] }));
+    if (ok.length) { updateDrawer(ci, di, (d) => ({ ...d, files: [...d.files, ...ok] })); if (ok.length === list.length) setError(''); }
   };
 
   /** Section 5 rule plus: every cabinet and drawer needs a name, a cabinet without drawers has no photo. */
@@ -54,6 +56,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
     return null;
   };
   const payload = () => JSON.stringify(cabs.map((c) => ({ name: c.name.trim(), drawers: c.drawers.map((d) => ({ name: d.name.trim(), photos: d.files.length })) })));
+  const problem = check();
   const total = cabs.reduce((n, c) => n + c.drawers.reduce((m, d) => m + d.files.length, 0), 0);
 
   const finish = async (id: number) => {
@@ -62,8 +65,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
   };
 
   const sendBatch = async () => {
-    const problem = check();
-    if (problem) { setError(problem); return; }
+    if (check()) { setChecking(true); return; }
     setError(''); setBatchFailed(false);
     const fd = new FormData();
     fd.set('cabinets', payload());
@@ -83,8 +85,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
   };
 
   const sendIndividually = async () => {
-    const problem = check();
-    if (problem) { setError(problem); return; }
+    if (check()) { setChecking(true); return; }
     setError('');
     try {
       let state = individual;
@@ -151,7 +152,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
               <progress className="zl-progress" max={100} value={progress.value} aria-label={progress.text} />
             </div>
           )}
-          {error && <p className="sh-error" role="alert" data-testid="zl-digi-error">{error}</p>}
+          {(checking && problem) || error ? <p className="sh-error" role="alert" data-testid="zl-digi-error">{(checking && problem) || error}</p> : null}
           {batchFailed && (
             <div className="sh-note" role="alert" data-testid="zl-digi-individual">
               <p>{t('error_upload_individually')}</p>

@@ -24,7 +24,7 @@ export default function SchrankView({ country, lang, id, messages }: { country: 
       {c && (
         <>
           <CountsLine c={c.counts} t={t} />
-          <SelectionBar t={t} selected={c.counts.selected} scope="schrank" id={c.id} onChange={reload} wkHref={r.wk} />
+          <SelectionBar t={t} counts={c.counts} scope="schrank" id={c.id} onChange={reload} wkHref={r.wk} />
           <section className="sh-section" aria-labelledby="zl-drawers">
             <h2 id="zl-drawers">{t('zahnlager.drawers')}</h2>
             {c.schubladen.length === 0

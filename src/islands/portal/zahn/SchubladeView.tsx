@@ -1,7 +1,8 @@
-// zahnlager/schrank/{schrank}/schublade/{id}: the drawer as a grid of rows and columns. A set can
+// zahnlager/schrank/{schrank}/schublade/{id}: the drawer as a grid of rows and columns. Each cell shows
+// the set's tooth line, shade and mould and is coloured by its state (legend above the grid). A set can
 // be selected for completion (recording its occupied value) or unselected, its article number and
-// occupied flag edited; selected sets go into the cart.
-import { useState, type FormEvent } from 'react';
+// occupied flag edited; selected sets go into the cart, and "processing" can be undone.
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { showToast } from '../../../stores/ui.ts';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { zahnError } from './lib/errors.ts';
@@ -27,7 +28,8 @@ export default function SchubladeView({ country, lang, schrank, id, messages }: 
     if (!d) return;
     const grid = d.grid.map((row) => row.map((x) => (x.id === s.id ? s : x)));
     const flat = grid.flat();
-    set({ ...d, grid, counts: { ...d.counts, selected: flat.filter((x) => x.selected).length, belegt: flat.filter((x) => x.belegt).length } });
+    const count = (st: string) => flat.filter((x) => x.status === st).length;
+    set({ ...d, grid, counts: { ...d.counts, selected: flat.filter((x) => x.selected).length, belegt: flat.filter((x) => x.belegt).length, processing: count('processing') } });
   };
   return (
     <div className="zl" data-testid="zl-schublade">
@@ -37,7 +39,8 @@ export default function SchubladeView({ country, lang, schrank, id, messages }: 
       {d && (
         <>
           <CountsLine c={d.counts} t={t} />
-          <SelectionBar t={t} selected={d.counts.selected} scope="schublade" id={d.id} onChange={reload} wkHref={r.wk} />
+          <SelectionBar t={t} counts={d.counts} scope="schublade" id={d.id} onChange={reload} wkHref={r.wk} />
+          <Legend t={t} />
           <DrawerGrid d={d} t={t} onSlot={patch} />
         </>
       )}
@@ -45,16 +48,39 @@ export default function SchubladeView({ country, lang, schrank, id, messages }: 
   );
 }
 
+/** Slot states at a glance: the colours of the cells. */
+const LEGEND = [
+  ['empty', 'zahnlager.empty'], ['full', 'zahnlager.occupied'], ['missing', 'zahnlager.not_occupied'], ['selected', 'zahnlager.status.selected'],
+  ['processing', 'zahnlager.status.processing'], ['delivering', 'zahnlager.status.delivering'], ['backorder', 'zahnlager.status.backorder'],
+] as const;
+
+function slotLook(s: Slot): (typeof LEGEND)[number][0] {
+  if (!s.artikelnummer) return 'empty';
+  if (s.status === 'processing' || s.status === 'delivering' || s.status === 'backorder') return s.status;
+  if (s.selected) return 'selected';
+  return s.belegt ? 'full' : 'missing';
+}
+
+function Legend({ t }: { t: T }) {
+  return (
+    <div className="zl-legend" data-testid="zl-legend">
+      <span className="zl-legend__title">{t('zahnlager.legend')}:</span>
+      <ul>{LEGEND.map(([look, key]) => <li key={look}><span className={`zl-swatch zl-look--${look}`} aria-hidden="true" />{t(key)}</li>)}</ul>
+    </div>
+  );
+}
+
 function DrawerGrid({ d, t, onSlot }: { d: Drawer; t: T; onSlot: (s: Slot) => void }) {
   return (
+    // position: relative keeps the cells' screen-reader texts inside this scroll box (they escaped it and widened the page)
     <div className="zl-grid-wrap" role="region" aria-label={d.name} tabIndex={0}>
-      <table className="zl-grid">
+      <table className="zl-grid" style={{ '--zl-cols': d.spalten } as CSSProperties}>
         <caption className="sh-sr">{t('zahnlager.grid_size', { zeilen: d.zeilen, spalten: d.spalten })}</caption>
-        <thead><tr><td />{Array.from({ length: d.spalten }, (_, i) => <th key={i} scope="col">{t('zahnlager.column')} {i + 1}</th>)}</tr></thead>
+        <thead><tr><td className="zl-grid__corner" />{Array.from({ length: d.spalten }, (_, i) => <th key={i} scope="col">{t('zahnlager.column')} {i + 1}</th>)}</tr></thead>
         <tbody>
           {d.grid.map((row, zi) => (
             <tr key={zi}>
-              <th scope="row">{t('zahnlager.row')} {zi + 1}</th>
+              <th scope="row"><span className="sh-sr">{t('zahnlager.row')} </span>{zi + 1}</th>
               {row.map((s) => <td key={s.id}><SlotCell s={s} t={t} onSlot={onSlot} /></td>)}
             </tr>
           ))}
@@ -70,9 +96,12 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
   const [belegt, setBelegt] = useState<0 | 1>(s.belegt ? 1 : 0);
   const locked = IN_PROCESS.includes(s.status);
   const where = t('zahnlager.position', { zeile: s.zeile, spalte: s.spalte });
-  const run = async (fn: () => Promise<Slot>) => {
+  const run = async (fn: () => Promise<Slot>, done?: string) => {
     setBusy(true);
-    try { const n = await fn(); setBelegt(n.belegt ? 1 : 0); onSlot(n); } catch (e) { showToast(zahnError(t, e), 'error'); } finally { setBusy(false); }
+    try {
+      const n = await fn(); setBelegt(n.belegt ? 1 : 0); onSlot(n);
+      if (done) showToast(done, 'success');
+    } catch (e) { showToast(zahnError(t, e), 'error'); } finally { setBusy(false); }
   };
   const toggle = () => run(() => (s.selected ? zl.unselect(s.id) : zl.select(s.id, belegt)));
   const changeBelegt = (v: 0 | 1) => {
@@ -80,15 +109,24 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
     // a selected set records the value with the selection; otherwise it is stored right away
     void run(() => (s.selected ? zl.select(s.id, v) : zl.setSlot(s.id, { belegt: v })));
   };
+  const look = slotLook(s);
+  const facts = s.zahnlinie || s.farbe || s.form;
   return (
-    <div className={`zl-slot${s.selected ? ' is-selected' : ''}${s.artikelnummer ? '' : ' is-empty'}${s.belegt ? ' is-belegt' : ''}`}
-      data-testid="zl-slot" data-slot={s.id} data-artnr={s.artikelnummer ?? ''} data-selected={s.selected ? '1' : '0'} data-status={s.status}>
+    <div className={`zl-slot zl-look--${look}${s.selected ? ' is-selected' : ''}${s.artikelnummer ? '' : ' is-empty'}${s.belegt ? ' is-belegt' : ''}`}
+      data-testid="zl-slot" data-slot={s.id} data-artnr={s.artikelnummer ?? ''} data-selected={s.selected ? '1' : '0'} data-status={s.status} data-look={look}>
       <span className="sh-sr">{where}</span>
       {s.artikelnummer ? (
         <>
-          <span className="zl-slot__artnr">{s.artikelnummer}</span>
-          <span className="zl-slot__name" title={s.bezeichnung ?? ''}>{s.bezeichnung}</span>
-          <StateBadge state={s.status} t={t} />
+          <span className="zl-slot__top"><span className="zl-slot__artnr">{s.artikelnummer}</span><StateBadge state={s.status} t={t} /></span>
+          {facts ? (
+            <span className="zl-slot__set" title={s.bezeichnung ?? ''}>
+              {s.zahnlinie && <span className="zl-slot__line" data-testid="zl-line">{s.zahnlinie}</span>}
+              <span className="zl-slot__facts">
+                {s.farbe && <span className="zl-slot__shade" data-testid="zl-shade"><span className="sh-sr">{t('zahnassistent.shade')} </span>{s.farbe}</span>}
+                {s.form && <span className="zl-slot__mould" data-testid="zl-mould">{t('zahnassistent.mould')} {s.form}</span>}
+              </span>
+            </span>
+          ) : <span className="zl-slot__name" title={s.bezeichnung ?? ''}>{s.bezeichnung}</span>}
           <label className="sh-check zl-slot__belegt">
             <input type="checkbox" checked={belegt === 1} disabled={busy || locked} onChange={(e) => changeBelegt(e.target.checked ? 1 : 0)} />
             <span>{t('zahnlager.occupied')}</span>
@@ -97,6 +135,12 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
             <button type="button" className={`sh-btn sh-btn--small${s.selected ? " sh-btn--primary" : ""}`} disabled={busy} aria-pressed={!!s.selected}
               onClick={toggle} data-testid="zl-select" aria-label={`${t(s.selected ? 'zahnlager.unselect' : 'zahnlager.select')}: ${s.artikelnummer} (${where})`}>
               {t(s.selected ? 'zahnlager.unselect' : 'zahnlager.select')}
+            </button>
+          )}
+          {s.status === 'processing' && (
+            <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" disabled={busy} data-testid="zl-release"
+              onClick={() => run(() => zl.release(s.id), t('zahnlager.released'))} aria-label={`${t('zahnlager.release')}: ${s.artikelnummer} (${where})`}>
+              {t('zahnlager.release')}
             </button>
           )}
         </>

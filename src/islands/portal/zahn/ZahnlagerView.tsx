@@ -38,7 +38,7 @@ export default function ZahnlagerView({ country, lang, messages }: { country: st
           <section className="sh-section" aria-labelledby="zl-cabs">
             <h2 id="zl-cabs">{t('zahnlager.cabinets')}</h2>
             <CountsLine c={load.data.counts} t={t} />
-            <SelectionBar t={t} selected={load.data.counts.selected} scope="all" onChange={reload} wkHref={r.wk} />
+            <SelectionBar t={t} counts={load.data.counts} scope="all" onChange={reload} wkHref={r.wk} />
             {load.data.schraenke.length === 0
               ? <p className="sh-empty" data-testid="zl-no-cabinets">{t('zahnlager.no_cabinets')} <a className="sh-link" href={r.digitalisierung}>{t('zahnlager.digitise')}</a></p>
               : <ul className="zl-cabs">{load.data.schraenke.map((c) => <CabinetCard key={c.id} c={c} t={t} country={country} lang={lang} onChange={reload} />)}</ul>}

@@ -1,7 +1,7 @@
 // Camera access for the live scanner: picks the stored device (else the back camera), lists the
 // cameras, and runs the decode loop on the scan area until a code is read.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createReader, decodeCanvas, grabArea, type Decoded } from './decoder.ts';
+import { createReader, decodeCanvas, grabArea, grabBar, type Decoded } from './decoder.ts';
 
 export type CameraState = 'idle' | 'starting' | 'running' | 'no_camera' | 'denied' | 'error';
 export interface Camera { deviceId: string; label: string }
@@ -51,14 +51,18 @@ export function useScanLoop(opts: {
     let stopped = false;
     const canvas = document.createElement('canvas');
     const reader = createReader(false);
+    const barReader = createReader(false, true);
     let frame = 0;
 
     const tick = () => {
       if (stopped) return;
       const v = video.current;
-      if (v && v.readyState >= 2 && grabArea(v, canvas, live.current.size)) {
-        // the inverted check alternates with normal frames so it costs no extra time per frame
-        const hit = decodeCanvas(reader, canvas, live.current.inverted && frame++ % 2 === 1);
+      // frames alternate between the square (all codes) and the wide bar band (Code-128 at native
+      // resolution); with the inverted check every second pair tries the negative, so no frame costs more
+      const phase = frame++ % (live.current.inverted ? 4 : 2);
+      const bar = phase % 2 === 1;
+      if (v && v.readyState >= 2 && (bar ? grabBar(v, canvas, live.current.size) : grabArea(v, canvas, live.current.size))) {
+        const hit = decodeCanvas(bar ? barReader : reader, canvas, phase >= 2);
         if (hit) { stopped = true; stream?.getTracks().forEach((t) => t.stop()); setState('idle'); live.current.onCode(hit); return; }
       }
       timer = setTimeout(tick, DECODE_INTERVAL_MS);

@@ -19,6 +19,8 @@ export interface Batch {
   id: number; workId: number; position: number; artnr: string; bezeichnung: string | null;
   verfallsdatum: string | null; herstelldatum: string | null; lot: string; seriennummer: string; hersteller_artnr: string;
   hersteller_lizenz: string; referenz: string; einheit: string; lieferschein: string; seite: string; raw: string; kdnr: number; createdAt: string;
+  /** expiry before the day the batch was documented */
+  expired: boolean;
 }
 export interface WorkPage { items: Work[]; page: number; pageSize: number; total: number }
 
@@ -27,6 +29,8 @@ export interface WorkInput { auftragsnummer?: string; auftraggeber?: Partial<Auf
 export interface BatchInput {
   artnr?: string; raw?: string; verfallsdatum?: string | null; herstelldatum?: string | null; lot?: string; seriennummer?: string;
   hersteller_artnr?: string; referenz?: string; einheit?: string; lieferschein?: string; seite?: string; position?: number;
+  /** the user saw the expiry warning and documents the expired batch anyway */
+  confirmExpired?: boolean;
 }
 
 export const logbook = {

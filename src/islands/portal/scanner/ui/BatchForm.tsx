@@ -2,7 +2,10 @@
 // number, reference, unit, delivery note, page, position. Customer number and manufacturer licence
 // are recorded by the server (session, article's manufacturer or the HIBC code).
 import type { ScanResult } from '../../../../lib/codes/index.ts';
+import { ApiFailure } from '../../../../lib/api.ts';
+import { isExpired } from '../../../../lib/rules/batch.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
+import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
 import { Field } from '../../../shop/ui/Field.tsx';
 import type { Batch, BatchInput } from '../lib/logbook.ts';
 
@@ -69,4 +72,30 @@ export function fieldOf(body: Record<string, unknown>): string {
   if (typeof body.field === 'string') return body.field;
   const first = Array.isArray(body.issues) ? (body.issues[0] as { path?: unknown } | undefined) : undefined;
   return typeof first?.path === 'string' ? first.path.split('.').pop() ?? '' : '';
+}
+
+/** The text of a failed batch call with its values filled in (e.g. the position of a serial number's twin). */
+export function batchError(t: T, e: unknown): string {
+  const body = e instanceof ApiFailure ? e.body : {};
+  const params = Object.fromEntries(Object.entries(body).filter((kv): kv is [string, string | number] => typeof kv[1] === 'string' || typeof kv[1] === 'number'));
+  return errorMessage(t, failureKey(e), params);
+}
+
+/**
+ * The warning before an expired batch is documented: shown while the expiry lies before the day of
+ * use, with the confirmation the server asks for (confirmExpired).
+ */
+export function ExpiryWarning({ t, expiry, formatted, usedOn, confirmed, onConfirm }: {
+  t: T; expiry: string; formatted: string; usedOn?: string; confirmed: boolean; onConfirm: (v: boolean) => void;
+}) {
+  if (!isExpired(expiry, usedOn)) return null;
+  return (
+    <div className="sc-expired" role="alert" data-testid="expiry-warning">
+      <p><strong>{t('scanner.expired_warning', { date: formatted })}</strong></p>
+      <label className="sh-check">
+        <input type="checkbox" checked={confirmed} onChange={(e) => onConfirm(e.target.checked)} data-testid="expiry-confirm" />
+        <span>{t('scanner.expired_confirm')}</span>
+      </label>
+    </div>
+  );
 }

@@ -15,6 +15,8 @@ export function CameraBox({ t, size, inverted, deviceId, onCode }: {
   const pct = `${Math.round(size * 100)}%`;
   // the box takes the picture's proportions, so the frame marks exactly the decoded square
   const [ratio, setRatio] = useState<{ w: number; h: number } | null>(null);
+  // the band's height (a third of the square's side) as a share of the box height
+  const barPct = `${Math.round((size / 3) * (ratio && ratio.h > ratio.w ? ratio.w / ratio.h : 1) * 1000) / 10}%`;
   return (
     <div className="sc-camera" data-state={cam.state} data-testid="scanner-camera">
       <div className={`sc-video${failed ? ' is-off' : ''}`} data-orient={ratio && ratio.h > ratio.w ? 'portrait' : 'landscape'}
@@ -22,8 +24,9 @@ export function CameraBox({ t, size, inverted, deviceId, onCode }: {
         <video ref={video} muted playsInline aria-label={t('scanner.hint')}
           onLoadedMetadata={(e) => { const v = e.currentTarget; if (v.videoWidth) setRatio({ w: v.videoWidth, h: v.videoHeight }); }} />
         {!failed && (
-          // the frame marks the part of the picture that is decoded (share of the shorter side)
-          <div className="sc-frame" style={{ '--sc-size': pct } as React.CSSProperties} aria-hidden="true"><span /></div>
+          // the frame marks the part of the picture that is decoded (share of the shorter side); the
+          // dashed band across it is where long bar codes are read (lib/decoder.ts barArea)
+          <div className="sc-frame" style={{ '--sc-size': pct, '--sc-bar-h': barPct } as React.CSSProperties} aria-hidden="true"><span /><i className="sc-frame__bar" /></div>
         )}
         {cam.state === 'starting' && <p className="sc-video__msg" role="status">{t('scanner.starting')}</p>}
         {cam.state === 'idle' && (

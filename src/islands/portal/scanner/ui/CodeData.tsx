@@ -1,5 +1,6 @@
 // What the scanned code says (GS1 AIs 01, 10, 11, 17, 21, 240 or HIBC, plain article number).
 import type { ScanResult } from '../../../../lib/codes/index.ts';
+import { isExpired } from '../../../../lib/rules/batch.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 
 export function formatDate(iso: string | null | undefined, lang: string): string {
@@ -7,6 +8,11 @@ export function formatDate(iso: string | null | undefined, lang: string): string
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
   try { return new Intl.DateTimeFormat(lang, { timeZone: 'UTC', dateStyle: 'medium' }).format(d); } catch { return iso; }
+}
+
+/** The mark of an expired batch (result page, logbook). */
+export function ExpiredBadge({ t }: { t: T }) {
+  return <span className="sc-badge sc-badge--expired" data-testid="expired-badge">{t('scanner.expired')}</span>;
 }
 
 export function CodeData({ t, lang, scan }: { t: T; lang: string; scan: ScanResult }) {
@@ -27,7 +33,7 @@ export function CodeData({ t, lang, scan }: { t: T; lang: string; scan: ScanResu
       <h2 id="sc-data-h">{t('scanner.code_data')}</h2>
       <dl>
         {rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => (
-          <div key={k} data-key={k}><dt>{t(k)}</dt><dd>{v}</dd></div>
+          <div key={k} data-key={k}><dt>{t(k)}</dt><dd>{v}{k === 'scanner.expiry' && isExpired(scan.expiry) && <> <ExpiredBadge t={t} /></>}</dd></div>
         ))}
         <div data-key="raw"><dt>{t('scanner.raw')}</dt><dd className="sc-raw">{scan.raw.replace(/\u001d/g, '⎵')}</dd></div>
       </dl>

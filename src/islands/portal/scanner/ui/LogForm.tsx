@@ -8,16 +8,33 @@ import { showToast } from '../../../../stores/ui.ts';
 import type { ArticleItem } from '../../../shop/lib/article.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
+import { allows } from '../../../../lib/rules/permissions.ts';
+import { isExpired } from '../../../../lib/rules/batch.ts';
 import { logbook, type Batch, type ScannerUser, type Work } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
-import { BatchFields, batchFromScan, batchInput, fieldOf, type BatchValues } from './BatchForm.tsx';
+import { BatchFields, batchError, batchFromScan, batchInput, ExpiryWarning, fieldOf, type BatchValues } from './BatchForm.tsx';
+import { formatDate } from './CodeData.tsx';
 import { workLabel } from './CurrentWork.tsx';
 import { checkWork, EMPTY_WORK, WorkFields, workInput, type WorkValues } from './WorkForm.tsx';
 
 const NEW = 'new';
 
-export function LogForm({ t, code, scan, article, user, currentWork, onDone }: {
-  t: T; code: string; scan: ScanResult; article: ArticleItem; user: ScannerUser | null; currentWork: number | null;
+/** Whether the scanner user may document batches (section 6: main user, K07, K13). */
+export function canDocument(user: ScannerUser): boolean {
+  return allows(user.role === 'general' ? null : user.funktionen, 'document');
+}
+
+/** Said up front, instead of a form whose save would answer 403 (a K09 buyer). */
+export function CannotDocument({ t, user }: { t: T; user: ScannerUser }) {
+  return (
+    <p className="sc-note" role="status" data-testid="cannot-document">
+      {t('scanner.cannot_document', { functions: user.funktionen.map((f) => `${t(`function.${f}`)} (${f})`).join(', ') || '–' })}
+    </p>
+  );
+}
+
+export function LogForm({ t, lang, code, scan, article, user, currentWork, onDone }: {
+  t: T; lang: string; code: string; scan: ScanResult; article: ArticleItem; user: ScannerUser | null; currentWork: number | null;
   onDone: (w: Work, b: Batch) => void;
 }) {
   const id = useId();
@@ -28,6 +45,7 @@ export function LogForm({ t, code, scan, article, user, currentWork, onDone }: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [expiredOk, setExpiredOk] = useState(false);
 
   useEffect(() => {
     logbook.works().then((p) => {
@@ -44,24 +62,26 @@ export function LogForm({ t, code, scan, article, user, currentWork, onDone }: {
     setError('');
     const isNew = choice === NEW;
     const errs = isNew ? checkWork(t, work) : {};
+    // the server refuses an unconfirmed expired batch too; asking first keeps a new work from being created for nothing
+    if (isExpired(batch.verfallsdatum) && !expiredOk) errs.verfallsdatum = errorMessage(t, 'error_batch_expired');
     setErrors(errs);
-    if (Object.keys(errs).length) return;
+    if (Object.keys(errs).length) { if (errs.verfallsdatum) setError(errs.verfallsdatum); return; }
     setBusy(true);
     try {
       const w = isNew ? await logbook.createWork({ ...workInput(work), subUserId: user && user.id > 0 ? user.id : null })
         : works?.find((x) => String(x.id) === choice);
       if (!w) return;
-      if (isNew) setChoice(String(w.id));
-      const b = await logbook.addBatch(w.id, { artnr: article.Artikelnummer, raw: code, ...batchInput(batch, true) });
+      // a refused batch keeps the new work chosen (and listed), so the next save does not create another
+      if (isNew) { setWorks((cur) => [w, ...(cur ?? [])]); setChoice(String(w.id)); }
+      const b = await logbook.addBatch(w.id, { artnr: article.Artikelnummer, raw: code, ...batchInput(batch, true), ...(expiredOk ? { confirmExpired: true } : {}) });
       setScanner.patientenarbeit(w.id);
       rememberSeen('patientenarbeit', String(w.id));
       showToast(t('scanner.saved'), 'success');
       onDone(w, b);
     } catch (e) {
-      const key = failureKey(e);
       const field = e instanceof ApiFailure ? fieldOf(e.body) : '';
-      if (field) setErrors({ [field]: errorMessage(t, key) });
-      setError(errorMessage(t, key));
+      if (field) setErrors({ [field]: batchError(t, e) });
+      setError(batchError(t, e));
     } finally {
       setBusy(false);
     }
@@ -80,6 +100,7 @@ export function LogForm({ t, code, scan, article, user, currentWork, onDone }: {
       {choice === NEW && <WorkFields t={t} v={work} onChange={setWork} errors={errors} />}
       <h3>{t('scanner.batch')}</h3>
       <BatchFields t={t} v={batch} onChange={setBatch} errors={errors} />
+      <ExpiryWarning t={t} expiry={batch.verfallsdatum} formatted={formatDate(batch.verfallsdatum, lang)} confirmed={expiredOk} onConfirm={setExpiredOk} />
       {error && <p className="sh-error" role="alert" data-testid="log-error">{error}</p>}
       <div className="sc-actions">
         <button type="submit" className="sh-btn sh-btn--primary" disabled={busy || works === null} data-testid="log-save">

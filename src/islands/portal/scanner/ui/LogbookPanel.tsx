@@ -1,5 +1,5 @@
 // The logbook: patient works (search, pages, new work), each opening its batches; exports of the whole
-// logbook (optionally a period) as CSV and PDF.
+// logbook (optionally a period) as CSV and PDF. A user who cannot document (canEdit false) reads only.
 import { useEffect, useId, useState } from 'react';
 import { ApiFailure } from '../../../../lib/api.ts';
 import { showToast } from '../../../../stores/ui.ts';
@@ -12,7 +12,7 @@ import { fieldOf } from './BatchForm.tsx';
 import { WorkDetail } from './WorkDetail.tsx';
 import { checkWork, EMPTY_WORK, WorkFields, workInput, type WorkValues } from './WorkForm.tsx';
 
-export function LogbookPanel({ t, lang, currentWork }: { t: T; country: string; lang: string; currentWork: number | null }) {
+export function LogbookPanel({ t, lang, currentWork, canEdit }: { t: T; country: string; lang: string; currentWork: number | null; canEdit: boolean }) {
   const id = useId();
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
@@ -46,11 +46,13 @@ export function LogbookPanel({ t, lang, currentWork }: { t: T; country: string; 
     <section className="sc-logbook" id="logbuch" aria-labelledby={`${id}-h`} data-testid="logbook">
       <div className="sc-logbook__head">
         <h2 id={`${id}-h`}>{t('scanner.logbook')}</h2>
-        <button type="button" className="sh-btn sh-btn--small" onClick={() => setCreating((c) => !c)} aria-expanded={creating}>
-          {t('scanner.new_patient_work')}
-        </button>
+        {canEdit && (
+          <button type="button" className="sh-btn sh-btn--small" onClick={() => setCreating((c) => !c)} aria-expanded={creating}>
+            {t('scanner.new_patient_work')}
+          </button>
+        )}
       </div>
-      {creating && <NewWork t={t} onCreated={(w) => { setCreating(false); setOpen(w.id); setScanner.patientenarbeit(w.id); changed(); }} />}
+      {creating && canEdit && <NewWork t={t} onCreated={(w) => { setCreating(false); setOpen(w.id); setScanner.patientenarbeit(w.id); changed(); }} />}
       <form className="sh-form--inline" role="search" onSubmit={(e) => { e.preventDefault(); setPage(1); setQuery(q); }}>
         <label className="sh-sr" htmlFor={`${id}-q`}>{t('scanner.search_works')}</label>
         <input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('scanner.search_works')} maxLength={100} />
@@ -72,7 +74,7 @@ export function LogbookPanel({ t, lang, currentWork }: { t: T; country: string; 
                   {currentWork === w.id && <span className="sc-badge">{t('scanner.current_work')}</span>}
                 </span>
               </button>
-              {open === w.id && <WorkDetail t={t} lang={lang} workId={w.id} current={currentWork === w.id} onChanged={changed}
+              {open === w.id && <WorkDetail t={t} lang={lang} workId={w.id} current={currentWork === w.id} canEdit={canEdit} onChanged={changed}
                 onDeleted={() => { setOpen(null); if (currentWork === w.id) setScanner.patientenarbeit(null); changed(); }} />}
             </li>
           ))}

@@ -1,5 +1,5 @@
-// One patient work in the logbook: its client data (editable), its batches (editable, deletable) and
-// the exports of this work.
+// One patient work in the logbook: its client data (editable), its batches (editable, deletable;
+// expired ones marked) and the exports of this work. Without the document function: read only.
 import { useEffect, useState } from 'react';
 import { ApiFailure } from '../../../../lib/api.ts';
 import { openDialog, showToast } from '../../../../stores/ui.ts';
@@ -7,8 +7,8 @@ import type { T } from '../../../shop/lib/i18n.ts';
 import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
 import { exportUrl, logbook, type Batch, type Work } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
-import { BatchFields, batchInput, batchValues, fieldOf, type BatchValues } from './BatchForm.tsx';
-import { formatDate } from './CodeData.tsx';
+import { BatchFields, batchError, batchInput, batchValues, ExpiryWarning, fieldOf, type BatchValues } from './BatchForm.tsx';
+import { ExpiredBadge, formatDate } from './CodeData.tsx';
 import { checkWork, WorkFields, workInput, workValues, type WorkValues } from './WorkForm.tsx';
 
 type Full = Work & { batches: Batch[] };
@@ -21,16 +21,16 @@ function confirm(title: string, text: string): Promise<boolean> {
 
 function errorsOf(t: T, e: unknown, fallback: string): Record<string, string> {
   const f = e instanceof ApiFailure ? fieldOf(e.body) : '';
-  return { [f || fallback]: errorMessage(t, failureKey(e)) };
+  return { [f || fallback]: batchError(t, e) };
 }
 
-export function WorkDetail({ t, lang, workId, current, onChanged, onDeleted }: {
-  t: T; lang: string; workId: number; current: boolean; onChanged: () => void; onDeleted: () => void;
+export function WorkDetail({ t, lang, workId, current, canEdit, onChanged, onDeleted }: {
+  t: T; lang: string; workId: number; current: boolean; canEdit: boolean; onChanged: () => void; onDeleted: () => void;
 }) {
   const [w, setW] = useState<Full | null>(null);
   const [error, setError] = useState('');
   const [editWork, setEditWork] = useState<WorkValues | null>(null);
-  const [editBatch, setEditBatch] = useState<{ id: number; v: BatchValues } | null>(null);
+  const [editBatch, setEditBatch] = useState<{ id: number; v: BatchValues; createdAt: string; expiredOk: boolean } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [n, setN] = useState(0);
@@ -52,7 +52,7 @@ export function WorkDetail({ t, lang, workId, current, onChanged, onDeleted }: {
     setEditWork(null); setN((x) => x + 1); onChanged();
   }, 'auftragsnummer');
   const saveBatch = () => run(async () => {
-    await logbook.updateBatch(workId, editBatch!.id, batchInput(editBatch!.v, false));
+    await logbook.updateBatch(workId, editBatch!.id, { ...batchInput(editBatch!.v, false), ...(editBatch!.expiredOk ? { confirmExpired: true } : {}) });
     showToast(t('scanner.batch_saved'), 'success');
     setEditBatch(null); setN((x) => x + 1);
   }, 'lot');
@@ -87,23 +87,29 @@ export function WorkDetail({ t, lang, workId, current, onChanged, onDeleted }: {
       )}
       <div className="sc-actions sc-actions--wrap">
         {!current && <button type="button" className="sh-btn sh-btn--small" onClick={() => setScanner.patientenarbeit(w.id)}>{t('scanner.make_current')}</button>}
-        {!editWork && <button type="button" className="sh-btn sh-btn--small" onClick={() => setEditWork(workValues(w))}>{t('app.edit')}</button>}
+        {!editWork && canEdit && <button type="button" className="sh-btn sh-btn--small" onClick={() => setEditWork(workValues(w))}>{t('app.edit')}</button>}
         <a className="sh-btn sh-btn--small" href={exportUrl.work(w.id, 'csv')} download data-testid="export-work-csv">{t('scanner.export_csv')}</a>
         <a className="sh-btn sh-btn--small" href={exportUrl.work(w.id, 'pdf')} download>{t('scanner.export_pdf')}</a>
-        <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={() => void removeWork()} disabled={busy}>{t('app.delete')}</button>
+        {canEdit && <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={() => void removeWork()} disabled={busy}>{t('app.delete')}</button>}
       </div>
       {errors.work && <p className="sh-error" role="alert">{errors.work}</p>}
       <h3>{t('scanner.batches')}</h3>
       {w.batches.length === 0 && <p className="sh-empty">{t('scanner.batches_empty')}</p>}
       <ol className="sc-batches">
         {w.batches.map((b) => (
-          <li key={b.id} className="sc-batch" data-lot={b.lot}>
+          <li key={b.id} className={`sc-batch${b.expired ? ' is-expired' : ''}`} data-lot={b.lot} data-expired={b.expired ? '1' : '0'}>
             <div className="sc-batch__head">
               <strong>{b.position}. {b.artnr}</strong> {b.bezeichnung && <span>{b.bezeichnung}</span>}
+              {b.expired && <ExpiredBadge t={t} />}
             </div>
             {editBatch?.id === b.id ? (
               <form className="sh-form" onSubmit={(e) => { e.preventDefault(); void saveBatch(); }} noValidate>
-                <BatchFields t={t} v={editBatch.v} onChange={(v) => setEditBatch({ id: b.id, v })} errors={errors} />
+                <BatchFields t={t} v={editBatch.v} onChange={(v) => setEditBatch({ ...editBatch, v })} errors={errors} />
+                {/* an expiry already documented stays without asking again */}
+                {editBatch.v.verfallsdatum !== (b.verfallsdatum ?? '') && (
+                  <ExpiryWarning t={t} expiry={editBatch.v.verfallsdatum} formatted={formatDate(editBatch.v.verfallsdatum, lang)} usedOn={editBatch.createdAt}
+                    confirmed={editBatch.expiredOk} onConfirm={(ok) => setEditBatch({ ...editBatch, expiredOk: ok })} />
+                )}
                 <div className="sc-actions">
                   <button type="submit" className="sh-btn sh-btn--primary" disabled={busy}>{t('app.save')}</button>
                   <button type="button" className="sh-btn" onClick={() => { setEditBatch(null); setErrors({}); }}>{t('dialog.cancel')}</button>
@@ -112,10 +118,12 @@ export function WorkDetail({ t, lang, workId, current, onChanged, onDeleted }: {
             ) : (
               <>
                 <BatchFacts t={t} lang={lang} b={b} />
-                <div className="sc-actions">
-                  <button type="button" className="sh-btn sh-btn--small" onClick={() => setEditBatch({ id: b.id, v: batchValues(b) })}>{t('app.edit')}</button>
-                  <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={() => void removeBatch(b)} disabled={busy}>{t('app.delete')}</button>
-                </div>
+                {canEdit && (
+                  <div className="sc-actions">
+                    <button type="button" className="sh-btn sh-btn--small" onClick={() => setEditBatch({ id: b.id, v: batchValues(b), createdAt: b.createdAt, expiredOk: false })}>{t('app.edit')}</button>
+                    <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={() => void removeBatch(b)} disabled={busy}>{t('app.delete')}</button>
+                  </div>
+                )}
               </>
             )}
           </li>
@@ -127,7 +135,7 @@ export function WorkDetail({ t, lang, workId, current, onChanged, onDeleted }: {
 
 function BatchFacts({ t, lang, b }: { t: T; lang: string; b: Batch }) {
   const rows: [string, string][] = [
-    ['scanner.expiry', formatDate(b.verfallsdatum, lang)], ['scanner.production_date', formatDate(b.herstelldatum, lang)],
+    ['scanner.expiry', `${formatDate(b.verfallsdatum, lang)}${b.expired ? ` (${t('scanner.expired')})` : ''}`], ['scanner.production_date', formatDate(b.herstelldatum, lang)],
     ['scanner.lot', b.lot], ['scanner.serial', b.seriennummer], ['scanner.manufacturer_artnr', b.hersteller_artnr],
     ['scanner.reference', b.referenz], ['scanner.unit', b.einheit], ['scanner.delivery_note', b.lieferschein], ['scanner.page', b.seite],
     ['scanner.customer_number', String(b.kdnr)], ['scanner.licence', b.hersteller_lizenz],

@@ -8,6 +8,8 @@ export interface DrawerSummary { id: number; schrankId: number; name: string; ze
 export interface Cabinet { id: number; name: string; sort: number; counts: Counts; schubladen: DrawerSummary[] }
 export interface Slot {
   id: number; schubladeId: number; zeile: number; spalte: number; artikelnummer: string | null; bezeichnung: string | null;
+  /** tooth line, shade and mould of a set article (null for other articles) */
+  zahnlinie: string | null; farbe: string | null; form: string | null;
   garnitur: boolean; selected: number; belegt: number; status: SlotStatus; updatedAt: string;
 }
 export interface Drawer {
@@ -26,6 +28,12 @@ export interface HistOrder { id: number; auftrag: number; vorgang: number; rechn
 export interface Historie { page: number; pageSize: number; total: number; orders: HistOrder[]; slots: Record<'selected' | 'processing' | 'delivering' | 'backorder', SlotLocation[]> }
 export interface WkAnswer { added: { artnr: string; menge: number }[]; slots: number[]; skipped: { artnr: string; slots: number[]; reason: string }[]; wkcounter: number }
 
+export type Scope = 'schublade' | 'schrank' | 'all';
+
+async function refreshCartCounter(): Promise<void> {
+  try { $wkCounter.set(await api.get<number>('wk/anz')); } catch { /* the counter catches up on the next page */ }
+}
+
 export const zl = {
   overview: () => api.get<{ schraenke: Cabinet[]; counts: Counts }>('zahnlager'),
   cabinet: (id: number) => api.get<Cabinet>(`zahnlager/schraenke/${id}`),
@@ -39,10 +47,22 @@ export const zl = {
   setSlot: (id: number, body: { artikelnummer?: string | null; belegt?: 0 | 1 }) => api.put<Slot>(`zahnlager/slots/${id}`, body),
   select: (id: number, belegt: 0 | 1) => api.post<Slot>(`zahnlager/slots/${id}/select`, { belegt }),
   unselect: (id: number) => api.post<Slot>(`zahnlager/slots/${id}/unselect`),
-  reset: (scope: 'schublade' | 'schrank' | 'all', id?: number) => api.post<{ cleared: number }>('zahnlager/reset', id === undefined ? { scope } : { scope, id }),
-  toCart: async () => {
-    const r = await api.post<WkAnswer>('zahnlager/wk');
+  /** clears selections and undoes processing (those sets leave the cart) in the scope */
+  reset: async (scope: Scope, id?: number) => {
+    const r = await api.post<{ cleared: number }>('zahnlager/reset', id === undefined ? { scope } : { scope, id });
+    await refreshCartCounter();
+    return r;
+  },
+  /** the selected sets of the scope (a drawer, a cabinet or the whole storage) into the cart */
+  toCart: async (scope: Scope, id?: number) => {
+    const r = await api.post<WkAnswer>('zahnlager/wk', id === undefined ? { scope } : { scope, id });
     $wkCounter.set(r.wkcounter);
+    return r;
+  },
+  /** undoes "processing" of one slot: its set leaves the cart */
+  release: async (id: number) => {
+    const r = await api.post<Slot>(`zahnlager/slots/${id}/release`);
+    await refreshCartCounter();
     return r;
   },
   statistik: (q: { from: string; to: string; group: 'day' | 'week' | 'month' }) => api.get<Statistik>(`zahnlager/statistik?from=${q.from}&to=${q.to}&group=${q.group}`),

@@ -1,21 +1,23 @@
-// Completion bar: number of selected sets, "send selected sets to the cart", reset of the scope
-// (drawer, cabinet or whole storage). Used by the overview, cabinet and drawer pages.
+// Completion bar: number of selected sets, "send selected sets to the cart" and reset, both acting
+// on the bar's own scope (drawer, cabinet or whole storage). Used by the overview, cabinet and drawer
+// pages; the reset also undoes "processing" there, so it is offered while sets are in the cart.
 import { useState } from 'react';
 import { showToast } from '../../../../stores/ui.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 import { zahnError } from '../lib/errors.ts';
 import { confirmDialog } from '../lib/dialogs.ts';
-import { zl } from '../lib/zahnlager.ts';
+import { zl, type Counts, type Scope } from '../lib/zahnlager.ts';
 
-export function SelectionBar({ t, selected, scope, id, onChange, wkHref }: {
-  t: T; selected: number; scope: 'schublade' | 'schrank' | 'all'; id?: number; onChange: () => void; wkHref: string;
+export function SelectionBar({ t, counts, scope, id, onChange, wkHref }: {
+  t: T; counts: Counts; scope: Scope; id?: number; onChange: () => void; wkHref: string;
 }) {
+  const selected = counts.selected;
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ sets: number; skipped: string[] } | null>(null);
   const toCart = async () => {
     setBusy(true);
     try {
-      const r = await zl.toCart();
+      const r = await zl.toCart(scope, id);
       const sets = r.added.reduce((n, a) => n + a.menge, 0);
       setDone({ sets, skipped: r.skipped.map((s) => s.artnr) });
       showToast(t('zahnlager.sent_to_cart', { count: sets }), 'success');
@@ -43,7 +45,7 @@ export function SelectionBar({ t, selected, scope, id, onChange, wkHref }: {
         <button type="button" className="sh-btn sh-btn--primary" onClick={toCart} disabled={busy || selected === 0} data-testid="zl-to-cart">
           {t('zahnlager.add_selected_to_cart')}
         </button>
-        <button type="button" className="sh-btn sh-btn--ghost" onClick={reset} disabled={busy || selected === 0} data-testid={`zl-reset-${scope}`}>
+        <button type="button" className="sh-btn sh-btn--ghost" onClick={reset} disabled={busy || selected + counts.processing === 0} data-testid={`zl-reset-${scope}`}>
           {t(scope === 'schublade' ? 'zahnlager.reset_drawer' : scope === 'schrank' ? 'zahnlager.reset_cabinet' : 'zahnlager.reset_all')}
         </button>
       </div>
