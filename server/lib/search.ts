@@ -1,5 +1,7 @@
-// Query engine of the catalogue: full-text search (FTS5 / tsvector), typo correction, and an
-// in-memory column snapshot of the catalogue for filters, facets and sorting.
+// Query engine of the catalogue: full-text search (FTS5 / tsvector) that speaks the trade (synonym
+// dictionary, plural folding, compound splitting: synonyms.ts, search-index.ts), typo correction, a
+// best-partial fallback, product codes (GTIN, GS1, HIBC), and an in-memory column snapshot of the
+// catalogue for filters, facets and sorting.
 //
 // Why a snapshot: category pages and search results need facet counts over the whole result set
 // (thousands of rows). Counting over typed arrays takes microseconds; the same GROUP BYs in SQL
@@ -12,6 +14,8 @@ import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import { foldText } from './search-index.ts';
 import { loadArticleItems, purchaseFacts, withPurchases, type ArticleListItem } from './articles.ts';
 import { promiseMemo, type PromiseMemo } from './memo.ts';
+import { articlesByCode } from './scan-codes.ts';
+import { editDistance, expandQuery, isWidened, literalQuery, nearestDictionaryWord, type QueryWord } from './synonyms.ts';
 
 const SNAPSHOT_TTL_MS = 10 * 60_000;
 const MATCH_CACHE_INTS = 4_000_000; // ~16 MB of cached result sets
@@ -367,24 +371,34 @@ export function looksLikeArtnr(term: string): boolean {
   return t.length > 0 && t.length <= 40 && !/\s/.test(t) && /\d/.test(t);
 }
 
-function ftsAnd(tokens: string[], prefix: boolean): string {
-  // 1-letter tokens match exactly (a prefix query over one letter would touch most of the index)
-  return tokens.map((t) => (prefix && t.length >= 2 ? `"${t}"*` : `"${t}"`)).join(' AND ');
+/** FTS5 expression of one alternative: all its words (1-letter words exactly: a prefix query over one letter would touch most of the index) */
+function ftsWords(words: readonly string[], prefix: boolean): string {
+  const parts = words.map((t) => (prefix && t.length >= 2 ? `"${t}"*` : `"${t}"`));
+  return parts.length > 1 ? `(${parts.join(' AND ')})` : parts[0]!;
 }
 
 /**
- * FTS5 MATCH expression for the term (every word as a prefix; `exact` = whole words only);
- * null when nothing searchable remains. `replace` swaps words for corrections or compound parts.
+ * FTS5 MATCH expression for the query words, each matching by any of its alternatives (every word
+ * as a prefix; `exact` = whole words only); null when nothing searchable remains. An article
+ * number's normalised form is one more alternative of the whole term.
  */
-export function ftsQuery(term: string, replace?: Map<string, string[]>, exact = false): string | null {
-  const tokens = tokenize(term).flatMap((t) => replace?.get(t) ?? [t]);
-  if (tokens.length === 0) return null;
-  const parts = [`(${ftsAnd(tokens, !exact)})`];
+export function ftsQuery(term: string, words: readonly QueryWord[] = expandQuery(tokenize(term)), exact = false): string | null {
+  if (words.length === 0) return null;
+  const all = words.map((w) => {
+    const alts = w.alternatives.map((a) => ftsWords(a, !exact));
+    return alts.length > 1 ? `(${alts.join(' OR ')})` : alts[0]!;
+  });
+  const parts = [`(${all.join(' AND ')})`];
   if (looksLikeArtnr(term)) {
     const norm = tokenize(normalizeArtnr(term));
-    if (norm.length && norm.join(' ') !== tokens.join(' ')) parts.push(`(${ftsAnd(norm, !exact)})`);
+    if (norm.length && norm.join(' ') !== tokenize(term).join(' ')) parts.push(`(${norm.map((t) => ftsWords([t], !exact)).join(' AND ')})`);
   }
   return parts.join(' OR ');
+}
+
+/** PostgreSQL tsquery of the query words (prefix matches), as ftsQuery. */
+function pgTsQuery(words: readonly QueryWord[]): string {
+  return words.map((w) => `(${w.alternatives.map((a) => a.map((t) => `${t}:*`).join(' & ')).join(' | ')})`).join(' & ');
 }
 
 /** Article numbers the term names exactly: as typed, upper-cased and normalised (section 5). */
@@ -393,25 +407,6 @@ export function exactCandidates(term: string): string[] {
   if (!looksLikeArtnr(t)) return [];
   const n = normalizeArtnr(t);
   return [...new Set([t, t.toUpperCase(), n, n.toUpperCase()])].filter((x) => x.length > 0);
-}
-
-function levenshtein(a: string, b: string, maxD: number): number {
-  if (Math.abs(a.length - b.length) > maxD) return maxD + 1;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = cur[0];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (cur[j]! < rowMin) rowMin = cur[j]!;
-    }
-    if (rowMin > maxD) return maxD + 1;
-    [prev, cur] = [cur, prev];
-  }
-  return prev[b.length]!;
 }
 
 /** Closest vocabulary term (edit distance ≤ 2, same first two letters), most frequent on ties. */
@@ -427,7 +422,7 @@ async function correctToken(db: Db, token: string): Promise<string | null> {
     for (const r of rows.rows) {
       if (/\d/.test(r.term)) continue;
       // the query is a prefix search: compare with the term and with its head of the same length
-      const d = Math.min(levenshtein(token, r.term, 2), r.term.length > token.length ? levenshtein(token, r.term.slice(0, token.length), 2) + 0.5 : 9);
+      const d = Math.min(editDistance(token, r.term, 2), r.term.length > token.length ? editDistance(token, r.term.slice(0, token.length), 2) + 0.5 : 9);
       if (d < bestD || (d === bestD && r.doc > bestDoc)) { best = r.term; bestD = d; bestDoc = r.doc; }
     }
     if (bestD > 2) best = null;
@@ -497,18 +492,17 @@ async function ftsIds(db: Db, match: string, ranked: boolean): Promise<number[]>
  * by bm25 (article number column ×10); large sets keep the static rowid order the indexer assigned
  * (in range first, shorter designation first), since bm25 costs ~0.6 µs per match.
  */
-async function runFts(db: Db, s: Snapshot, term: string, replace?: Map<string, string[]>): Promise<number[]> {
-  const match = ftsQuery(term, replace);
+async function runFts(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
+  const match = ftsQuery(term, words);
   if (!match) return [];
   const all = await ftsIds(db, match, false);
   let rowids = all;
   if (all.length > 1) {
     const ordered = all.length <= BM25_MAX ? await ftsIds(db, match, true) : all;
     // the whole-word tier only differs when some word is the prefix of a longer indexed word
-    const tokens = tokenize(term).flatMap((t) => replace?.get(t) ?? [t]);
     let longer = false;
-    for (const t of tokens) if (t.length >= 2 && (longer = await hasLonger(db, t))) break;
-    const exactMatch = longer ? ftsQuery(term, replace, true) : null;
+    for (const t of words.flatMap((w) => w.alternatives.flat())) if (t.length >= 2 && (longer = await hasLonger(db, t))) break;
+    const exactMatch = longer ? ftsQuery(term, words, true) : null;
     const exact = exactMatch && exactMatch !== match ? new Set(await ftsIds(db, exactMatch, false)) : null;
     rowids = exact && exact.size && exact.size < all.length
       ? ordered.filter((r) => exact.has(r)).concat(ordered.filter((r) => !exact.has(r)))
@@ -519,26 +513,100 @@ async function runFts(db: Db, s: Snapshot, term: string, replace?: Map<string, s
   return out;
 }
 
-async function runPg(db: Db, s: Snapshot, term: string, tokens: string[]): Promise<number[]> {
+async function runPg(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
   const folded = foldText(term);
-  const prefix = tokens.map((t) => `${t}:*`).join(' & ');
-  let r = await sql<{ artnr: string }>`
+  const prefix = pgTsQuery(words);
+  const r = await sql<{ artnr: string }>`
     SELECT artnr FROM article_search
     WHERE tsv @@ to_tsquery('simple'::regconfig, ${prefix}::text)
     ORDER BY ts_rank(tsv, websearch_to_tsquery('simple'::regconfig, ${folded}::text)) + ts_rank(tsv, to_tsquery('simple'::regconfig, ${prefix}::text)) DESC, artnr
     LIMIT 5000`.execute(db);
-  if (r.rows.length === 0) {
-    // typo tolerance: trigram word similarity against the indexed text
-    r = await sql<{ artnr: string }>`
-      SELECT artnr FROM article_search WHERE ${folded}::text <% body
-      ORDER BY word_similarity(${folded}::text, body) DESC, artnr LIMIT 500`.execute(db);
-  }
   const out: number[] = [];
   for (const row of r.rows) { const i = s.idxOf.get(row.artnr); if (i !== undefined) out.push(i); }
   return out;
 }
 
-/** Ranked match set of a term: exact article numbers first, then by relevance; out-of-range articles last. */
+/** PostgreSQL's typo tolerance: trigram word similarity against the indexed text. */
+async function fuzzyPg(db: Db, s: Snapshot, term: string): Promise<number[]> {
+  const folded = foldText(term);
+  const r = await sql<{ artnr: string }>`
+    SELECT artnr FROM article_search WHERE ${folded}::text <% body
+    ORDER BY word_similarity(${folded}::text, body) DESC, artnr LIMIT 500`.execute(db);
+  const out: number[] = [];
+  for (const row of r.rows) { const i = s.idxOf.get(row.artnr); if (i !== undefined) out.push(i); }
+  return out;
+}
+
+/** Ranked matches of the query words on either engine (PostgreSQL: article numbers in their normalised form). */
+function runWords(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
+  if (!isPostgres(db)) return runFts(db, s, term, words);
+  const norm = looksLikeArtnr(term) ? tokenize(normalizeArtnr(term)) : [];
+  return runPg(db, s, term, norm.length ? expandQuery(norm) : words);
+}
+
+/** The set of articles the words match (no ranking). */
+async function matchSet(db: Db, s: Snapshot, words: readonly QueryWord[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (isPostgres(db)) {
+    const r = await sql<{ artnr: string }>`SELECT artnr FROM article_search WHERE tsv @@ to_tsquery('simple'::regconfig, ${pgTsQuery(words)}::text)`.execute(db);
+    for (const row of r.rows) { const i = s.idxOf.get(row.artnr); if (i !== undefined) out.add(i); }
+    return out;
+  }
+  const match = ftsQuery('', words);
+  if (match) for (const r of await ftsIds(db, match, false)) { const i = s.rowToIdx[r] ?? -1; if (i >= 0) out.add(i); }
+  return out;
+}
+
+/**
+ * Words that find nothing, made findable (SQLite; PostgreSQL falls back to trigram similarity):
+ * a typo of a trade word becomes that word, a compound the catalogue writes apart is split
+ * ("kunststoffzähne" → kunststoff zähne), else the closest indexed word replaces it. A trade word of
+ * the dictionary is never replaced. null when nothing changed.
+ */
+async function repairWords(db: Db, words: readonly QueryWord[]): Promise<QueryWord[] | null> {
+  let changed = false;
+  const out: QueryWord[] = [];
+  for (const w of words) {
+    const single = w.alternatives.length === 1 && w.alternatives[0]!.length === 1 ? w.alternatives[0]![0]! : null;
+    if (w.known || !single || (await hasPrefix(db, single))) { out.push(w); continue; }
+    const trade = nearestDictionaryWord(w.text);
+    if (trade) { out.push({ ...expandQuery([trade])[0]!, text: trade }); changed = true; continue; }
+    const parts = await splitCompound(db, w.text);
+    if (parts) { out.push({ text: parts.join(' '), alternatives: [parts], known: false }); changed = true; continue; }
+    const c = await correctToken(db, w.text);
+    if (c) { out.push({ text: c, alternatives: [[c]], known: false }); changed = true; continue; }
+    out.push(w);
+  }
+  return changed ? out : null;
+}
+
+/** Matches ordered by how many of them share their category (stable: rank order within a category). */
+function byCategoryVote(s: Snapshot, idx: number[]): number[] {
+  const votes = new Map<number, number>();
+  for (const i of idx) votes.set(s.kat[i]!, (votes.get(s.kat[i]!) ?? 0) + 1);
+  return idx.sort((a, b) => votes.get(s.kat[b]!)! - votes.get(s.kat[a]!)!);
+}
+
+/** No article has all words: the articles with the most of them first (each word on its own, in rank order). */
+async function bestPartial(db: Db, s: Snapshot, words: readonly QueryWord[]): Promise<number[]> {
+  const count = new Map<number, number>();
+  const order: number[] = [];
+  for (const w of words) {
+    for (const i of await runWords(db, s, w.text, [w])) {
+      const c = count.get(i);
+      if (c === undefined) { count.set(i, 1); order.push(i); } else count.set(i, c + 1);
+    }
+  }
+  // a stable sort keeps the rank order within the same number of matched words
+  return order.sort((a, b) => count.get(b)! - count.get(a)!);
+}
+
+/**
+ * Ranked match set of a term: exact article numbers and product codes first, then by relevance;
+ * out-of-range articles last. The words match with their trade synonyms (what the words themselves
+ * find first); when no article has all words: repaired words (typos, compounds) if they find more
+ * than the original, else the best partial matches.
+ */
 export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<MatchResult> {
   const e = engine(db);
   const key = foldText(term.trim()).replace(/\s+/g, ' ');
@@ -546,38 +614,32 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   if (hit) { e.matches.delete(key); e.matches.set(key, hit); return hit; }
 
   const exact: number[] = [];
-  for (const c of exactCandidates(term)) { const i = s.idxOf.get(c); if (i !== undefined && !exact.includes(i)) exact.push(i); }
-  if (/^\d{8,14}$/.test(term.trim())) {
-    for (const r of await db.selectFrom('articles').select('artnr').where('gtin', '=', term.trim()).execute()) {
-      const i = s.idxOf.get(r.artnr); if (i !== undefined && !exact.includes(i)) exact.push(i);
-    }
-  }
+  const add = (artnr: string) => { const i = s.idxOf.get(artnr); if (i !== undefined && !exact.includes(i)) exact.push(i); };
+  for (const c of exactCandidates(term)) add(c);
+  for (const a of await articlesByCode(db, term)) add(a);
   const tokens = tokenize(term);
   let ranked: number[] = [];
   let corrected: string | null = null;
   if (tokens.length) {
-    if (isPostgres(db)) {
-      const norm = looksLikeArtnr(term) ? tokenize(normalizeArtnr(term)) : [];
-      ranked = await runPg(db, s, term, norm.length ? norm : tokens);
+    const words = expandQuery(tokens);
+    ranked = await runWords(db, s, term, words);
+    if (ranked.length > 1 && isWidened(words)) {
+      // stems and synonyms widen the search: what the words as typed find comes first ("Zähne":
+      // the sets of 28 Zähne before every Zahn… prefix); synonyms' matches then by the categories
+      // most of them fall in (Kunststoffzähne: the tooth sets, not the one bonder "für
+      // Kunststoff-Zähne" whose short text matches many phrases of the group)
+      const literal = await matchSet(db, s, literalQuery(words));
+      const rest = ranked.filter((i) => !literal.has(i));
+      ranked = ranked.filter((i) => literal.has(i)).concat(words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, rest) : rest);
     }
-    else {
-      ranked = await runFts(db, s, term);
-      if (ranked.length === 0 && exact.length === 0) {
-        // no hit: split compounds the catalogue writes apart ("kunststoffzähne" → kunststoff zahne),
-        // else replace each word without any hit by its closest vocabulary term (typo tolerance)
-        const replace = new Map<string, string[]>();
-        for (const t of tokens) {
-          if (await hasPrefix(db, t)) continue;
-          const parts = await splitCompound(db, t);
-          if (parts) { replace.set(t, parts); continue; }
-          const c = await correctToken(db, t);
-          if (c) replace.set(t, [c]);
-        }
-        if (replace.size) {
-          ranked = await runFts(db, s, term, replace);
-          if (ranked.length) corrected = tokens.flatMap((t) => replace.get(t) ?? [t]).join(' ');
-        }
+    if (ranked.length === 0 && exact.length === 0) {
+      const repaired = isPostgres(db) ? null : await repairWords(db, words);
+      if (repaired) {
+        ranked = await runFts(db, s, term, repaired);
+        if (ranked.length) corrected = repaired.map((w) => w.text).join(' ');
       }
+      if (ranked.length === 0 && words.length > 1) ranked = await bestPartial(db, s, words);
+      if (ranked.length === 0 && isPostgres(db)) ranked = await fuzzyPg(db, s, term);
     }
   }
   const seen = new Set(exact);
