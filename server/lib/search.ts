@@ -557,27 +557,49 @@ async function matchSet(db: Db, s: Snapshot, words: readonly QueryWord[]): Promi
   return out;
 }
 
+/** True when some article matches the word (any engine). */
+async function wordFinds(db: Db, w: QueryWord): Promise<boolean> {
+  if (!isPostgres(db)) return hasPrefix(db, w.alternatives[0]![0]!);
+  const r = await sql<{ x: number }>`SELECT 1 AS x FROM article_search WHERE tsv @@ to_tsquery('simple'::regconfig, ${pgTsQuery([w])}::text) LIMIT 1`.execute(db);
+  return r.rows.length > 0;
+}
+
 /**
- * Words that find nothing, made findable (SQLite; PostgreSQL falls back to trigram similarity):
- * a typo of a trade word becomes that word, a compound the catalogue writes apart is split
- * ("kunststoffzähne" → kunststoff zähne), else the closest indexed word replaces it. A trade word of
- * the dictionary is never replaced. null when nothing changed.
+ * Words that find nothing, made findable: a typo of a trade word becomes that word; on SQLite a
+ * compound the catalogue writes apart is split ("kunststoffzähne" → kunststoff zähne), else the
+ * closest indexed word replaces it (PostgreSQL falls back to trigram similarity instead). A trade
+ * word of the dictionary is never replaced. null when nothing changed.
  */
 async function repairWords(db: Db, words: readonly QueryWord[]): Promise<QueryWord[] | null> {
   let changed = false;
   const out: QueryWord[] = [];
   for (const w of words) {
-    const single = w.alternatives.length === 1 && w.alternatives[0]!.length === 1 ? w.alternatives[0]![0]! : null;
-    if (w.known || !single || (await hasPrefix(db, single))) { out.push(w); continue; }
+    const single = w.alternatives.length === 1 && w.alternatives[0]!.length === 1;
+    if (w.known || !single || (await wordFinds(db, w))) { out.push(w); continue; }
     const trade = nearestDictionaryWord(w.text);
     if (trade) { out.push({ ...expandQuery([trade])[0]!, text: trade }); changed = true; continue; }
-    const parts = await splitCompound(db, w.text);
-    if (parts) { out.push({ text: parts.join(' '), alternatives: [parts], known: false }); changed = true; continue; }
-    const c = await correctToken(db, w.text);
-    if (c) { out.push({ text: c, alternatives: [[c]], known: false }); changed = true; continue; }
+    if (!isPostgres(db)) {
+      const parts = await splitCompound(db, w.text);
+      if (parts) { out.push({ text: parts.join(' '), alternatives: [parts], known: false }); changed = true; continue; }
+      const c = await correctToken(db, w.text);
+      if (c) { out.push({ text: c, alternatives: [[c]], known: false }); changed = true; continue; }
+    }
     out.push(w);
   }
   return changed ? out : null;
+}
+
+/**
+ * Stems and synonyms widen the search: what the words as typed find comes first ("Zähne": the sets
+ * of 28 Zähne before every Zahn… prefix); synonyms' matches then by the categories most of them
+ * fall in (Kunststoffzähne: the tooth sets, not the one bonder "für Kunststoff-Zähne" whose short
+ * text matches many phrases of the group).
+ */
+async function widenedOrder(db: Db, s: Snapshot, words: readonly QueryWord[], ranked: number[]): Promise<number[]> {
+  if (ranked.length <= 1 || !isWidened(words)) return ranked;
+  const literal = await matchSet(db, s, literalQuery(words));
+  const rest = ranked.filter((i) => !literal.has(i));
+  return ranked.filter((i) => literal.has(i)).concat(words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, rest) : rest);
 }
 
 /** Matches ordered by how many of them share their category (stable: rank order within a category). */
@@ -622,20 +644,11 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   let corrected: string | null = null;
   if (tokens.length) {
     const words = expandQuery(tokens);
-    ranked = await runWords(db, s, term, words);
-    if (ranked.length > 1 && isWidened(words)) {
-      // stems and synonyms widen the search: what the words as typed find comes first ("Zähne":
-      // the sets of 28 Zähne before every Zahn… prefix); synonyms' matches then by the categories
-      // most of them fall in (Kunststoffzähne: the tooth sets, not the one bonder "für
-      // Kunststoff-Zähne" whose short text matches many phrases of the group)
-      const literal = await matchSet(db, s, literalQuery(words));
-      const rest = ranked.filter((i) => !literal.has(i));
-      ranked = ranked.filter((i) => literal.has(i)).concat(words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, rest) : rest);
-    }
+    ranked = await widenedOrder(db, s, words, await runWords(db, s, term, words));
     if (ranked.length === 0 && exact.length === 0) {
-      const repaired = isPostgres(db) ? null : await repairWords(db, words);
+      const repaired = await repairWords(db, words);
       if (repaired) {
-        ranked = await runFts(db, s, term, repaired);
+        ranked = await widenedOrder(db, s, repaired, await runWords(db, s, term, repaired));
         if (ranked.length) corrected = repaired.map((w) => w.text).join(' ');
       }
       if (ranked.length === 0 && words.length > 1) ranked = await bestPartial(db, s, words);
