@@ -55,6 +55,8 @@ export interface Snapshot {
   listable: number[];
   /** computed listings (sorted hits + facets) by query key; bounded LRU */
   lists: Map<string, { hits: Int32Array; facets: Facets | null }>;
+  /** FTS rowids (ascending) of a synonym group's alternatives: a group's posting list, asked by every query with one of its words */
+  groupRows: Map<string, Int32Array>;
 }
 
 export interface PropIndex {
@@ -104,7 +106,7 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
     created: new Int32Array(n), aus: new Uint8Array(n), isChild: new Uint8Array(n), mcode: new Int16Array(n), neu: new Uint8Array(n),
     manufacturers: new Map(), katChildren: new Map(), katPg: new Map(), pgs: new Set(),
     names: new Map(), katNames: new Map(), props: null, words: new Map(),
-    byPg: new Map(), byKat: new Map(), listable: [], lists: new Map(),
+    byPg: new Map(), byKat: new Map(), listable: [], lists: new Map(), groupRows: new Map(),
   };
   rows.forEach((r, i) => {
     s.artnr[i] = r.artnr;
@@ -492,7 +494,52 @@ async function ftsIds(db: Db, match: string, ranked: boolean): Promise<number[]>
  * by bm25 (article number column ×10); large sets keep the static rowid order the indexer assigned
  * (in range first, shorter designation first), since bm25 costs ~0.6 µs per match.
  */
+const GROUP_CACHE_MAX = 1000;
+
+/** Rowids of one query word (ascending: the indexer's static rank); a synonym group's are kept on the snapshot. */
+async function wordRowids(db: Db, s: Snapshot, w: QueryWord): Promise<ArrayLike<number>> {
+  const match = ftsQuery('', [w])!;
+  if (w.alternatives.length === 1) return ftsIds(db, match, false);
+  const key = JSON.stringify(w.alternatives);
+  const hit = s.groupRows.get(key);
+  if (hit) return hit;
+  const rows = Int32Array.from(await ftsIds(db, match, false)).sort();
+  if (s.groupRows.size >= GROUP_CACHE_MAX) s.groupRows.delete(s.groupRows.keys().next().value!);
+  s.groupRows.set(key, rows);
+  return rows;
+}
+
+/** Sorted intersection of ascending rowid lists. */
+function intersect(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++; else if (a[i]! > b[j]!) j++; else { out.push(a[i]!); i++; j++; }
+  }
+  return out;
+}
+
+/**
+ * A query with synonym groups: the words' rowid lists intersected (each group's list cached), in the
+ * indexer's static rank; widenedOrder then puts the typed words' matches first.
+ */
+async function runWidenedFts(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
+  let rows: ArrayLike<number> | null = null;
+  // smallest lists first keeps the intersections short
+  const lists = await Promise.all(words.map((w) => wordRowids(db, s, w)));
+  for (const l of lists.sort((a, b) => a.length - b.length)) rows = rows === null ? l : intersect(rows, l);
+  let all: ArrayLike<number> = rows ?? [];
+  // an article number's normalised form is an alternative of the whole term (as in ftsQuery)
+  const norm = looksLikeArtnr(term) ? tokenize(normalizeArtnr(term)) : [];
+  if (norm.length && norm.join(' ') !== tokenize(term).join(' ')) {
+    all = [...new Set([...Array.from(all), ...await ftsIds(db, ftsQuery('', expandQuery(norm))!, false)])].sort((a, b) => a - b);
+  }
+  const out: number[] = [];
+  for (let k = 0; k < all.length; k++) { const i = s.rowToIdx[all[k]!] ?? -1; if (i >= 0) out.push(i); }
+  return out;
+}
+
 async function runFts(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
+  if (words.some((w) => w.alternatives.length > 1)) return runWidenedFts(db, s, term, words);
   const match = ftsQuery(term, words);
   if (!match) return [];
   const all = await ftsIds(db, match, false);
@@ -591,22 +638,29 @@ async function repairWords(db: Db, words: readonly QueryWord[]): Promise<QueryWo
 
 /**
  * Stems and synonyms widen the search: what the words as typed find comes first ("Zähne": the sets
- * of 28 Zähne before every Zahn… prefix); synonyms' matches then by the categories most of them
- * fall in (Kunststoffzähne: the tooth sets, not the one bonder "für Kunststoff-Zähne" whose short
- * text matches many phrases of the group).
+ * of 28 Zähne before every Zahn… prefix); with synonyms each tier by the categories most of its
+ * matches fall in (Kunststoffzähne: the tooth sets, not the one bonder "für Kunststoff-Zähne" whose
+ * short text matches many phrases of the group; Zirkon: the zirconia blanks, not the brand Zirkonzahn).
  */
 async function widenedOrder(db: Db, s: Snapshot, words: readonly QueryWord[], ranked: number[]): Promise<number[]> {
   if (ranked.length <= 1 || !isWidened(words)) return ranked;
   const literal = await matchSet(db, s, literalQuery(words));
+  const own = ranked.filter((i) => literal.has(i));
   const rest = ranked.filter((i) => !literal.has(i));
-  return ranked.filter((i) => literal.has(i)).concat(words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, rest) : rest);
+  // synonym matches come in the static rank (no bm25 over a group's posting list): the categories decide
+  return words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, own).concat(byCategoryVote(s, rest)) : own.concat(rest);
 }
 
-/** Matches ordered by how many of them share their category (stable: rank order within a category). */
+/** Matches ordered by how many of them share their category (stable: rank order within a category; linear). */
 function byCategoryVote(s: Snapshot, idx: number[]): number[] {
-  const votes = new Map<number, number>();
-  for (const i of idx) votes.set(s.kat[i]!, (votes.get(s.kat[i]!) ?? 0) + 1);
-  return idx.sort((a, b) => votes.get(s.kat[b]!)! - votes.get(s.kat[a]!)!);
+  const buckets = new Map<number, number[]>();
+  for (const i of idx) {
+    const k = s.kat[i]!;
+    const b = buckets.get(k);
+    if (b) b.push(i); else buckets.set(k, [i]);
+  }
+  if (buckets.size <= 1) return idx;
+  return [...buckets.values()].sort((a, b) => b.length - a.length).flat();
 }
 
 /** No article has all words: the articles with the most of them first (each word on its own, in rank order). */
