@@ -92,7 +92,7 @@ describe('compressed delivery of the built site', () => {
       const preferGzip = await raw(srv.base, url, { 'accept-encoding': 'br;q=0.4, gzip;q=0.9' });
       expect(preferGzip.headers['content-encoding']).toBe('gzip');
 
-      for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+      for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }] as Record<string, string>[]) {
         const plain = await raw(srv.base, url, headers);
         expect(plain.headers['content-encoding']).toBeUndefined();
         expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(identity));
