@@ -46,6 +46,10 @@ export class GuestPageCache {
       const headers: http.OutgoingHttpHeaders = {};
       for (const [k, v] of Object.entries({ ...res.getHeaders(), ...given })) headers[k.toLowerCase()] = v;
       delete headers['set-cookie'];
+      // the kept body is the identity one: the encoding (and its length) the response was sent with
+      // belongs to that client (server/http/compress.ts compresses each answer for its own client)
+      delete headers['content-encoding'];
+      delete headers['content-length'];
       if (res.statusCode === 200 && String(headers['content-type'] ?? '').startsWith('text/html')) {
         if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
         this.entries.set(key, { at: Date.now(), status: 200, headers, body: Buffer.concat(chunks) });

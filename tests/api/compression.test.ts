@@ -52,11 +52,12 @@ describe('compressed delivery of the built site', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'compress-'));
     const dist = path.join(root, 'dist');
     fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-    // the stand-in renderer of on-demand pages: head first, then the body in two writes (as Astro streams)
+    // the stand-in renderer of on-demand pages: head first, then the body in two writes (as Astro streams;
+    // the first one above the threshold, so compression starts before the end)
     fs.writeFileSync(path.join(dist, 'server', 'entry.mjs'), `export const handler = (req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       const html = ${JSON.stringify(ON_DEMAND)};
-      res.write(html.slice(0, 500)); res.end(html.slice(500));
+      res.write(html.slice(0, 1500)); res.end(html.slice(1500));
     };\n`);
     for (const [file, text] of [['de/de/service/index.html', PAGE], ['de/de/404/index.html', '<html>404</html>'], ['_astro/app.Xy12.js', SCRIPT], ['robots.txt', 'User-agent: *\n']]) {
       fs.mkdirSync(path.dirname(path.join(dist, 'client', file!)), { recursive: true });
@@ -64,7 +65,7 @@ describe('compressed delivery of the built site', () => {
     }
     const stats = await precompressDir(path.join(dist, 'client'));
     expect(stats.compressed).toBe(4);
-    const host = new SiteHost({ dir: dist, shopDomain: 'shop.example', session: async () => null });
+    const host = new SiteHost({ dir: dist, shopDomain: 'shop.example', session: async () => null, guestPageCacheMs: 60_000 });
     expect(await host.load()).toBe(true);
     srv = await listen(withCompression((req, res) => void host.handle(req, res)));
   });
@@ -129,6 +130,16 @@ describe('compressed delivery of the built site', () => {
     const plain = await raw(srv.base, '/de/de/shop/warenkorb/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(ON_DEMAND);
+  });
+
+  it('serves a guest page from the page cache compressed as each client asks', async () => {
+    const url = '/de/de/shop/artikel/zahn-123/details';
+    for (const enc of ['br', undefined, 'gzip', 'br']) {
+      const r = await raw(srv.base, url, enc ? { 'accept-encoding': enc } : {});
+      expect(r.status).toBe(200);
+      expect(r.headers['content-encoding']).toBe(enc);
+      expect(decode(r).toString()).toBe(ON_DEMAND);
+    }
   });
 
   it('copies the variants of unchanged files from the live build', async () => {
