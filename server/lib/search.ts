@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { SPECIAL_PRODUCT_GROUPS } from '../../src/lib/rules/constants.ts';
 import { foldText } from './search-index.ts';
 import { loadArticleItems, purchaseFacts, withPurchases, type ArticleListItem } from './articles.ts';
 import { promiseMemo, type PromiseMemo } from './memo.ts';
@@ -647,11 +648,16 @@ async function widenedOrder(db: Db, s: Snapshot, words: readonly QueryWord[], ra
   const literal = await matchSet(db, s, literalQuery(words));
   const own = ranked.filter((i) => literal.has(i));
   const rest = ranked.filter((i) => !literal.has(i));
-  // synonym matches come in the static rank (no bm25 over a group's posting list): the categories decide
-  return words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, own).concat(byCategoryVote(s, rest)) : own.concat(rest);
+  // synonym matches come in the static rank (no bm25 over a group's posting list): the categories
+  // decide; the typed words' tier too ("Zähne": the sets of 28 Zähne, not the short bonder text first)
+  return words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, own).concat(byCategoryVote(s, rest)) : byCategoryVote(s, own).concat(rest);
 }
 
-/** Matches ordered by how many of them share their category (stable: rank order within a category; linear). */
+/**
+ * Matches ordered by how many of them share their category (stable: rank order within a category;
+ * linear); the special groups (clearance 888, miscellaneous 0, promotions) after the regular ones,
+ * as in the navigation.
+ */
 function byCategoryVote(s: Snapshot, idx: number[]): number[] {
   const buckets = new Map<number, number[]>();
   for (const i of idx) {
@@ -660,7 +666,8 @@ function byCategoryVote(s: Snapshot, idx: number[]): number[] {
     if (b) b.push(i); else buckets.set(k, [i]);
   }
   if (buckets.size <= 1) return idx;
-  return [...buckets.values()].sort((a, b) => b.length - a.length).flat();
+  const special = (b: number[]) => (SPECIAL_PRODUCT_GROUPS.includes(s.pg[b[0]!]!) ? 1 : 0);
+  return [...buckets.values()].sort((a, b) => special(a) - special(b) || b.length - a.length).flat();
 }
 
 /** No article has all words: the articles with the most of them first (each word on its own, in rank order). */
