@@ -670,18 +670,32 @@ function byCategoryVote(s: Snapshot, idx: number[]): number[] {
   return [...buckets.values()].sort((a, b) => special(a) - special(b) || b.length - a.length).flat();
 }
 
-/** No article has all words: the articles with the most of them first (each word on its own, in rank order). */
+/** No article has all words: the articles with the most of them first (in the static rank within the same count). */
 async function bestPartial(db: Db, s: Snapshot, words: readonly QueryWord[]): Promise<number[]> {
-  const count = new Map<number, number>();
-  const order: number[] = [];
-  for (const w of words) {
-    for (const i of await runWords(db, s, w.text, [w])) {
-      const c = count.get(i);
-      if (c === undefined) { count.set(i, 1); order.push(i); } else count.set(i, c + 1);
+  if (isPostgres(db)) {
+    const count = new Map<number, number>();
+    const order: number[] = [];
+    for (const w of words) {
+      for (const i of await runWords(db, s, w.text, [w])) {
+        const c = count.get(i);
+        if (c === undefined) { count.set(i, 1); order.push(i); } else count.set(i, c + 1);
+      }
     }
+    // a stable sort keeps the rank order within the same number of matched words
+    return order.sort((a, b) => count.get(b)! - count.get(a)!);
   }
-  // a stable sort keeps the rank order within the same number of matched words
-  return order.sort((a, b) => count.get(b)! - count.get(a)!);
+  // SQLite: each word's rowid list once (no ranking), counted per rowid; ascending rowids = static rank
+  const count = new Uint8Array(s.rowToIdx.length);
+  let max = 0;
+  for (const w of words) {
+    const rows = await wordRowids(db, s, w);
+    for (let k = 0; k < rows.length; k++) { const r = rows[k]!; if (r < count.length && ++count[r]! > max) max = count[r]!; }
+  }
+  const out: number[] = [];
+  for (let c = max; c >= 1; c--) {
+    for (let r = 0; r < count.length; r++) if (count[r] === c) { const i = s.rowToIdx[r]!; if (i >= 0) out.push(i); }
+  }
+  return out;
 }
 
 /**
