@@ -20,7 +20,8 @@ export function withCompression(listener: Listener, threshold = COMPRESS_THRESHO
   };
 }
 
-function addVary(res: http.ServerResponse): void {
+/** Adds Accept-Encoding to the Vary header (once). */
+export function addVary(res: http.ServerResponse): void {
   const vary = String(res.getHeader('vary') ?? '');
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
