@@ -60,6 +60,8 @@ export function compressResponse(req: http.IncomingMessage, res: http.ServerResp
     stream = liveCompressor(enc!, total ?? undefined);
     stream.on('data', (d: Buffer) => write(d));
     stream.on('end', () => end());
+    // a client that went away: drop the compressor's buffers with it
+    res.once('close', () => { if (!res.writableFinished) stream?.destroy(); });
     for (const c of held) stream.write(c);
     held = [];
     return decided;
