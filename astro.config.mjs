@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import interactionDirective from './src/integrations/interaction.ts';
+import precompress from './src/integrations/precompress.ts';
 
 // In development the API runs beside `astro dev` (scripts/dev.ts) and is reached through this proxy,
 // so the browser talks to one origin and one port in dev as in production.
@@ -11,7 +12,7 @@ const apiPort = Number(process.env.API_PORT || 4322);
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), interactionDirective()],
+  integrations: [react(), interactionDirective(), precompress()],
   server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || '127.0.0.1' },
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 4 },

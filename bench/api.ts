@@ -1,6 +1,10 @@
 // API benchmark (npm run bench): the API server runs as a child process (server/main.ts --api-only)
 // on the seeded database; the load comes from autocannon in a second child process, so the client
 // does not compete with the server for the same event loop. Prints p50/p95/p99 and req/s per scenario.
+// Search runs twice: with repeated terms (answered from the 60-second result cache after the first
+// pass) and with unique queries (the same terms with a suffix of punctuation that no cache has seen and
+// the tokenizer ignores: same answers); then a service-time figure per query class of the relevance
+// set (tests/api/search-relevance.cases.ts, unique queries) and the set's relevance score.
 //
 //   npm run bench                        all scenarios, 10 s each, 100 connections
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench
@@ -11,8 +15,19 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt, freePort, login, runWorker, waitHealthy, type Scenario, type WorkerResult } from './lib/load.ts';
+import { STATIC_CASES, codeCases, judge, type RelevanceCase } from '../tests/api/search-relevance.cases.ts';
+
+/** A suffix the tokenizer ignores (punctuation only) but every cache key sees: the n-th unique variant of a term. */
+function cacheBust(n: number): string {
+  const marks = '-._~!*()';
+  let out = '';
+  do { out += marks[n % marks.length]; n = Math.floor(n / marks.length); } while (n > 0);
+  return ` ${out}`;
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** unique search requests per scenario: more than one run sends (the rotation must not come round again) */
+const UNIQUE = Number(process.env.BENCH_UNIQUE || 80_000);
 
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -40,6 +55,13 @@ async function main(): Promise<void> {
     'zahn', 'IPS', 'VITA', 'zirkon', 'gips', ...words.slice(0, 60), ...words.slice(0, 30).map((w) => w.slice(0, 4).toLowerCase()),
     ...mans.slice(0, 20), ...artnrs.slice(0, 20), ...artnrs.slice(20, 30).map((a) => `K-${a}`), 'zirkonoxyd',
   ];
+  // unique queries: article numbers change their answer with a suffix, so each one is asked once instead
+  const allArtnrs = (await db.selectFrom('articles').select('artnr').where('parent_artnr', 'is', null).orderBy('artnr').execute()).map((r) => r.artnr);
+  const gtins = (await db.selectFrom('articles').select('gtin').where('gtin', '!=', '').orderBy('artnr').limit(20_000).execute()).map((r) => r.gtin);
+  const isArtnr = (t: string) => /\d/.test(t);
+  const uniqueTerm = (k: number) => { const t = terms[k % terms.length]!; return isArtnr(t) ? allArtnrs[(k * 7919) % allArtnrs.length]! : t + cacheBust(k); };
+  const relevanceCases: RelevanceCase[] = [...STATIC_CASES, ...(await codeCases(db))];
+  const katOf = new Map((await db.selectFrom('articles').select(['artnr', 'kat_id']).execute()).map((r) => [r.artnr, r.kat_id]));
   const customers = await db.selectFrom('customers').select(['kdnr', 'firma']).where('password_hash', 'is not', null)
     .where('verified', '=', 1).where('login_locked', '=', 0).where('must_change_password', '=', 0).orderBy('kdnr').limit(100).execute();
   await db.destroy();
@@ -81,8 +103,18 @@ async function main(): Promise<void> {
         target: { p95: 10, rps: 2000 },
       },
       {
+        name: 'search-unique', label: 'POST shopware/search/de/de/1 unique', method: 'POST', unique: true,
+        paths: ['/api/shopware/search/de/de/1'], bodies: Array.from({ length: UNIQUE }, (_, k) => JSON.stringify({ search: uniqueTerm(k), page: 1, limit: 24 })),
+        target: { p95: 10, rps: 2000 },
+      },
+      {
         name: 'suche', label: 'GET suche/de?q=…&limit=10', method: 'GET',
         paths: terms.map((t) => `/api/suche/de?q=${enc(t)}&top=1&nocustomprice=1&offset=0&limit=10`),
+        target: { p95: 10, rps: 2000 },
+      },
+      {
+        name: 'suche-unique', label: 'GET suche/de?q=…&limit=10 unique', method: 'GET', unique: true,
+        paths: Array.from({ length: UNIQUE }, (_, k) => `/api/suche/de?q=${enc(uniqueTerm(k + UNIQUE))}&top=1&nocustomprice=1&offset=0&limit=10`),
         target: { p95: 10, rps: 2000 },
       },
       {
@@ -106,7 +138,7 @@ async function main(): Promise<void> {
     ].filter((s) => only.length === 0 || only.includes(s.name)) as Scenario[];
 
     // warm-up: snapshot, word lists, statement cache
-    for (const s of scenarios) {
+    for (const s of scenarios.filter((x) => !x.unique)) {
       for (let i = 0; i < Math.min(50, s.paths.length * (s.bodies?.length ?? 1)); i++) {
         await fetch(base + s.paths[i % s.paths.length], {
           method: s.method, headers: { 'content-type': 'application/json', ...(s.cookies ? { cookie: s.cookies[0]! } : {}) },
@@ -149,6 +181,29 @@ async function main(): Promise<void> {
       }
     }
 
+    // search per query class of the relevance set: unique queries at low concurrency (service time)
+    const classRows: (Scenario & WorkerResult)[] = [];
+    const relevance: ReturnType<typeof judge>[] = [];
+    if (only.length === 0 || only.some((o) => o.startsWith('suche') || o === 'relevance')) {
+      const kinds = [...new Set(relevanceCases.map((c) => c.kind))];
+      let salt = 3 * UNIQUE;
+      for (const kind of kinds) {
+        const qs = relevanceCases.filter((c) => c.kind === kind).map((c) => c.q);
+        // codes change their answer with a suffix: distinct GTINs instead
+        const paths = kind === 'code'
+          ? gtins.map((g) => `/api/suche/de?q=${enc(g)}&top=1&nocustomprice=1&offset=0&limit=10`)
+          : Array.from({ length: 20_000 }, (_, k) => `/api/suche/de?q=${enc(qs[k % qs.length]! + cacheBust(salt + k))}&top=1&nocustomprice=1&offset=0&limit=10`);
+        salt += 20_000;
+        const sc: Scenario = { name: `class-${kind}`, label: `suche unique: ${kind} (${qs.length} queries) @${Math.max(1, low)}`, method: 'GET', paths, target: { p95: 10, rps: 0 }, unique: true };
+        const r = await runWorker({ url: base, seconds: Math.min(seconds, 3), connections: Math.max(1, low), scenario: sc });
+        classRows.push({ ...sc, ...r });
+      }
+      for (const c of relevanceCases) {
+        const r = await fetch(`${base}/api/suche/de?q=${enc(c.q)}&nocustomprice=1&offset=0&limit=10`).then((x) => x.json()) as { result: { items: { Artikelnummer: string }[] } };
+        relevance.push(judge(c, r.result.items.map((i) => ({ artnr: i.Artikelnummer, kat: katOf.get(i.Artikelnummer) ?? -1 }))));
+      }
+    }
+
     // empty the carts the cart scenario filled and end the sessions
     if (scenarios.some((s) => s.name === 'cart')) {
       for (const ck of cookies) await fetch(`${base}/api/wk/delete`, { method: 'POST', headers: { cookie: ck } }).catch(() => undefined);
@@ -157,7 +212,7 @@ async function main(): Promise<void> {
 
     console.log(`\nAPI benchmark: ${nArticles} articles, ${connections} connections, ${seconds} s per scenario, ${process.platform} node ${process.version}\n`);
     const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors', 'target', 'result'];
-    const table = [...rows, ...rateRows, ...lowRows].map((r) => {
+    const table = [...rows, ...rateRows, ...lowRows, ...classRows].map((r) => {
       const rps = r.requests / r.seconds;
       const target = r.target ? `p95 <= ${r.target.p95} ms${r.target.rps ? `, >= ${fmt(r.target.rps, 0)} req/s` : ''}` : '-';
       const ok = r.target ? (r.p95 <= r.target.p95 && rps >= r.target.rps ? 'met' : rps >= r.target.rps ? 'rps met, p95 missed' : 'missed') : '';
@@ -169,6 +224,12 @@ async function main(): Promise<void> {
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const t of table) console.log(line(t));
     console.log('\nTargets (65,000 articles, 100 concurrent sessions): search p95 <= 10 ms and >= 2,000 req/s; suggest p95 <= 5 ms; cart add p95 <= 5 ms.');
+    console.log('rows marked "unique": every query different (cache-busting suffix, same answers), so no result cache answers; the rows without it repeat terms and are answered from the cache after the first pass.');
+    if (relevance.length) {
+      const passed = relevance.filter((r) => r.ok).length;
+      console.log(`\nSearch relevance set (tests/api/search-relevance.cases.ts): ${passed}/${relevance.length} queries with the expected articles in the first 10 (${fmt((100 * passed) / relevance.length, 0)} %)`);
+      for (const r of relevance.filter((x) => !x.ok)) console.log(`  missed: ${r.c.q} (${r.why})`);
+    }
     if (rateRows.length) console.log(`rows marked @${rate}/s: ${connections} connections offering ${rate} req/s together (open load); the others send as fast as answers come (closed loop, saturation).`);
     console.log(`Note: with ${connections} concurrent connections on one server process, latency includes queueing (Little's law: mean latency ≈ connections / throughput);`);
     if (lowRows.length) console.log(`rows marked @${low} repeat the targeted calls with ${low} connections: the service time without queueing.`);

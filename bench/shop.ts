@@ -3,17 +3,22 @@
 //     statically (what loads when it hydrates), and the cart +
 //     search islands together (shared chunks once) against the target of 60 KB gz. Parts loaded later
 //     with import() (the language file, a lazy panel) are not counted.
-//  2. Product page server render: /{c}/{l}/shop/artikel/{artbez}/details is rendered per request; p50/
+//  2. JavaScript on the wire per page type (home, category, product, search, cart logged in, kamera):
+//     the page's scripts (module scripts, island components and renderers, modulepreloads) and what
+//     they import statically, fetched from the running server as a browser asks (Accept-Encoding:
+//     br, gzip) and counted as the compressed bytes sent; the identity size beside it.
+//  3. Product page server render: /{c}/{l}/shop/artikel/{artbez}/details is rendered per request; p50/
 //     p95/p99 and req/s under 50 concurrent connections over many different articles (target p95 30 ms).
 //
 //   npm run bench:shop                   both parts
-//   BENCH_SECONDS=5 npm run bench:shop -- js      only the JavaScript sizes
+//   BENCH_SECONDS=5 npm run bench:shop -- js      only the JavaScript sizes (also: wire, product)
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { fmt, freePort, runWorker, waitHealthy } from './lib/load.ts';
+import { fmt, freePort, login, runWorker, waitHealthy } from './lib/load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ASTRO = path.join(ROOT, 'dist', 'client', '_astro');
@@ -63,17 +68,19 @@ function islandSizes(): void {
     + ` without React, ${kb(sum(new Set([...cartSearch, ...react])))} gz with the React renderer; target <= 60 KB gz`);
 }
 
-async function productPages(): Promise<void> {
-  const seconds = Number(process.env.BENCH_SECONDS || 10);
-  const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+/** A sample of product page paths (every n-th orderable article). */
+async function productPaths(): Promise<string[]> {
   const { bootDatabase } = await import('../server/boot.ts');
   const { artbez } = await import('../src/lib/rules/artnr.ts');
   const db = await bootDatabase();
   const rows = await db.selectFrom('articles').select(['artnr', 'bezeichnung']).where('aus_sortiment', '=', 0).orderBy('artnr').execute();
   await db.destroy();
   const step = Math.max(1, Math.floor(rows.length / 500));
-  const paths = rows.filter((_, i) => i % step === 0).slice(0, 500).map((r) => `/de/de/shop/artikel/${encodeURIComponent(artbez(r.artnr, r.bezeichnung))}/details`);
+  return rows.filter((_, i) => i % step === 0).slice(0, 500).map((r) => `/de/de/shop/artikel/${encodeURIComponent(artbez(r.artnr, r.bezeichnung))}/details`);
+}
 
+/** Runs `fn` against a fresh server on a free port. */
+async function withServer(fn: (base: string) => Promise<void>): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'server/main.ts')], {
@@ -83,19 +90,89 @@ async function productPages(): Promise<void> {
   process.once('exit', stop);
   try {
     await waitHealthy(base, server);
-    const first = await fetch(base + paths[0]!);
-    const html = await first.text();
-    if (first.status !== 200 || !/<title>[^<]+<\/title>/.test(html)) throw new Error(`product page ${paths[0]} answered ${first.status}`);
-    for (const p of paths.slice(0, 50)) await fetch(base + p).then((r) => r.arrayBuffer());
-    const r = await runWorker({ url: base, seconds, connections, scenario: { name: 'product', label: 'product page', method: 'GET', paths, target: { p95: 30, rps: 0 } } });
-    const rps = r.requests / r.seconds;
-    console.log(`\nProduct page server render (${paths.length} articles, ${connections} connections, ${seconds} s): `
-      + `${fmt(rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, status ${JSON.stringify(r.status)}; target p95 <= 30 ms: ${r.p95 <= 30 ? 'met' : 'missed'}`);
+    await fn(base);
   } finally {
     stop();
   }
 }
 
+/** A GET as a browser sends it; the body as it came over the wire (not decompressed). */
+function wireGet(url: string, cookie?: string): Promise<{ status: number; encoding: string; wire: Buffer; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = String(res.headers['content-encoding'] ?? 'identity');
+        const body = encoding === 'br' ? zlib.brotliDecompressSync(wire) : encoding === 'gzip' ? zlib.gunzipSync(wire) : wire;
+        resolve({ status: res.statusCode ?? 0, encoding, wire, body });
+      });
+    }).on('error', reject);
+  });
+}
+
+const PAGE_SCRIPTS = /(?:src|href|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g;
+
+async function jsOnTheWire(base: string, product: string): Promise<void> {
+  const sid = await login(base, 123456, 'Demo-Labor-2026', 1);
+  const pages: [string, string, string?][] = [
+    ['home', '/de/de/'],
+    ['category page', '/de/de/shop/category/1/'],
+    ['product page', product],
+    ['search page', '/de/de/shop/suche/?q=Bohrer'],
+    ['cart (logged in)', '/de/de/wk/', sid ?? undefined],
+    ['kamera', '/de/de/kamera/', sid ?? undefined],
+  ];
+  const files = new Map<string, { wire: number; identity: number; encoding: string; imports: string[] }>();
+  const fetchScript = async (url: string) => {
+    if (files.has(url)) return;
+    const r = await wireGet(base + url);
+    const imports = [...r.body.toString('utf8').matchAll(STATIC_IMPORT)].map((m) => `/_astro/${m[1]}`);
+    files.set(url, { wire: r.wire.length, identity: r.body.length, encoding: r.encoding, imports });
+    for (const i of imports) await fetchScript(i);
+  };
+  console.log('\nJavaScript on the wire per page type (page scripts + islands + static imports, Accept-Encoding: br, gzip)\n');
+  console.log(`${'page'.padEnd(18)} ${'HTML wire'.padStart(10)} ${'scripts'.padStart(8)} ${'JS wire'.padStart(10)} ${'JS identity'.padStart(12)}  encodings`);
+  for (const [name, url, cookie] of pages) {
+    const page = await wireGet(base + url, cookie);
+    if (page.status !== 200) { console.log(`${name.padEnd(18)} ${url} answered ${page.status}`); continue; }
+    const roots = new Set([...page.body.toString('utf8').matchAll(PAGE_SCRIPTS)].map((m) => m[1]!));
+    const seen = new Set<string>();
+    const visit = async (u: string) => {
+      if (seen.has(u)) return;
+      seen.add(u);
+      await fetchScript(u);
+      for (const i of files.get(u)!.imports) await visit(i);
+    };
+    for (const r of roots) await visit(r);
+    const rows = [...seen].map((u) => files.get(u)!);
+    const wire = rows.reduce((n, f) => n + f.wire, 0);
+    const identity = rows.reduce((n, f) => n + f.identity, 0);
+    const encodings = [...new Set([page.encoding, ...rows.map((f) => f.encoding)])].join('/');
+    console.log(`${name.padEnd(18)} ${kb(page.wire.length).padStart(10)} ${String(rows.length).padStart(8)} ${kb(wire).padStart(10)} ${kb(identity).padStart(12)}  ${encodings}`);
+  }
+}
+
+async function productPages(base: string, paths: string[]): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS || 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+  const first = await fetch(base + paths[0]!);
+  const html = await first.text();
+  if (first.status !== 200 || !/<title>[^<]+<\/title>/.test(html)) throw new Error(`product page ${paths[0]} answered ${first.status}`);
+  for (const p of paths.slice(0, 50)) await fetch(base + p).then((r) => r.arrayBuffer());
+  const r = await runWorker({ url: base, seconds, connections, scenario: { name: 'product', label: 'product page', method: 'GET', paths, target: { p95: 30, rps: 0 } } });
+  const rps = r.requests / r.seconds;
+  console.log(`\nProduct page server render (${paths.length} articles, ${connections} connections, ${seconds} s): `
+    + `${fmt(rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, status ${JSON.stringify(r.status)}; target p95 <= 30 ms: ${r.p95 <= 30 ? 'met' : 'missed'}`);
+}
+
 if (want('js')) islandSizes();
-if (want('product')) await productPages();
+if (want('wire') || want('product')) {
+  const paths = await productPaths();
+  await withServer(async (base) => {
+    if (want('wire')) await jsOnTheWire(base, paths[0]!);
+    if (want('product')) await productPages(base, paths);
+  });
+}
 process.exit(0);

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { config, ROOT } from './config.ts';
 import { bootDatabase } from './boot.ts';
 import { createApi } from './http/app.ts';
+import { withCompression } from './http/compress.ts';
 import { Rebuilder, SiteHost, siteBuild, type SessionLookup } from './site.ts';
 import { sessionByToken } from './http/session.ts';
 import { withPageHeaders } from './page-headers.ts';
@@ -53,7 +54,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
     },
   });
   if (!opts.apiOnly && (await site.load())) siteBuild.rebuilder = new Rebuilder({ root: ROOT, host: site });
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(withCompression((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return void api(req, res);
     withPageHeaders(req, res);
@@ -62,7 +63,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal server error');
     });
-  });
+  }));
   server.keepAliveTimeout = 65_000;
   const port = opts.port ?? config.port;
   const host = opts.host ?? config.host;

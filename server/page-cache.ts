@@ -1,9 +1,23 @@
 // Short-lived cache of on-demand pages rendered for guests (product details): every guest gets the same
 // HTML for the same host and address, so one render serves the next requests for `ttlMs`. Customers
-// (a session) always get a fresh render; a swapped site build clears it.
+// (a session) always get a fresh render; a swapped site build clears it. A compressed copy per
+// encoding is made once per entry, when the first client asking for it comes.
 import type http from 'node:http';
+import zlib from 'node:zlib';
+import { addVary, COMPRESS_THRESHOLD } from './http/compress.ts';
+import { negotiateEncoding, type Encoding } from './lib/encoding.ts';
+import { pageCsp } from './http/security-headers.ts';
 
-interface Entry { at: number; status: number; headers: http.OutgoingHttpHeaders; body: Buffer }
+interface Entry { at: number; status: number; headers: http.OutgoingHttpHeaders; body: Buffer; encoded: Partial<Record<Encoding, Buffer>> }
+
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/** The kept body in an encoding (made once per entry: a better level than on the fly, it is reused). */
+function encodedBody(e: Entry, enc: Encoding): Buffer {
+  return (e.encoded[enc] ??= enc === 'br'
+    ? zlib.brotliCompressSync(e.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: e.body.length } })
+    : zlib.gzipSync(e.body, { level: 6 }));
+}
 
 export class GuestPageCache {
   private entries = new Map<string, Entry>();
@@ -19,7 +33,12 @@ export class GuestPageCache {
     const e = this.entries.get(key);
     if (!e || Date.now() - e.at > this.ttlMs) { if (e) this.entries.delete(key); return false; }
     for (const [k, v] of Object.entries(e.headers)) if (v !== undefined) res.setHeader(k, v);
-    res.writeHead(e.status).end(req.method === 'HEAD' ? undefined : e.body);
+    const enc = e.body.length >= COMPRESS_THRESHOLD ? negotiateEncoding(req.headers['accept-encoding'], ENCODINGS) : null;
+    const body = enc ? encodedBody(e, enc) : e.body;
+    addVary(res);
+    if (enc) res.setHeader('content-encoding', enc);
+    res.setHeader('content-length', body.length);
+    res.writeHead(e.status).end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
 
@@ -46,9 +65,16 @@ export class GuestPageCache {
       const headers: http.OutgoingHttpHeaders = {};
       for (const [k, v] of Object.entries({ ...res.getHeaders(), ...given })) headers[k.toLowerCase()] = v;
       delete headers['set-cookie'];
+      // the kept body is the identity one: the encoding (and its length) the response was sent with
+      // belongs to that client (server/http/compress.ts compresses each answer for its own client)
+      delete headers['content-encoding'];
+      delete headers['content-length'];
       if (res.statusCode === 200 && String(headers['content-type'] ?? '').startsWith('text/html')) {
         if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(key, { at: Date.now(), status: 200, headers, body: Buffer.concat(chunks) });
+        const body = Buffer.concat(chunks);
+        // served compressed later, the page's CSP (hashes of its inline scripts) is taken from the identity body now
+        headers['content-security-policy'] = pageCsp(body.toString('utf8'));
+        this.entries.set(key, { at: Date.now(), status: 200, headers, body, encoded: {} });
       }
       return end(c, ...rest);
     }) as typeof res.end;

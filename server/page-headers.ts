@@ -4,15 +4,15 @@
 import type http from 'node:http';
 import { commonHeaders, pageCsp } from './http/security-headers.ts';
 
-/** content-type among writeHead's arguments (object, [k, v, …] or [[k, v], …]), else the one already set. */
-function contentType(res: http.ServerResponse, head: unknown[] | null): string {
+/** A header among writeHead's arguments (object, [k, v, …] or [[k, v], …]), else the one already set. */
+function headerOf(res: http.ServerResponse, head: unknown[] | null, name: string): string {
   const h = head?.find((x) => x && typeof x === 'object');
   let v: unknown;
   if (Array.isArray(h)) {
     const pairs: unknown[][] = Array.isArray(h[0]) ? h as unknown[][] : h.flatMap((x, i) => (i % 2 ? [] : [[x, h[i + 1]]]));
-    v = pairs.find((p) => String(p[0]).toLowerCase() === 'content-type')?.[1];
-  } else if (h) v = Object.entries(h).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
-  return String(v ?? res.getHeader('content-type') ?? '');
+    v = pairs.find((p) => String(p[0]).toLowerCase() === name)?.[1];
+  } else if (h) v = Object.entries(h).find(([k]) => k.toLowerCase() === name)?.[1];
+  return String(v ?? res.getHeader(name) ?? '');
 }
 
 /** Installs the headers on `res`; call before the site's handler writes anything. */
@@ -26,8 +26,11 @@ export function withPageHeaders(req: http.IncomingMessage, res: http.ServerRespo
   const chunks: Buffer[] = [];
   const decide = () => {
     if (held !== null) return;
-    const html = /^text\/html/i.test(contentType(res, head));
-    held = html && req.method !== 'HEAD';
+    const html = /^text\/html/i.test(headerOf(res, head, 'content-type'));
+    // a prebuilt page comes with its CSP (static-files.ts: hashed from the file, the body may be compressed)
+    const ready = headerOf(res, head, 'content-security-policy') !== '';
+    held = html && !ready && req.method !== 'HEAD';
+    if (ready) { res.writeHead = writeHead as typeof res.writeHead; if (head) writeHead(...head); return; }
     if (html && !held) res.setHeader('content-security-policy', pageCsp(''));
     if (held) return;
     // passed through: Node writes an implicit head through res.writeHead, which must be the real one again

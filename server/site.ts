@@ -14,6 +14,7 @@ import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
 import { GuestPageCache } from './page-cache.ts';
 import { config } from './config.ts';
+import { StaticFiles } from './static-files.ts';
 
 /** Node flags of a site build: a larger young generation cuts the garbage collection of ~14,000 page renders. */
 export const BUILD_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --max-semi-space-size=64';
@@ -44,6 +45,8 @@ export interface LoadedSite {
   files: Set<string>;
   /** prerendered 404 pages read once: URL path → html */
   notFound: Map<string, Buffer>;
+  /** the text files with their precompressed variants */
+  statics: StaticFiles;
 }
 
 let generation = 0;
@@ -71,7 +74,9 @@ export async function loadBuild(dir: string, files?: Set<string>): Promise<Loade
   if (!fs.existsSync(entry)) return null;
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const mod = (await import(`${pathToFileURL(entry).href}?v=${++generation}`)) as { handler: NodeHandler };
-  return { dir, handler: mod.handler, files: files ?? await listFiles(path.join(dir, 'client')), notFound: new Map() };
+  const client = path.join(dir, 'client');
+  const all = files ?? await listFiles(client);
+  return { dir, handler: mod.handler, files: all, notFound: new Map(), statics: new StaticFiles(client, all) };
 }
 
 export interface SiteHostOptions {
@@ -162,6 +167,8 @@ export class SiteHost {
       const candidate = `/${seg}/${loc.lang}/${loc.rest ? `${loc.rest}/` : ''}`;
       if (site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
     }
+    const text = get ? site.statics.resolve(pathname) ?? site.statics.resolve(decodeSafe(pathname)) : null;
+    if (text) return site.statics.serve(text, req, res);
     if (site.files.has(pathname) || site.files.has(decodeSafe(pathname))) return site.handler(req, res);
     if ((loc && isOnDemandRoute(loc.rest)) || !get) {
       const render = () => sessionStore.run({ session }, () => site.handler(req, res));

@@ -16,6 +16,8 @@ export interface Scenario {
   /** one session cookie per connection */
   cookies?: string[];
   target: { p95: number; rps: number } | null;
+  /** every request different (no answer cache hit): each connection gets its own share of the paths, not 256 cycled */
+  unique?: boolean;
 }
 
 export interface WorkerJob { url: string; seconds: number; connections: number; scenario: Scenario; /** offered req/s over all connections (none: as fast as answered) */ rate?: number }
@@ -38,7 +40,7 @@ async function worker(job: WorkerJob): Promise<WorkerResult> {
   const requestsFor = (c: number) => {
     const cookie = s.cookies?.length ? s.cookies[c % s.cookies.length] : undefined;
     const headers = { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
-    const len = Math.min(n, 256);
+    const len = Math.min(n, s.unique ? Math.ceil(n / Math.max(1, job.connections)) : 256);
     const offset = Math.floor((c * n) / Math.max(1, job.connections));
     return Array.from({ length: len }, (_, i) => {
       const k = (offset + i) % n;

@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import { invalidateCatalog } from './search.ts';
+import { dictionaryWords } from './synonyms.ts';
 
 const CHUNK = 500;
 
@@ -47,12 +48,15 @@ async function collectDocs(db: Db): Promise<Doc[]> {
   // returned in rowid order without scoring every match
   arts.sort((a, b) => a.aus_sortiment - b.aus_sortiment || a.bezeichnung.length - b.bezeichnung.length || (a.artnr < b.artnr ? -1 : 1));
   const designations = arts.map((a) => new Set<string>(words(`${a.bezeichnung} | ${a.txt ?? ''}`)));
-  // category and group names teach the splitter words that designations only use inside compounds
+  // category and group names and the trade's synonym dictionary teach the splitter words that
+  // designations only use inside compounds (diamantschleifer → diamant schleifer)
   const names = [
     ...(await db.selectFrom('category_names').select('name').execute()).map((r) => r.name),
     ...(await db.selectFrom('product_group_names').select('bez as name').execute()).map((r) => r.name),
   ];
-  addCompoundParts(designations, names.flatMap((n) => words(n)));
+  // manufacturer names are not compounds: "Zirkonzahn" stays whole although zirkon and zahn are words
+  const makers = new Set((await db.selectFrom('manufacturers').select('name').execute()).flatMap((m) => words(m.name)));
+  addCompoundParts(designations, [...names.flatMap((n) => words(n)), ...dictionaryWords()], makers);
   return arts.map((a, k) => {
     const set = designations[k]!;
     for (const w of words(a.hersteller)) set.add(w);
@@ -71,9 +75,9 @@ async function collectDocs(db: Db): Promise<Doc[]> {
  * of 8+ letters is split into a tail of known words (words of the catalogue, of category and group
  * names, and their stems without plural endings; each 4+ letters, optionally after a linking s) and
  * a head of 4+ letters that may be unknown (frontzahngarnitur → front, zahn, garnitur); the parts
- * are added to the document.
+ * are added to the document. Words in `whole` (manufacturer names) are never split.
  */
-export function addCompoundParts(docs: Set<string>[], extraWords: Iterable<string> = []): void {
+export function addCompoundParts(docs: Set<string>[], extraWords: Iterable<string> = [], whole: ReadonlySet<string> = new Set()): void {
   const vocab = new Set<string>();
   const learn = (w: string) => {
     if (w.length < 4 || /\d/.test(w)) return;
@@ -119,7 +123,7 @@ export function addCompoundParts(docs: Set<string>[], extraWords: Iterable<strin
   };
   for (const d of docs) {
     const extra: string[] = [];
-    for (const w of d) if (w.length >= 8 && !/\d/.test(w)) { const parts = split(w); if (parts) extra.push(...parts); }
+    for (const w of d) if (w.length >= 8 && !/\d/.test(w) && !whole.has(w)) { const parts = split(w); if (parts) extra.push(...parts); }
     for (const p of extra) d.add(p);
   }
 }

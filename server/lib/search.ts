@@ -1,5 +1,7 @@
-// Query engine of the catalogue: full-text search (FTS5 / tsvector), typo correction, and an
-// in-memory column snapshot of the catalogue for filters, facets and sorting.
+// Query engine of the catalogue: full-text search (FTS5 / tsvector) that speaks the trade (synonym
+// dictionary, plural folding, compound splitting: synonyms.ts, search-index.ts), typo correction, a
+// best-partial fallback, product codes (GTIN, GS1, HIBC), and an in-memory column snapshot of the
+// catalogue for filters, facets and sorting.
 //
 // Why a snapshot: category pages and search results need facet counts over the whole result set
 // (thousands of rows). Counting over typed arrays takes microseconds; the same GROUP BYs in SQL
@@ -9,9 +11,12 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { SPECIAL_PRODUCT_GROUPS } from '../../src/lib/rules/constants.ts';
 import { foldText } from './search-index.ts';
 import { loadArticleItems, purchaseFacts, withPurchases, type ArticleListItem } from './articles.ts';
 import { promiseMemo, type PromiseMemo } from './memo.ts';
+import { articlesByCode } from './scan-codes.ts';
+import { editDistance, expandQuery, isWidened, literalQuery, nearestDictionaryWord, type QueryWord } from './synonyms.ts';
 
 const SNAPSHOT_TTL_MS = 10 * 60_000;
 const MATCH_CACHE_INTS = 4_000_000; // ~16 MB of cached result sets
@@ -51,6 +56,8 @@ export interface Snapshot {
   listable: number[];
   /** computed listings (sorted hits + facets) by query key; bounded LRU */
   lists: Map<string, { hits: Int32Array; facets: Facets | null }>;
+  /** FTS rowids (ascending) of a synonym group's alternatives: a group's posting list, asked by every query with one of its words */
+  groupRows: Map<string, Int32Array>;
 }
 
 export interface PropIndex {
@@ -70,13 +77,19 @@ interface Engine {
   corrections: Map<string, string | null>;
   responses: Map<string, { at: number; body: string }>;
   values: PromiseMemo<string, unknown>;
+  /** the FTS vocabulary in memory (SQLite): loaded in the background, SQL answers until it is there */
+  vocab: Vocab | null;
+  vocabLoading: Promise<void> | null;
 }
+
+/** FTS terms in index order (byte order = code point order for the folded text) with their document counts. */
+interface Vocab { terms: string[]; docs: Int32Array }
 
 const engines = new WeakMap<Db, Engine>();
 
 function engine(db: Db): Engine {
   let e = engines.get(db);
-  if (!e) engines.set(db, (e = { snap: null, matches: new Map(), matchInts: 0, corrections: new Map(), responses: new Map(), values: promiseMemo(ITEM_TTL_MS, 5000) }));
+  if (!e) engines.set(db, (e = { snap: null, matches: new Map(), matchInts: 0, corrections: new Map(), responses: new Map(), values: promiseMemo(ITEM_TTL_MS, 5000), vocab: null, vocabLoading: null }));
   return e;
 }
 
@@ -100,7 +113,7 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
     created: new Int32Array(n), aus: new Uint8Array(n), isChild: new Uint8Array(n), mcode: new Int16Array(n), neu: new Uint8Array(n),
     manufacturers: new Map(), katChildren: new Map(), katPg: new Map(), pgs: new Set(),
     names: new Map(), katNames: new Map(), props: null, words: new Map(),
-    byPg: new Map(), byKat: new Map(), listable: [], lists: new Map(),
+    byPg: new Map(), byKat: new Map(), listable: [], lists: new Map(), groupRows: new Map(),
   };
   rows.forEach((r, i) => {
     s.artnr[i] = r.artnr;
@@ -367,22 +380,27 @@ export function looksLikeArtnr(term: string): boolean {
   return t.length > 0 && t.length <= 40 && !/\s/.test(t) && /\d/.test(t);
 }
 
-function ftsAnd(tokens: string[], prefix: boolean): string {
-  // 1-letter tokens match exactly (a prefix query over one letter would touch most of the index)
-  return tokens.map((t) => (prefix && t.length >= 2 ? `"${t}"*` : `"${t}"`)).join(' AND ');
+/** FTS5 expression of one alternative: all its words (1-letter words exactly: a prefix query over one letter would touch most of the index) */
+function ftsWords(words: readonly string[], prefix: boolean): string {
+  const parts = words.map((t) => (prefix && t.length >= 2 ? `"${t}"*` : `"${t}"`));
+  return parts.length > 1 ? `(${parts.join(' AND ')})` : parts[0]!;
 }
 
 /**
- * FTS5 MATCH expression for the term (every word as a prefix; `exact` = whole words only);
- * null when nothing searchable remains. `replace` swaps words for corrections or compound parts.
+ * FTS5 MATCH expression for the query words, each matching by any of its alternatives (every word
+ * as a prefix; `exact` = whole words only); null when nothing searchable remains. An article
+ * number's normalised form is one more alternative of the whole term.
  */
-export function ftsQuery(term: string, replace?: Map<string, string[]>, exact = false): string | null {
-  const tokens = tokenize(term).flatMap((t) => replace?.get(t) ?? [t]);
-  if (tokens.length === 0) return null;
-  const parts = [`(${ftsAnd(tokens, !exact)})`];
+export function ftsQuery(term: string, words: readonly QueryWord[] = expandQuery(tokenize(term)), exact = false): string | null {
+  if (words.length === 0) return null;
+  const all = words.map((w) => {
+    const alts = w.alternatives.map((a) => ftsWords(a, !exact));
+    return alts.length > 1 ? `(${alts.join(' OR ')})` : alts[0]!;
+  });
+  const parts = [`(${all.join(' AND ')})`];
   if (looksLikeArtnr(term)) {
     const norm = tokenize(normalizeArtnr(term));
-    if (norm.length && norm.join(' ') !== tokens.join(' ')) parts.push(`(${ftsAnd(norm, !exact)})`);
+    if (norm.length && norm.join(' ') !== tokenize(term).join(' ')) parts.push(`(${norm.map((t) => ftsWords([t], !exact)).join(' AND ')})`);
   }
   return parts.join(' OR ');
 }
@@ -393,11 +411,14 @@ export function ftsQuery(term: string, replace?: Map<string, string[]>, exact = 
  * One hit = the article; none or several = no unique answer.
  */
 export function artnrMatches(s: Snapshot, term: string): string[] {
+  return artnrForms(term).filter((c) => s.idxOf.has(c));
+}
+
+/** A typed article number as typed, upper-cased, normalised (section 5) and normalised upper-cased. */
+function artnrForms(term: string): string[] {
   const t = term.trim();
   const n = normalizeArtnr(t);
-  const found = new Set<string>();
-  for (const c of [t, t.toUpperCase(), n, n.toUpperCase()]) if (c && s.idxOf.has(c)) found.add(c);
-  return [...found];
+  return [...new Set([t, t.toUpperCase(), n, n.toUpperCase()])].filter((x) => x.length > 0);
 }
 
 // code-unit order of the article numbers (the database's order depends on its collation)
@@ -408,38 +429,49 @@ export function artnrsWithPrefix(s: Snapshot, prefix: string, max: number): stri
   if (!prefix) return [];
   let a = sortedArtnrs.get(s);
   if (!a) sortedArtnrs.set(s, (a = [...s.artnr].sort()));
-  let lo = 0, hi = a.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (a[mid]! < prefix) lo = mid + 1; else hi = mid; }
   const out: string[] = [];
-  for (let i = lo; i < a.length && out.length < max && a[i]!.startsWith(prefix); i++) out.push(a[i]!);
+  for (let i = lowerBound(a, prefix); i < a.length && out.length < max && a[i]!.startsWith(prefix); i++) out.push(a[i]!);
   return out;
+}
+
+/** PostgreSQL tsquery of the query words (prefix matches), as ftsQuery. */
+function pgTsQuery(words: readonly QueryWord[]): string {
+  return words.map((w) => `(${w.alternatives.map((a) => a.map((t) => `${t}:*`).join(' & ')).join(' | ')})`).join(' & ');
 }
 
 /** Article numbers the term names exactly: as typed, upper-cased and normalised (section 5). */
 export function exactCandidates(term: string): string[] {
-  const t = term.trim();
-  if (!looksLikeArtnr(t)) return [];
-  const n = normalizeArtnr(t);
-  return [...new Set([t, t.toUpperCase(), n, n.toUpperCase()])].filter((x) => x.length > 0);
+  return looksLikeArtnr(term.trim()) ? artnrForms(term) : [];
 }
 
-function levenshtein(a: string, b: string, maxD: number): number {
-  if (Math.abs(a.length - b.length) > maxD) return maxD + 1;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = cur[0];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (cur[j]! < rowMin) rowMin = cur[j]!;
-    }
-    if (rowMin > maxD) return maxD + 1;
-    [prev, cur] = [cur, prev];
-  }
-  return prev[b.length]!;
+/**
+ * The in-memory vocabulary, null while it loads (the first call starts loading it: ~200,000 terms,
+ * a quarter second once per catalogue snapshot). Each vocabulary question then costs a binary search
+ * instead of a scan of the fts5vocab table (~0.5 ms per question).
+ */
+function memoryVocab(db: Db): Vocab | null {
+  const e = engine(db);
+  if (e.vocab || isPostgres(db)) return e.vocab;
+  e.vocabLoading ??= sql<{ term: string; doc: number }>`SELECT term, doc FROM article_fts_vocab`.execute(db)
+    .then((r) => { e.vocab = { terms: r.rows.map((x) => x.term), docs: Int32Array.from(r.rows, (x) => x.doc) }; })
+    .catch(() => { e.vocabLoading = null; });
+  return null;
+}
+
+/** Index of the first term >= t. */
+function lowerBound(terms: readonly string[], t: string): number {
+  let lo = 0, hi = terms.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (terms[mid]! < t) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+/** Vocabulary terms starting with `prefix`, with their document counts. */
+async function termsWithPrefix(db: Db, prefix: string): Promise<{ term: string; doc: number }[]> {
+  const v = memoryVocab(db);
+  if (!v) return (await sql<{ term: string; doc: number }>`SELECT term, doc FROM article_fts_vocab WHERE term >= ${prefix} AND term < ${prefix + '\u{10FFFF}'}`.execute(db)).rows;
+  const out: { term: string; doc: number }[] = [];
+  for (let i = lowerBound(v.terms, prefix); i < v.terms.length && v.terms[i]!.startsWith(prefix); i++) out.push({ term: v.terms[i]!, doc: v.docs[i]! });
+  return out;
 }
 
 /** Closest vocabulary term (edit distance ≤ 2, same first two letters), most frequent on ties. */
@@ -448,14 +480,11 @@ async function correctToken(db: Db, token: string): Promise<string | null> {
   if (e.corrections.has(token)) return e.corrections.get(token)!;
   let best: string | null = null;
   if (token.length >= 4 && !/\d/.test(token)) {
-    const lo = token.slice(0, 2);
-    const hi = lo + '\u{10FFFF}';
-    const rows = await sql<{ term: string; doc: number }>`SELECT term, doc FROM article_fts_vocab WHERE term >= ${lo} AND term < ${hi}`.execute(db);
     let bestD = 3, bestDoc = -1;
-    for (const r of rows.rows) {
+    for (const r of await termsWithPrefix(db, token.slice(0, 2))) {
       if (/\d/.test(r.term)) continue;
       // the query is a prefix search: compare with the term and with its head of the same length
-      const d = Math.min(levenshtein(token, r.term, 2), r.term.length > token.length ? levenshtein(token, r.term.slice(0, token.length), 2) + 0.5 : 9);
+      const d = Math.min(editDistance(token, r.term, 2), r.term.length > token.length ? editDistance(token, r.term.slice(0, token.length), 2) + 0.5 : 9);
       if (d < bestD || (d === bestD && r.doc > bestDoc)) { best = r.term; bestD = d; bestDoc = r.doc; }
     }
     if (bestD > 2) best = null;
@@ -467,11 +496,19 @@ async function correctToken(db: Db, token: string): Promise<string | null> {
 
 /** True when the vocabulary holds a longer word starting with the token. */
 async function hasLonger(db: Db, token: string): Promise<boolean> {
+  const v = memoryVocab(db);
+  if (v) {
+    let i = lowerBound(v.terms, token);
+    if (v.terms[i] === token) i++;
+    return i < v.terms.length && v.terms[i]!.startsWith(token);
+  }
   const r = await sql<{ x: number }>`SELECT 1 AS x FROM article_fts_vocab WHERE term > ${token} AND term < ${token + '\u{10FFFF}'} LIMIT 1`.execute(db);
   return r.rows.length > 0;
 }
 
 async function vocabHas(db: Db, term: string): Promise<boolean> {
+  const v = memoryVocab(db);
+  if (v) return v.terms[lowerBound(v.terms, term)] === term;
   const r = await sql<{ x: number }>`SELECT 1 AS x FROM article_fts_vocab WHERE term = ${term} LIMIT 1`.execute(db);
   return r.rows.length > 0;
 }
@@ -525,48 +562,220 @@ async function ftsIds(db: Db, match: string, ranked: boolean): Promise<number[]>
  * by bm25 (article number column ×10); large sets keep the static rowid order the indexer assigned
  * (in range first, shorter designation first), since bm25 costs ~0.6 µs per match.
  */
-async function runFts(db: Db, s: Snapshot, term: string, replace?: Map<string, string[]>): Promise<number[]> {
-  const match = ftsQuery(term, replace);
+const GROUP_CACHE_MAX = 1000;
+
+/** Rowids of one query word (ascending: the indexer's static rank); a synonym group's are kept on the snapshot. */
+async function wordRowids(db: Db, s: Snapshot, w: QueryWord): Promise<ArrayLike<number>> {
+  const match = ftsQuery('', [w])!;
+  if (w.alternatives.length === 1) return ftsIds(db, match, false);
+  const key = JSON.stringify(w.alternatives);
+  const hit = s.groupRows.get(key);
+  if (hit) return hit;
+  const rows = Int32Array.from(await ftsIds(db, match, false)).sort();
+  if (s.groupRows.size >= GROUP_CACHE_MAX) s.groupRows.delete(s.groupRows.keys().next().value!);
+  s.groupRows.set(key, rows);
+  return rows;
+}
+
+/** Sorted intersection of ascending rowid lists. */
+function intersect(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++; else if (a[i]! > b[j]!) j++; else { out.push(a[i]!); i++; j++; }
+  }
+  return out;
+}
+
+/**
+ * A query with synonym groups: the words' rowid lists intersected (each group's list cached), in the
+ * indexer's static rank; widenedOrder then puts the typed words' matches first.
+ */
+async function runWidenedFts(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
+  let rows: ArrayLike<number> | null = null;
+  // smallest lists first keeps the intersections short
+  const lists = await Promise.all(words.map((w) => wordRowids(db, s, w)));
+  for (const l of lists.sort((a, b) => a.length - b.length)) rows = rows === null ? l : intersect(rows, l);
+  let all: ArrayLike<number> = rows ?? [];
+  // an article number's normalised form is an alternative of the whole term (as in ftsQuery)
+  const norm = looksLikeArtnr(term) ? tokenize(normalizeArtnr(term)) : [];
+  if (norm.length && norm.join(' ') !== tokenize(term).join(' ')) {
+    all = [...new Set([...Array.from(all), ...await ftsIds(db, ftsQuery('', expandQuery(norm))!, false)])].sort((a, b) => a - b);
+  }
+  const out: number[] = [];
+  for (let k = 0; k < all.length; k++) { const i = s.rowToIdx[all[k]!] ?? -1; if (i >= 0) out.push(i); }
+  return out;
+}
+
+async function runFts(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
+  if (words.some((w) => w.alternatives.length > 1)) return runWidenedFts(db, s, term, words);
+  const match = ftsQuery(term, words);
   if (!match) return [];
   const all = await ftsIds(db, match, false);
   let rowids = all;
   if (all.length > 1) {
     const ordered = all.length <= BM25_MAX ? await ftsIds(db, match, true) : all;
     // the whole-word tier only differs when some word is the prefix of a longer indexed word
-    const tokens = tokenize(term).flatMap((t) => replace?.get(t) ?? [t]);
     let longer = false;
-    for (const t of tokens) if (t.length >= 2 && (longer = await hasLonger(db, t))) break;
-    const exactMatch = longer ? ftsQuery(term, replace, true) : null;
-    const exact = exactMatch && exactMatch !== match ? new Set(await ftsIds(db, exactMatch, false)) : null;
-    rowids = exact && exact.size && exact.size < all.length
-      ? ordered.filter((r) => exact.has(r)).concat(ordered.filter((r) => !exact.has(r)))
-      : ordered;
+    for (const t of words.flatMap((w) => w.alternatives.flat())) if (t.length >= 2 && (longer = await hasLonger(db, t))) break;
+    const exactMatch = longer ? ftsQuery(term, words, true) : null;
+    const exact = exactMatch && exactMatch !== match ? await ftsIds(db, exactMatch, false) : null;
+    if (exact && exact.length && exact.length < all.length) {
+      // one pass with a mark per rowid (a Set of 20,000 rowids costs more than the query)
+      const mark = new Uint8Array(s.rowToIdx.length);
+      for (const r of exact) if (r < mark.length) mark[r] = 1;
+      const head: number[] = [], tail: number[] = [];
+      for (const r of ordered) (mark[r] ? head : tail).push(r);
+      rowids = head.concat(tail);
+    } else rowids = ordered;
   }
   const out: number[] = [];
   for (const r of rowids) { const i = s.rowToIdx[r] ?? -1; if (i >= 0) out.push(i); }
   return out;
 }
 
-async function runPg(db: Db, s: Snapshot, term: string, tokens: string[]): Promise<number[]> {
+async function runPg(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
   const folded = foldText(term);
-  const prefix = tokens.map((t) => `${t}:*`).join(' & ');
-  let r = await sql<{ artnr: string }>`
+  const prefix = pgTsQuery(words);
+  const r = await sql<{ artnr: string }>`
     SELECT artnr FROM article_search
     WHERE tsv @@ to_tsquery('simple'::regconfig, ${prefix}::text)
     ORDER BY ts_rank(tsv, websearch_to_tsquery('simple'::regconfig, ${folded}::text)) + ts_rank(tsv, to_tsquery('simple'::regconfig, ${prefix}::text)) DESC, artnr
     LIMIT 5000`.execute(db);
-  if (r.rows.length === 0) {
-    // typo tolerance: trigram word similarity against the indexed text
-    r = await sql<{ artnr: string }>`
-      SELECT artnr FROM article_search WHERE ${folded}::text <% body
-      ORDER BY word_similarity(${folded}::text, body) DESC, artnr LIMIT 500`.execute(db);
-  }
   const out: number[] = [];
   for (const row of r.rows) { const i = s.idxOf.get(row.artnr); if (i !== undefined) out.push(i); }
   return out;
 }
 
-/** Ranked match set of a term: exact article numbers first, then by relevance; out-of-range articles last. */
+/** PostgreSQL's typo tolerance: trigram word similarity against the indexed text. */
+async function fuzzyPg(db: Db, s: Snapshot, term: string): Promise<number[]> {
+  const folded = foldText(term);
+  const r = await sql<{ artnr: string }>`
+    SELECT artnr FROM article_search WHERE ${folded}::text <% body
+    ORDER BY word_similarity(${folded}::text, body) DESC, artnr LIMIT 500`.execute(db);
+  const out: number[] = [];
+  for (const row of r.rows) { const i = s.idxOf.get(row.artnr); if (i !== undefined) out.push(i); }
+  return out;
+}
+
+/** Ranked matches of the query words on either engine (PostgreSQL: article numbers in their normalised form). */
+function runWords(db: Db, s: Snapshot, term: string, words: readonly QueryWord[]): Promise<number[]> {
+  if (!isPostgres(db)) return runFts(db, s, term, words);
+  const norm = looksLikeArtnr(term) ? tokenize(normalizeArtnr(term)) : [];
+  return runPg(db, s, term, norm.length ? expandQuery(norm) : words);
+}
+
+/** The set of articles the words match (no ranking). */
+async function matchSet(db: Db, s: Snapshot, words: readonly QueryWord[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (isPostgres(db)) {
+    const r = await sql<{ artnr: string }>`SELECT artnr FROM article_search WHERE tsv @@ to_tsquery('simple'::regconfig, ${pgTsQuery(words)}::text)`.execute(db);
+    for (const row of r.rows) { const i = s.idxOf.get(row.artnr); if (i !== undefined) out.add(i); }
+    return out;
+  }
+  const match = ftsQuery('', words);
+  if (match) for (const r of await ftsIds(db, match, false)) { const i = s.rowToIdx[r] ?? -1; if (i >= 0) out.add(i); }
+  return out;
+}
+
+/** True when some article matches the word (any engine). */
+async function wordFinds(db: Db, w: QueryWord): Promise<boolean> {
+  if (!isPostgres(db)) return hasPrefix(db, w.alternatives[0]![0]!);
+  const r = await sql<{ x: number }>`SELECT 1 AS x FROM article_search WHERE tsv @@ to_tsquery('simple'::regconfig, ${pgTsQuery([w])}::text) LIMIT 1`.execute(db);
+  return r.rows.length > 0;
+}
+
+/**
+ * Words that find nothing, made findable: a typo of a trade word becomes that word; on SQLite a
+ * compound the catalogue writes apart is split ("kunststoffzähne" → kunststoff zähne), else the
+ * closest indexed word replaces it (PostgreSQL falls back to trigram similarity instead). A trade
+ * word of the dictionary is never replaced. null when nothing changed.
+ */
+async function repairWords(db: Db, words: readonly QueryWord[]): Promise<QueryWord[] | null> {
+  let changed = false;
+  const out: QueryWord[] = [];
+  for (const w of words) {
+    const single = w.alternatives.length === 1 && w.alternatives[0]!.length === 1;
+    if (w.known || !single || (await wordFinds(db, w))) { out.push(w); continue; }
+    const trade = nearestDictionaryWord(w.text);
+    if (trade) { out.push({ ...expandQuery([trade])[0]!, text: trade }); changed = true; continue; }
+    if (!isPostgres(db)) {
+      const parts = await splitCompound(db, w.text);
+      if (parts) { out.push({ text: parts.join(' '), alternatives: [parts], known: false }); changed = true; continue; }
+      const c = await correctToken(db, w.text);
+      if (c) { out.push({ text: c, alternatives: [[c]], known: false }); changed = true; continue; }
+    }
+    out.push(w);
+  }
+  return changed ? out : null;
+}
+
+/**
+ * Stems and synonyms widen the search: what the words as typed find comes first ("Zähne": the sets
+ * of 28 Zähne before every Zahn… prefix); with synonyms each tier by the categories most of its
+ * matches fall in (Kunststoffzähne: the tooth sets, not the one bonder "für Kunststoff-Zähne" whose
+ * short text matches many phrases of the group; Zirkon: the zirconia blanks, not the brand Zirkonzahn).
+ */
+async function widenedOrder(db: Db, s: Snapshot, words: readonly QueryWord[], ranked: number[]): Promise<number[]> {
+  if (ranked.length <= 1 || !isWidened(words)) return ranked;
+  const literal = await matchSet(db, s, literalQuery(words));
+  const own = ranked.filter((i) => literal.has(i));
+  const rest = ranked.filter((i) => !literal.has(i));
+  // synonym matches come in the static rank (no bm25 over a group's posting list): the categories
+  // decide; the typed words' tier too ("Zähne": the sets of 28 Zähne, not the short bonder text first)
+  return words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, own).concat(byCategoryVote(s, rest)) : byCategoryVote(s, own).concat(rest);
+}
+
+/**
+ * Matches ordered by how many of them share their category (stable: rank order within a category;
+ * linear); the special groups (clearance 888, miscellaneous 0, promotions) after the regular ones,
+ * as in the navigation.
+ */
+function byCategoryVote(s: Snapshot, idx: number[]): number[] {
+  const buckets = new Map<number, number[]>();
+  for (const i of idx) {
+    const k = s.kat[i]!;
+    const b = buckets.get(k);
+    if (b) b.push(i); else buckets.set(k, [i]);
+  }
+  if (buckets.size <= 1) return idx;
+  const special = (b: number[]) => (SPECIAL_PRODUCT_GROUPS.includes(s.pg[b[0]!]!) ? 1 : 0);
+  return [...buckets.values()].sort((a, b) => special(a) - special(b) || b.length - a.length).flat();
+}
+
+/** No article has all words: the articles with the most of them first (in the static rank within the same count). */
+async function bestPartial(db: Db, s: Snapshot, words: readonly QueryWord[]): Promise<number[]> {
+  if (isPostgres(db)) {
+    const count = new Map<number, number>();
+    const order: number[] = [];
+    for (const w of words) {
+      for (const i of await runWords(db, s, w.text, [w])) {
+        const c = count.get(i);
+        if (c === undefined) { count.set(i, 1); order.push(i); } else count.set(i, c + 1);
+      }
+    }
+    // a stable sort keeps the rank order within the same number of matched words
+    return order.sort((a, b) => count.get(b)! - count.get(a)!);
+  }
+  // SQLite: each word's rowid list once (no ranking), counted per rowid; ascending rowids = static rank
+  const count = new Uint8Array(s.rowToIdx.length);
+  let max = 0;
+  for (const w of words) {
+    const rows = await wordRowids(db, s, w);
+    for (let k = 0; k < rows.length; k++) { const r = rows[k]!; if (r < count.length && ++count[r]! > max) max = count[r]!; }
+  }
+  const out: number[] = [];
+  for (let c = max; c >= 1; c--) {
+    for (let r = 0; r < count.length; r++) if (count[r] === c) { const i = s.rowToIdx[r]!; if (i >= 0) out.push(i); }
+  }
+  return out;
+}
+
+/**
+ * Ranked match set of a term: exact article numbers and product codes first, then by relevance;
+ * out-of-range articles last. The words match with their trade synonyms (what the words themselves
+ * find first); when no article has all words: repaired words (typos, compounds) if they find more
+ * than the original, else the best partial matches.
+ */
 export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<MatchResult> {
   const e = engine(db);
   const key = foldText(term.trim()).replace(/\s+/g, ' ');
@@ -574,38 +783,23 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   if (hit) { e.matches.delete(key); e.matches.set(key, hit); return hit; }
 
   const exact: number[] = [];
-  for (const c of exactCandidates(term)) { const i = s.idxOf.get(c); if (i !== undefined && !exact.includes(i)) exact.push(i); }
-  if (/^\d{8,14}$/.test(term.trim())) {
-    for (const r of await db.selectFrom('articles').select('artnr').where('gtin', '=', term.trim()).execute()) {
-      const i = s.idxOf.get(r.artnr); if (i !== undefined && !exact.includes(i)) exact.push(i);
-    }
-  }
+  const add = (artnr: string) => { const i = s.idxOf.get(artnr); if (i !== undefined && !exact.includes(i)) exact.push(i); };
+  for (const c of exactCandidates(term)) add(c);
+  for (const a of await articlesByCode(db, term)) add(a);
   const tokens = tokenize(term);
   let ranked: number[] = [];
   let corrected: string | null = null;
   if (tokens.length) {
-    if (isPostgres(db)) {
-      const norm = looksLikeArtnr(term) ? tokenize(normalizeArtnr(term)) : [];
-      ranked = await runPg(db, s, term, norm.length ? norm : tokens);
-    }
-    else {
-      ranked = await runFts(db, s, term);
-      if (ranked.length === 0 && exact.length === 0) {
-        // no hit: split compounds the catalogue writes apart ("kunststoffzähne" → kunststoff zahne),
-        // else replace each word without any hit by its closest vocabulary term (typo tolerance)
-        const replace = new Map<string, string[]>();
-        for (const t of tokens) {
-          if (await hasPrefix(db, t)) continue;
-          const parts = await splitCompound(db, t);
-          if (parts) { replace.set(t, parts); continue; }
-          const c = await correctToken(db, t);
-          if (c) replace.set(t, [c]);
-        }
-        if (replace.size) {
-          ranked = await runFts(db, s, term, replace);
-          if (ranked.length) corrected = tokens.flatMap((t) => replace.get(t) ?? [t]).join(' ');
-        }
+    const words = expandQuery(tokens);
+    ranked = await widenedOrder(db, s, words, await runWords(db, s, term, words));
+    if (ranked.length === 0 && exact.length === 0) {
+      const repaired = await repairWords(db, words);
+      if (repaired) {
+        ranked = await widenedOrder(db, s, repaired, await runWords(db, s, term, repaired));
+        if (ranked.length) corrected = repaired.map((w) => w.text).join(' ');
       }
+      if (ranked.length === 0 && words.length > 1) ranked = await bestPartial(db, s, words);
+      if (ranked.length === 0 && isPostgres(db)) ranked = await fuzzyPg(db, s, term);
     }
   }
   const seen = new Set(exact);

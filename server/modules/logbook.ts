@@ -1,5 +1,5 @@
 // Logbook: patient works (Patientenarbeit) with documented medical-device batches (section 3),
-// CSV/PDF exports, and the scanner's code → article resolution.
+// CSV/PDF exports, and the scanner's code → article resolution (server/lib/scan-codes.ts).
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/index.ts';
@@ -9,89 +9,16 @@ import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
 import { loadArticleItems } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
-import { normalizeArtnr, parseDate, validateOrderNumber } from '../../src/lib/rules/index.ts';
-import { parseScan, type ScanResult } from '../../src/lib/codes/index.ts';
+import { parseDate, validateOrderNumber } from '../../src/lib/rules/index.ts';
+import { parseScan } from '../../src/lib/codes/index.ts';
 import { isExpired } from '../../src/lib/rules/batch.ts';
+import { dateish, resolveArticle, scanFacts, type ScanFacts } from '../lib/scan-codes.ts';
 import { A4, createPdf, GREY, mm, pdfResponse as pdfDownload } from '../lib/pdf.ts';
 import { designations } from './zahnlager.ts';
 
 const TAG = 'logbook';
 const PAGE_SIZE = 20;
 const MAX_EXPORT_ROWS = 50_000;
-
-// ---------------------------------------------------------------- scanned codes
-
-/** What the logbook and the resolver use from a scanned code (GS1, HIBC, shop URL, plain number). */
-export interface ScanFacts {
-  gtin: string | null; artnr: string | null; lot: string | null; serial: string | null;
-  expiry: string | null; production: string | null; herstellerArtnr: string | null; licence: string | null;
-}
-
-function dateish(v: unknown): string | null {
-  if (typeof v !== 'string' || v === '') return null;
-  const p = parseDate(v.slice(0, 10));
-  return p ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}` : null;
-}
-const strOrNull = (v: string | undefined): string | null => (v !== undefined && v.trim() !== '' ? v.trim() : null);
-
-export function scanFacts(scan: ScanResult | null): ScanFacts {
-  return {
-    gtin: strOrNull(scan?.gtin), artnr: strOrNull(scan?.artnr), lot: strOrNull(scan?.lot), serial: strOrNull(scan?.serial),
-    expiry: dateish(scan?.expiry), production: dateish(scan?.production),
-    herstellerArtnr: strOrNull(scan?.manufacturerArtnr), licence: strOrNull(scan?.licence),
-  };
-}
-
-/** GTIN as stored may be 8, 12, 13 or 14 digits; a GS1 (01) is 14 with leading zeros. */
-function gtinCandidates(gtin: string): string[] {
-  const d = gtin.replace(/\D/g, '');
-  if (d.length < 8 || d.length > 14) return [];
-  const core = d.replace(/^0+/, '');
-  const out = new Set([d, core, core.padStart(14, '0'), core.padStart(13, '0')]);
-  if (core.length <= 12) out.add(core.padStart(12, '0'));
-  if (core.length <= 8) out.add(core.padStart(8, '0'));
-  return [...out];
-}
-
-/** Finds the article: shop article number, GTIN, manufacturer article number (+ HIBC licence). */
-export async function resolveArticle(db: Db, raw: string, facts: ScanFacts): Promise<string | null> {
-  const byArtnr = async (a: string | null) => {
-    if (!a) return null;
-    const r = await db.selectFrom('articles').select('artnr').where('artnr', '=', a).executeTakeFirst();
-    return r?.artnr ?? null;
-  };
-  const direct = (await byArtnr(facts.artnr)) ?? (await byArtnr(facts.artnr ? normalizeArtnr(facts.artnr) : null));
-  if (direct) return direct;
-  if (facts.gtin) {
-    const c = gtinCandidates(facts.gtin);
-    if (c.length) {
-      const r = await db.selectFrom('articles').select('artnr').where('gtin', 'in', c).orderBy('aus_sortiment').orderBy('artnr').limit(1).executeTakeFirst();
-      if (r) return r.artnr;
-    }
-  }
-  if (facts.herstellerArtnr) {
-    let q = db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id').select('a.artnr')
-      .where(sql`upper(a.hersteller_artnr)`, '=', facts.herstellerArtnr.toUpperCase());
-    if (facts.licence) q = q.where(sql`upper(m.licence)`, '=', facts.licence.toUpperCase());
-    const r = await q.orderBy('a.aus_sortiment').orderBy('a.artnr').limit(1).executeTakeFirst();
-    if (r) return r.artnr;
-  }
-  // a plain code typed or scanned: article number (normalised), else a bare GTIN
-  const plain = raw.trim();
-  const norm = normalizeArtnr(plain);
-  const hit = (await byArtnr(plain)) ?? (await byArtnr(norm));
-  if (hit) return hit;
-  if (/^\d{8,14}$/.test(plain)) {
-    const r = await db.selectFrom('articles').select('artnr').where('gtin', 'in', gtinCandidates(plain)).limit(1).executeTakeFirst();
-    if (r) return r.artnr;
-  }
-  if (plain.length <= 40) {
-    const r = await db.selectFrom('articles').select('artnr').where(sql`upper(hersteller_artnr)`, '=', plain.toUpperCase())
-      .orderBy('aus_sortiment').orderBy('artnr').limit(1).executeTakeFirst();
-    if (r) return r.artnr;
-  }
-  return null;
-}
 
 // ---------------------------------------------------------------- works and batches
 

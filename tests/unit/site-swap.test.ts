@@ -46,8 +46,9 @@ afterEach(async () => {
 });
 
 describe('site host', () => {
-  it('serves static pages through the build handler and unknown paths as its 404 page', async () => {
-    expect(await get('/de/de/service/')).toEqual({ status: 200, body: 'v1 /de/de/service/' });
+  it('serves static pages from their files, on-demand pages through the build handler and unknown paths as its 404 page', async () => {
+    expect(await get('/de/de/service/')).toEqual({ status: 200, body: '<html>v1 de/de/service</html>' });
+    expect(await get('/de/de/kamera/')).toEqual({ status: 200, body: 'v1 /de/de/kamera/' });
     const nf = await get('/de/de/nothing-here');
     expect(nf.status).toBe(404);
     expect(nf.body).toBe('<html>v1 de/de/404</html>');
@@ -59,7 +60,8 @@ describe('site host', () => {
     await host.swap(next);
     expect(fs.existsSync(next)).toBe(false);
     expect(fs.readFileSync(path.join(root, 'dist', 'client', 'de', 'de', 'index.html'), 'utf8')).toContain('v2');
-    expect(await get('/de/de/neu/')).toEqual({ status: 200, body: 'v2 /de/de/neu/' });
+    expect(await get('/de/de/neu/')).toEqual({ status: 200, body: '<html>v2 de/de/neu</html>' });
+    expect(await get('/de/de/kamera/')).toEqual({ status: 200, body: 'v2 /de/de/kamera/' });
     expect((await get('/de/de/nothing-here')).body).toContain('v2');
   });
 
@@ -70,7 +72,7 @@ describe('site host', () => {
     await host.swap(next);
     const results = await Promise.all([...during, get('/de/de/service/')]);
     for (const r of results) expect(r.status).toBe(200);
-    expect(results.at(-1)!.body).toBe('v2 /de/de/service/');
+    expect(results.at(-1)!.body).toBe('<html>v2 de/de/service</html>');
   });
 });
 
@@ -97,7 +99,7 @@ describe('rebuilder', () => {
     expect(builds).toHaveLength(2);
     expect(builds.every((b) => b === path.join(root, 'dist-next'))).toBe(true);
     expect(r.last).toMatchObject({ ok: true, rendered: 1, reused: 2, affected: ['/de/de/', '/at/de/'] });
-    expect((await get('/de/de/')).body).toBe('v3 /de/de/');
+    expect((await get('/de/de/')).body).toBe('<html>v3 de/de</html>');
   });
 
   it('a failed build leaves the live site unchanged', async () => {
@@ -109,6 +111,6 @@ describe('rebuilder', () => {
     await r.idle();
     expect(r.last).toMatchObject({ ok: false, error: 'broken content' });
     expect(fs.existsSync(path.join(root, 'dist-next'))).toBe(false);
-    expect((await get('/de/de/')).body).toBe('v1 /de/de/');
+    expect((await get('/de/de/')).body).toBe('<html>v1 de/de</html>');
   });
 });

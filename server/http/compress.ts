@@ -1,0 +1,115 @@
+// On-the-fly compression of what is rendered per request (on-demand pages, API JSON): a response of a
+// compressible type that reaches THRESHOLD bytes is streamed through brotli (fast level) or gzip as
+// the client's Accept-Encoding prefers; smaller ones, already encoded ones (precompressed files) and
+// other types pass unchanged. The renderers write to the Node response as usual: this wraps its
+// writeHead/write/end, holding the head back until the first THRESHOLD bytes (or the end) decide.
+import type http from 'node:http';
+import { compressibleType, liveCompressor, negotiateEncoding, type Encoding } from '../lib/encoding.ts';
+
+/** below this many bytes compression saves less than the header and the CPU cost it adds */
+export const COMPRESS_THRESHOLD = 1024;
+const OFFERED: Encoding[] = ['br', 'gzip'];
+
+type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** Wraps a request listener so its responses are compressed as described above. */
+export function withCompression(listener: Listener, threshold = COMPRESS_THRESHOLD): Listener {
+  return (req, res) => {
+    compressResponse(req, res, threshold);
+    listener(req, res);
+  };
+}
+
+/** Adds Accept-Encoding to the Vary header (once). */
+export function addVary(res: http.ServerResponse): void {
+  const vary = String(res.getHeader('vary') ?? '');
+  if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+export function compressResponse(req: http.IncomingMessage, res: http.ServerResponse, threshold = COMPRESS_THRESHOLD): void {
+  const enc = negotiateEncoding(req.headers['accept-encoding'], OFFERED);
+  if (req.method === 'HEAD') return;
+  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
+  const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...a: unknown[]) => http.ServerResponse;
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let decided: 'plain' | 'compress' | null = null;
+  let stream: ReturnType<typeof liveCompressor> | null = null;
+
+  /** the head with the headers as set so far (writeHead's own headers were moved into setHeader) */
+  const sendHead = () => { if (!res.headersSent) writeHead(res.statusCode); };
+
+  /** `total`: the whole length when the end is known; plain output that is held is left to the caller */
+  const decide = (total: number | null): 'plain' | 'compress' => {
+    const status = res.statusCode;
+    const eligible = enc !== null && status >= 200 && status !== 204 && status !== 206 && status !== 304
+      && !res.getHeader('content-encoding') && compressibleType(res.getHeader('content-type'))
+      && !/no-transform/i.test(String(res.getHeader('cache-control') ?? ''))
+      && (total === null || total >= threshold);
+    if (compressibleType(res.getHeader('content-type')) && !res.getHeader('content-encoding')) addVary(res);
+    if (!eligible) {
+      decided = 'plain';
+      if (total === null) { sendHead(); write(Buffer.concat(held)); held = []; }
+      return decided;
+    }
+    decided = 'compress';
+    res.setHeader('content-encoding', enc!);
+    res.removeHeader('content-length');
+    sendHead();
+    stream = liveCompressor(enc!, total ?? undefined);
+    stream.on('data', (d: Buffer) => write(d));
+    stream.on('end', () => end());
+    // a client that went away: drop the compressor's buffers with it
+    res.once('close', () => { if (!res.writableFinished) stream?.destroy(); });
+    for (const c of held) stream.write(c);
+    held = [];
+    return decided;
+  };
+
+  const toBuffer = (c: unknown, e?: unknown): Buffer | null => {
+    if (c === undefined || c === null || typeof c === 'function') return null;
+    if (Buffer.isBuffer(c)) return c;
+    if (typeof c === 'string') return Buffer.from(c, typeof e === 'string' ? e as BufferEncoding : 'utf8');
+    return Buffer.from(c as Uint8Array);
+  };
+
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (decided === 'plain') return writeHead(status, ...rest);
+    res.statusCode = status;
+    const h = rest.find((x) => x && typeof x === 'object');
+    if (Array.isArray(h)) for (let i = 0; i + 1 < h.length; i += 2) res.setHeader(String(h[i]), h[i + 1] as string);
+    else if (h) for (const [k, v] of Object.entries(h as http.OutgoingHttpHeaders)) if (v !== undefined) res.setHeader(k, v);
+    return res;
+  }) as typeof res.writeHead;
+
+  res.write = ((c: unknown, ...rest: unknown[]) => {
+    const cb = rest.find((x) => typeof x === 'function') as (() => void) | undefined;
+    const buf = toBuffer(c, rest[0]);
+    if (decided === 'plain') return write(c, ...rest);
+    if (decided === 'compress') { if (buf) stream!.write(buf); cb?.(); return true; }
+    if (buf) { held.push(buf); heldBytes += buf.length; }
+    if (heldBytes >= threshold) decide(null);
+    cb?.();
+    return true;
+  }) as typeof res.write;
+
+  res.end = ((c?: unknown, ...rest: unknown[]) => {
+    const cb = [c, ...rest].find((x) => typeof x === 'function') as (() => void) | undefined;
+    const buf = toBuffer(c, rest[0]);
+    if (decided === null) {
+      if (buf) { held.push(buf); heldBytes += buf.length; }
+      const length = Number(res.getHeader('content-length'));
+      if (decide(Number.isFinite(length) && length > 0 ? Math.max(length, heldBytes) : heldBytes) === 'plain') {
+        const body = Buffer.concat(held);
+        held = [];
+        // no explicit head: end() writes it with the Content-Length of the body
+        return end(...(body.length ? [body] : []), ...(cb ? [cb] : []));
+      }
+    } else if (decided === 'plain') return end(c, ...rest);
+    else if (buf) stream!.write(buf);
+    if (cb) res.once('finish', cb);
+    stream!.end();
+    return res;
+  }) as typeof res.end;
+}

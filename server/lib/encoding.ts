@@ -1,0 +1,49 @@
+// Content encodings of the shop's responses: which types are worth compressing, how a request's
+// Accept-Encoding (with q-values) picks one, and the compressors used at build time and on the fly.
+import zlib from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+/** file suffix of a precompressed variant next to its file (index.html → index.html.br) */
+export const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** Text types that shrink when compressed (images, fonts in woff2, PDFs and videos already are). */
+export function compressibleType(contentType: string | number | string[] | undefined): boolean {
+  const t = String(contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return /^text\//.test(t) || /^application\/(json|javascript|xml|manifest\+json|ld\+json|rss\+xml|atom\+xml|problem\+json)$/.test(t)
+    || t === 'image/svg+xml';
+}
+
+/** Extensions of the built files that are precompressed. */
+export const COMPRESSIBLE_EXTENSIONS = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.xml', '.txt', '.json', '.webmanifest', '.map']);
+
+/**
+ * The encoding to answer with among `offered` (in the server's order of preference, br first):
+ * the highest q-value wins, a tie goes to the server's preference; `*` covers the unnamed ones;
+ * q=0 refuses. null: identity.
+ */
+export function negotiateEncoding(acceptEncoding: string | string[] | undefined, offered: readonly Encoding[]): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding ?? '';
+  if (!header.trim() || !offered.length) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(value) ? value : 0);
+  }
+  let best: Encoding | null = null;
+  let bestQ = 0;
+  for (const enc of offered) {
+    const v = q.get(enc) ?? q.get('*') ?? 0;
+    if (v > bestQ) { best = enc; bestQ = v; }
+  }
+  return best;
+}
+
+/** A streaming compressor for on-the-fly responses: fast settings, the response is on its way. */
+export function liveCompressor(enc: Encoding, sizeHint?: number): zlib.BrotliCompress | zlib.Gzip {
+  return enc === 'br'
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, ...(sizeHint ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}) } })
+    : zlib.createGzip({ level: 6 });
+}
