@@ -6,7 +6,7 @@ import { LEASE_MS, releaseLease, tryLease } from './lease.ts';
 
 export interface SingletonJob { wake(): void; stop(): Promise<void> }
 
-export function runSingleton(db: Db, name: string, everyMs: number, work: () => Promise<unknown>, holder = randomUUID()): SingletonJob {
+export function runSingleton(db: Db, name: string, everyMs: number, work: () => Promise<unknown>, holder: string = randomUUID()): SingletonJob {
   if (everyMs >= LEASE_MS) throw new Error(`${name}: the job must run more often than its lease lapses`);
   let running: Promise<void> | null = null;
   let again = false;
