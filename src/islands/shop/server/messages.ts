@@ -9,7 +9,7 @@ const files = import.meta.glob<{ default: Record<string, string> }>('../../../i1
 const EXCLUDE = ['cookie.', 'footer.', 'continent.', 'zahnassistent.', 'scanner.', 'label.', 'documents.', 'service.', 'company.',
   'loesungen.', 'videos.', 'aktionen.', 'newsletter.', 'notfound.', 'logbuch_user.', 'zahnlager.', 'form.reason', 'form.device',
   'form.photos', 'form.add_photo', 'form.upload', 'form.send_individually', 'grid.'];
-const KEEP = ['scanner.title', 'scanner.manufacturer_artnr', 'label.title', 'documents.title', 'zahnlager.title'];
+const KEEP = ['scanner.title', 'scanner.manufacturer_artnr', 'scanner.codes', 'label.title', 'documents.title', 'zahnlager.title'];
 
 const wanted = (k: string) => KEEP.includes(k) || !EXCLUDE.some((p) => k.startsWith(p));
 const cache = new Map<string, Record<string, string>>();
