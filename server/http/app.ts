@@ -4,6 +4,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, ERROR_TEXTS } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
+import { mountProductImages } from './product-images.ts';
 import { parseWith, type AnyRoute } from './route.ts';
 import { loadSession } from './session.ts';
 import { allRoutes } from '../modules/index.ts';
@@ -61,7 +62,7 @@ function handle(route: AnyRoute, db: Db) {
   };
 }
 
-export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
+export function createApi(db: Db, routes: AnyRoute[] = allRoutes, imageDir = config.imageDir): Hono {
   const app = new Hono();
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err), err.status as 400);
@@ -74,6 +75,7 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
       app.on(route.method.toUpperCase(), prefix + route.path, handle(route, db));
     }
   }
+  mountProductImages(app, db, imageDir);
   app.all('/api/*', (c) => c.json({ error: 'not_found', message: ERROR_TEXTS.not_found }, 404));
   return app;
 }

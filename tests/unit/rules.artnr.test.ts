@@ -92,14 +92,14 @@ describe('hqImagePrefixes', () => {
 describe('articleImages', () => {
   it('product images by the reference, else by the article number; hq under the first 1 and 4 characters', () => {
     expect(articleImages('61593S1', '182769S')).toEqual({
-      small: '/images/artikel/small/182769S.jpg',
-      large: '/images/artikel/large/182769S.jpg',
-      hq: '/images/hq/6/6159/61593S1.jpg',
+      small: '/images/artikel/small/182769S.webp',
+      large: '/images/artikel/large/182769S.webp',
+      hq: '/images/hq/6/6159/61593S1.webp',
     });
-    expect(articleImages('123456', '')).toMatchObject({ small: '/images/artikel/small/123456.jpg' });
-    expect(articleImages('123456', null).large).toBe('/images/artikel/large/123456.jpg');
+    expect(articleImages('123456', '')).toMatchObject({ small: '/images/artikel/small/123456.webp' });
+    expect(articleImages('123456', null).large).toBe('/images/artikel/large/123456.webp');
   });
   it('encodes the path parts', () => {
-    expect(articleImages('A/B 1').small).toBe('/images/artikel/small/A%2FB%201.jpg');
+    expect(articleImages('A/B 1').small).toBe('/images/artikel/small/A%2FB%201.webp');
   });
 });
