@@ -77,8 +77,8 @@ export function articleImages(artnr: string, referenz?: string | null): ArticleI
   };
 }
 
-/** `srcset` of an article's images from `from` upwards (a card starts at small, the product page at large). */
-export function articleSrcset(images: ArticleImages, from: ArticleImageSize = 'small'): string {
+/** `srcset` of an article's images from one size to another (a card: small…large, the product page: large…hq). */
+export function articleSrcset(images: ArticleImages, from: ArticleImageSize, to: ArticleImageSize): string {
   const order: ArticleImageSize[] = ['small', 'large', 'hq'];
-  return order.slice(order.indexOf(from)).map((s) => `${images[s]} ${ARTICLE_IMAGE_WIDTHS[s]}w`).join(', ');
+  return order.slice(order.indexOf(from), order.indexOf(to) + 1).map((s) => `${images[s]} ${ARTICLE_IMAGE_WIDTHS[s]}w`).join(', ');
 }
