@@ -1,0 +1,101 @@
+// What `npm test` needs besides Node and npm, brought by the test command itself: Chromium for the
+// browser journeys and PostgreSQL for the second API run. Missing ones are installed through apt-get
+// when running as root on Debian/Ubuntu; otherwise the exact command to run is printed and the part
+// that needs it fails clearly. PostgreSQL runs as a throw-away cluster in a temporary directory
+// (own port, trust auth, no fsync), stopped and removed when the tests end.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const isRoot = process.getuid?.() === 0;
+const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const log = (m: string) => console.log(`[test] ${m}`);
+
+let aptUpdated = false;
+/** apt-get install as root; false when that is not possible here. */
+function aptInstall(pkgs: string[]): boolean {
+  if (!isRoot || !has('apt-get')) return false;
+  log(`installing ${pkgs.join(', ')} (apt-get)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) { spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }); aptUpdated = true; }
+  return spawnSync('apt-get', ['install', '-y', '-qq', ...pkgs], { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
+}
+
+function howTo(what: string, pkg: string, alternative: string): string {
+  return `${what} is missing and cannot be installed from here (${isRoot ? 'no apt-get' : 'not root'}). Run\n`
+    + `    sudo apt-get install -y ${pkg}\n  (Debian/Ubuntu) and then npm test again, ${alternative}`;
+}
+
+// ---- Chromium (Playwright launches Debian's chromium: its own browser download cannot work here) ----
+
+function findChromium(): string | null {
+  const given = process.env.CHROMIUM_PATH;
+  if (given) return fs.existsSync(given) ? given : null;
+  for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(p)) return p;
+  return null;
+}
+
+/** The browser's path (also exported as CHROMIUM_PATH for playwright.config.ts), or an explanation. */
+export function ensureChromium(): { path: string } | { error: string } {
+  let found = findChromium();
+  if (!found && !process.env.CHROMIUM_PATH && aptInstall(['chromium'])) found = findChromium();
+  if (!found) {
+    return { error: process.env.CHROMIUM_PATH
+      ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.`
+      : howTo('Chromium (browser tests)', 'chromium', 'or set CHROMIUM_PATH to a Chromium binary.') };
+  }
+  process.env.CHROMIUM_PATH = found;
+  return { path: found };
+}
+
+// ---- PostgreSQL (the scale-out engine: the API tests run on it a second time) ----
+
+function pgBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return null;
+  const ver = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(a) - Number(b)).pop();
+  return ver ? path.join(root, ver, 'bin') : null;
+}
+
+export interface PgCluster { url: string; stop: () => void }
+
+/**
+ * TEST_DATABASE_URL when given; else a fresh cluster of the installed (or now installed) PostgreSQL.
+ * As root the server runs as the `postgres` user (it refuses root).
+ */
+export function ensurePostgres(): PgCluster | { error: string } {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} };
+  let bin = pgBin();
+  if (!bin && aptInstall(['postgresql'])) bin = pgBin();
+  if (!bin) return { error: howTo('PostgreSQL (second API run)', 'postgresql', 'or set TEST_DATABASE_URL=postgres://user:pass@host:port/postgres (a superuser).') };
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pg-'));
+  let asUser: string[] = [];
+  if (isRoot) {
+    const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    if (id.status !== 0) return { error: 'PostgreSQL is installed but there is no postgres user to run it as (the server refuses root).' };
+    fs.chownSync(dir, Number(id.stdout), Number(gid.stdout));
+    asUser = ['runuser', '-u', 'postgres', '--'];
+  }
+  const run = (cmd: string, args: string[]) => {
+    const full = [...asUser, path.join(bin!, cmd), ...args];
+    return spawnSync(full[0]!, full.slice(1), { encoding: 'utf8' });
+  };
+  const data = path.join(dir, 'data');
+  const init = run('initdb', ['-D', data, '-A', 'trust', '-U', 'shop_test', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  if (init.status !== 0) return { error: `initdb failed:\n${init.stderr}` };
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const start = run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  if (start.status !== 0) return { error: `PostgreSQL did not start:\n${start.stderr}${fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : ''}` };
+  log(`PostgreSQL ${path.basename(path.dirname(bin))}: throw-away cluster on port ${port}`);
+  return {
+    url: `postgres://shop_test@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
