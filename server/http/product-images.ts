@@ -29,12 +29,12 @@ async function send(c: Context, db: Db, dir: string, artnr: string | null, size:
 }
 
 export function mountProductImages(app: Hono, db: Db, dir: string): void {
-  app.get('/images/artikel/:size/:file', (c) => {
+  app.get('/images/artikel/:size/:file', async (c) => {
     const size = c.req.param('size');
     if (size !== 'small' && size !== 'large') return c.body(null, 404);
     return send(c, db, dir, artnrOf(c.req.param('file')), size);
   });
-  app.get('/images/hq/:p1/:p4/:file', (c) => {
+  app.get('/images/hq/:p1/:p4/:file', async (c) => {
     const artnr = artnrOf(c.req.param('file'));
     // the folders must be the article number's own prefixes (one address per image)
     const [p1, p4] = artnr ? hqImagePrefixes(artnr) : ['', ''];
