@@ -8,52 +8,64 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const isRoot = process.getuid?.() === 0;
-const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
-const log = (m: string) => console.log(`[test] ${m}`);
-
-let aptUpdated = false;
-/** apt-get install as root; false when that is not possible here. */
-function aptInstall(pkgs: string[]): boolean {
-  if (!isRoot || !has('apt-get')) return false;
-  log(`installing ${pkgs.join(', ')} (apt-get)…`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) { spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }); aptUpdated = true; }
-  return spawnSync('apt-get', ['install', '-y', '-qq', ...pkgs], { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
+/** The machine as these checks see it (tests/unit/test-env.test.ts replaces it). */
+export interface System {
+  isRoot: boolean;
+  has: (cmd: string) => boolean;
+  exists: (file: string) => boolean;
+  /** apt-get with arguments; true on success */
+  apt: (args: string[]) => boolean;
+  env: Record<string, string | undefined>;
 }
 
-function howTo(what: string, pkg: string, alternative: string): string {
-  return `${what} is missing and cannot be installed from here (${isRoot ? 'no apt-get' : 'not root'}). Run\n`
+export const realSystem: System = {
+  isRoot: process.getuid?.() === 0,
+  has: (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0,
+  exists: (file) => fs.existsSync(file),
+  apt: (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0,
+  env: process.env,
+};
+
+const log = (m: string) => console.log(`[test] ${m}`);
+
+const aptUpdated = new WeakSet<System>();
+/** apt-get install as root; false when that is not possible here. */
+function aptInstall(sys: System, pkgs: string[]): boolean {
+  if (!sys.isRoot || !sys.has('apt-get')) return false;
+  log(`installing ${pkgs.join(', ')} (apt-get)…`);
+  if (!aptUpdated.has(sys)) { sys.apt(['update', '-qq']); aptUpdated.add(sys); }
+  return sys.apt(['install', '-y', '-qq', ...pkgs]);
+}
+
+function howTo(sys: System, what: string, pkg: string, alternative: string): string {
+  return `${what} is missing and cannot be installed from here (${sys.isRoot ? 'no apt-get' : 'not root'}). Run\n`
     + `    sudo apt-get install -y ${pkg}\n  (Debian/Ubuntu) and then npm test again, ${alternative}`;
 }
 
 // ---- Chromium (Playwright launches Debian's chromium: its own browser download cannot work here) ----
 
-function findChromium(): string | null {
-  const given = process.env.CHROMIUM_PATH;
-  if (given) return fs.existsSync(given) ? given : null;
-  for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(p)) return p;
+function findChromium(sys: System): string | null {
+  const given = sys.env.CHROMIUM_PATH;
+  if (given) return sys.exists(given) ? given : null;
+  for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (sys.exists(p)) return p;
   return null;
 }
 
-/** The browser's path (also exported as CHROMIUM_PATH for playwright.config.ts), or an explanation. */
-export function ensureChromium(): { path: string } | { error: string } {
-  let found = findChromium();
-  if (!found && !process.env.CHROMIUM_PATH && aptInstall(['chromium'])) found = findChromium();
-  if (!found) {
-    return { error: process.env.CHROMIUM_PATH
-      ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.`
-      : howTo('Chromium (browser tests)', 'chromium', 'or set CHROMIUM_PATH to a Chromium binary.') };
-  }
-  process.env.CHROMIUM_PATH = found;
-  return { path: found };
+/** The browser's path (for playwright.config.ts as CHROMIUM_PATH), or an explanation. */
+export function ensureChromium(sys: System = realSystem): { path: string } | { error: string } {
+  let found = findChromium(sys);
+  if (!found && !sys.env.CHROMIUM_PATH && aptInstall(sys, ['chromium'])) found = findChromium(sys);
+  if (found) return { path: found };
+  return { error: sys.env.CHROMIUM_PATH
+    ? `CHROMIUM_PATH=${sys.env.CHROMIUM_PATH} does not exist.`
+    : howTo(sys, 'Chromium (browser tests)', 'chromium', 'or set CHROMIUM_PATH to a Chromium binary.') };
 }
 
 // ---- PostgreSQL (the scale-out engine: the API tests run on it a second time) ----
 
-function pgBin(): string | null {
+function pgBin(sys: System): string | null {
   const root = '/usr/lib/postgresql';
-  if (!fs.existsSync(root)) return null;
+  if (!sys.exists(root)) return null;
   const ver = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(a) - Number(b)).pop();
   return ver ? path.join(root, ver, 'bin') : null;
 }
@@ -64,15 +76,15 @@ export interface PgCluster { url: string; stop: () => void }
  * TEST_DATABASE_URL when given; else a fresh cluster of the installed (or now installed) PostgreSQL.
  * As root the server runs as the `postgres` user (it refuses root).
  */
-export function ensurePostgres(): PgCluster | { error: string } {
-  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} };
-  let bin = pgBin();
-  if (!bin && aptInstall(['postgresql'])) bin = pgBin();
-  if (!bin) return { error: howTo('PostgreSQL (second API run)', 'postgresql', 'or set TEST_DATABASE_URL=postgres://user:pass@host:port/postgres (a superuser).') };
+export function ensurePostgres(sys: System = realSystem): PgCluster | { error: string } {
+  if (sys.env.TEST_DATABASE_URL) return { url: sys.env.TEST_DATABASE_URL, stop: () => {} };
+  let bin = pgBin(sys);
+  if (!bin && aptInstall(sys, ['postgresql'])) bin = pgBin(sys);
+  if (!bin) return { error: howTo(sys, 'PostgreSQL (second API run)', 'postgresql', 'or set TEST_DATABASE_URL=postgres://user:pass@host:port/postgres (a superuser).') };
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pg-'));
   let asUser: string[] = [];
-  if (isRoot) {
+  if (sys.isRoot) {
     const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
     if (id.status !== 0) return { error: 'PostgreSQL is installed but there is no postgres user to run it as (the server refuses root).' };
