@@ -87,7 +87,10 @@ export function ensurePostgres(sys: System = realSystem): PgCluster | { error: s
   if (sys.isRoot) {
     const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-    if (id.status !== 0) return { error: 'PostgreSQL is installed but there is no postgres user to run it as (the server refuses root).' };
+    if (id.status !== 0) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return { error: 'PostgreSQL is installed but there is no postgres user to run it as (the server refuses root).' };
+    }
     fs.chownSync(dir, Number(id.stdout), Number(gid.stdout));
     asUser = ['runuser', '-u', 'postgres', '--'];
   }
@@ -96,12 +99,20 @@ export function ensurePostgres(sys: System = realSystem): PgCluster | { error: s
     return spawnSync(full[0]!, full.slice(1), { encoding: 'utf8' });
   };
   const data = path.join(dir, 'data');
+  const fail = (error: string) => { fs.rmSync(dir, { recursive: true, force: true }); return { error }; };
   const init = run('initdb', ['-D', data, '-A', 'trust', '-U', 'shop_test', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  if (init.status !== 0) return { error: `initdb failed:\n${init.stderr}` };
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const start = run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
-  if (start.status !== 0) return { error: `PostgreSQL did not start:\n${start.stderr}${fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : ''}` };
+  if (init.status !== 0) return fail(`initdb failed:\n${init.stderr}`);
+  // a random high port; another one when it is taken
+  let port = 0, start: ReturnType<typeof run> | null = null;
+  for (let attempt = 0; attempt < 3 && start?.status !== 0; attempt++) {
+    port = 20000 + Math.floor(Math.random() * 20000);
+    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    start = run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  }
+  if (start?.status !== 0) {
+    const serverLog = path.join(dir, 'server.log');
+    return fail(`PostgreSQL did not start:\n${start?.stderr ?? ''}${fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8') : ''}`);
+  }
   log(`PostgreSQL ${path.basename(path.dirname(bin))}: throw-away cluster on port ${port}`);
   return {
     url: `postgres://shop_test@127.0.0.1:${port}/postgres`,
