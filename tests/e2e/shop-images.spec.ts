@@ -25,9 +25,16 @@ async function expectProductPictures(page: Page, scope: string, min: number): Pr
   }
 }
 
+/** A category page with its catalogue island hydrated (it hydrates once it comes near the viewport). */
+async function openCategory(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-island-slot="catalogue"]').scrollIntoViewIfNeeded();
+  await expect(page.locator('.sh-card').first()).toBeVisible();
+}
+
 test('category pages of seeded families show product pictures, no placeholder', async ({ page }) => {
   for (const pg of [1, 3, 4, 6, 7]) {
-    await page.goto(`/de/de/shop/category/${pg}/`);
+    await openCategory(page, `/de/de/shop/category/${pg}/`);
     await expectProductPictures(page, '.sh-card__img', 8);
   }
 });
@@ -35,7 +42,7 @@ test('category pages of seeded families show product pictures, no placeholder', 
 test('the product page shows the large picture with a srcset up to the hq image', async ({ page, request }) => {
   const r = await request.get('/api/shop/category?pg=3&page=1&pageSize=1&country=de&lang=de');
   const a = (await r.json()).result.items[0];
-  await page.goto(`/de/de/shop/category/3/`);
+  await openCategory(page, '/de/de/shop/category/3/');
   await page.locator('.sh-card__title').first().click();
   const img = page.locator('.sh-pd__img');
   await expect(img).toHaveJSProperty('complete', true);
@@ -68,10 +75,7 @@ for (const site of [{ base: '/de/de', brand: 'main' }, { base: '/de/fr', brand: 
       await page.screenshot({ path: `${SHOTS}/${site.brand}-${lang}-home-top-${size.width}.png` });
     }
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto(`${site.base}/shop/category/3/`);
-    // the catalogue island hydrates once it comes near the viewport
-    await page.locator('[data-island-slot="catalogue"]').scrollIntoViewIfNeeded();
-    await expect(page.locator('.sh-card').first()).toBeVisible();
+    await openCategory(page, `${site.base}/shop/category/3/`);
     for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size);
       await page.locator('.sh-card').first().scrollIntoViewIfNeeded();
