@@ -61,12 +61,23 @@ for (const site of [{ base: '/de/de', brand: 'main' }, { base: '/de/fr', brand: 
     await expect(tiles.last()).toHaveAttribute('href', /\/shop\/category\/888\/?$/);
     const hrefs = await tiles.evaluateAll((as) => as.map((a) => Number(/category\/(\d+)/.exec(a.getAttribute('href') ?? '')?.[1])));
     expect(hrefs.slice(-4)).toEqual([90, 91, 0, 888]);
+    await page.locator('#neuheiten').scrollIntoViewIfNeeded();
+    // horizontal article grid: arrows only on overflow, disabled at the ends; a closing "show all" tile
+    await expect(page.locator('#neuheiten .sh-card').first()).toBeVisible();
+    const row = page.locator('#neuheiten .sh-row-grid');
+    const prev = row.locator('.sh-row-grid__nav button').first(), next = row.locator('.sh-row-grid__nav button').last();
+    await expect(prev).toBeDisabled();
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(prev).toBeEnabled();
+    await expect(row.locator('.sh-row-grid__all')).toHaveAttribute('href', /\/shop\/category\/91\/?$/);
     for (const id of ['neuheiten', 'top_deals']) {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
       await expect(page.locator(`#${id} .sh-card`).first()).toBeVisible();
       await expectProductPictures(page, `#${id} .sh-card__img`, 4);
     }
     const lang = site.base.slice(-2);
+    await page.evaluate(() => document.querySelectorAll('.sh-row-grid__track').forEach((el) => el.scrollTo(0, 0)));
     for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size);
       await page.locator('#neuheiten').scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
 // Home page sections "Neuheiten" (group 91) and "Top-Deals" (group 90): the first articles of the
-// group with the customer's prices; a group without articles removes its section (no empty heading).
+// group with the customer's prices in a horizontal article grid; a group without articles removes
+// its section (no empty heading).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
@@ -7,11 +8,12 @@ import { api } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer } from './lib/session.ts';
 import type { ArticleItem, Ctx } from './lib/article.ts';
-import { ArticleGrid } from './ui/ArticleCard.tsx';
+import { ArticleRow } from './ui/ArticleRow.tsx';
+import { categoryPath } from './lib/catalog.ts';
 import './shop.css';
 
-export default function HomeArticles({ country, lang, pg, sort, limit = 8, messages }: {
-  country: string; lang: string; pg: number; sort: 'newest' | 'relevance'; limit?: number; messages?: Messages;
+export default function HomeArticles({ country, lang, pg, sort, label, limit = 12, messages }: {
+  country: string; lang: string; pg: number; sort: 'newest' | 'relevance'; label: string; limit?: number; messages?: Messages;
 }) {
   const t = useT(lang, messages);
   const customer = useStore($customer);
@@ -33,7 +35,7 @@ export default function HomeArticles({ country, lang, pg, sort, limit = 8, messa
     <div ref={root} className="sh-home-articles" data-testid={`home-articles-${pg}`}>
       {items === null
         ? <div className="sh-skeleton-grid" aria-hidden="true">{Array.from({ length: 4 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>
-        : <ArticleGrid items={items} ctx={ctx} t={t} />}
+        : <ArticleRow items={items} ctx={ctx} t={t} label={label} showAllHref={categoryPath(country, lang, pg, null, 1)} />}
     </div>
   );
 }
