@@ -94,3 +94,11 @@ for (const site of [{ base: '/de/de', brand: 'main' }, { base: '/de/fr', brand: 
     }
   });
 }
+
+test('a home section whose group has no articles is removed, not left as an empty heading', async ({ page }) => {
+  await page.route(/\/api\/shop\/category\?.*pg=90/, (route) => route.fulfill({ json: { result: { items: [], total: 0, page: 1, pages: 0, filters: { marken: [], eigenschaften: [], price: { min: 0, max: 0 } } } } }));
+  await page.goto('/de/de/');
+  await page.locator('#neuheiten').scrollIntoViewIfNeeded();
+  await expect(page.locator('#neuheiten .sh-card').first()).toBeVisible();
+  await expect(page.locator('#top_deals')).toBeHidden();
+});
