@@ -1,8 +1,11 @@
-// `npm test`: the type check, vitest (unit + API + security on SQLite, API on PostgreSQL when TEST_DATABASE_URL is
-// set), then Playwright (browser journeys), one closing summary line.
+// `npm test`: the type check, vitest (unit + API on SQLite, then the API tests on PostgreSQL), then
+// Playwright (browser journeys), one closing summary line. What the runs need besides Node and npm
+// (Chromium, PostgreSQL) is brought by test-env.ts. `npm test -- unit e2e` runs only those parts
+// (types, unit, pg, e2e).
 import './node-check.ts';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { ensureChromium, ensureNginx, ensurePostgres } from './test-env.ts';
 
 const only = process.argv.slice(2);
 const want = (k: string) => only.length === 0 || only.includes(k);
@@ -32,17 +35,29 @@ if (want('types')) {
   if (code !== 0) { failed += 1; exit = code; } else passed += 1;
 }
 
-// unit, API and security tests (tests/security: one attack per hole of docs/SECURITY.md) on the embedded SQLite
+// unit and API tests on the embedded SQLite
 if (want('unit')) vitest('vitest', [], { TEST_DATABASE_URL: '' });
 
-// the API tests once more on PostgreSQL (the scale-out engine) when a server is given
-if (want('pg')) {
-  if (process.env.TEST_DATABASE_URL) vitest('vitest-pg', ['tests/api']);
-  else console.log('\n[test] TEST_DATABASE_URL not set: the API tests on PostgreSQL are skipped');
+/** A prerequisite that could not be provided: its explanation, and the part counts as failed. */
+function missing(error: string): void {
+  console.error(`\n[test] ${error}\n`);
+  failed += 1; exit ||= 1;
 }
 
-if (want('e2e') && fs.readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))) {
-  const code = run('npx', ['playwright', 'test']);
+// the API tests once more on PostgreSQL (the scale-out engine): TEST_DATABASE_URL, else a throw-away cluster
+if (want('pg')) {
+  const pg = ensurePostgres();
+  if ('error' in pg) missing(pg.error);
+  else {
+    ensureNginx();
+    try { vitest('vitest-pg', ['tests/api'], { TEST_DATABASE_URL: pg.url }); } finally { pg.stop(); }
+  }
+}
+
+const chromium = want('e2e') && fs.readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts')) ? ensureChromium() : null;
+if (chromium && 'error' in chromium) missing(chromium.error);
+else if (chromium) {
+  const code = run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium.path });
   try {
     const j = JSON.parse(fs.readFileSync('test-results/playwright.json', 'utf8'));
     passed += j.stats.expected + j.stats.flaky; failed += j.stats.unexpected; skipped += j.stats.skipped;

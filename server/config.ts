@@ -20,6 +20,8 @@ export const config = {
   databaseUrl: process.env.DATABASE_URL || '',
   sqliteFile: process.env.SQLITE_FILE || path.join(ROOT, 'data', 'shop.sqlite'),
   uploadDir: process.env.UPLOAD_DIR || path.join(ROOT, 'data', 'uploads'),
+  /** Product images drawn by the seed (one per category and size). */
+  imageDir: process.env.IMAGE_DIR || path.join(ROOT, 'data', 'images'),
   /** The built site the server hosts (bench:site serves a separate build from here). */
   siteDir: process.env.SITE_DIR ? path.resolve(ROOT, process.env.SITE_DIR) : path.join(ROOT, 'dist'),
   /** Seed size; the product promise is 65,000+ articles, tests may use fewer. */

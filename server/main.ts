@@ -6,6 +6,7 @@ import { config, ROOT } from './config.ts';
 import { bootDatabase } from './boot.ts';
 import { createApi } from './http/app.ts';
 import { withCompression } from './http/compress.ts';
+import { PRODUCT_IMAGE_PREFIXES } from './http/product-images.ts';
 import { Rebuilder, SiteHost, siteBuild, type SessionLookup } from './site.ts';
 import { sessionByToken } from './http/session.ts';
 import { withPageHeaders } from './page-headers.ts';
@@ -57,6 +58,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const server = http.createServer(withCompression((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return void api(req, res);
+    if (PRODUCT_IMAGE_PREFIXES.some((p) => url.startsWith(p))) return void api(req, res);
     withPageHeaders(req, res);
     void site.handle(req, res).catch((e) => {
       console.error('[site]', req.url, e);

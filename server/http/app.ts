@@ -6,6 +6,7 @@ import { readJson, releaseBody } from './body.ts';
 import { refuseCrossSite } from './csrf.ts';
 import { ApiError, ERROR_TEXTS } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
+import { mountProductImages } from './product-images.ts';
 import { parseWith, type AnyRoute } from './route.ts';
 import { API_CSP, commonHeaders } from './security-headers.ts';
 import { loadSession } from './session.ts';
@@ -59,7 +60,7 @@ function handle(route: AnyRoute, db: Db) {
   };
 }
 
-export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
+export function createApi(db: Db, routes: AnyRoute[] = allRoutes, imageDir = config.imageDir): Hono {
   const app = new Hono();
   // security headers on every answer; JSON without its own caching rule is never stored (customer data)
   app.use('*', async (c, next) => {
@@ -81,6 +82,7 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes): Hono {
       app.on(route.method.toUpperCase(), prefix + route.path, handle(route, db));
     }
   }
+  mountProductImages(app, db, imageDir);
   app.all('/api/*', (c) => c.json({ error: 'not_found', message: ERROR_TEXTS.not_found }, 404));
   return app;
 }

@@ -24,6 +24,15 @@ export const PRODUCT_GROUPS: readonly ProductGroup[] = [
   ...RESERVED_PG.map((pg) => GROUPS.find((g) => g.pg === pg)).filter((g) => g !== undefined),
 ].map(toGroup);
 
+/**
+ * Items of product groups (e.g. the content service's category banners) in menu order; items of
+ * groups outside the menu (the skipped group 9, unknown ids) are left out.
+ */
+export function inMenuOrder<T>(items: readonly T[], pgOf: (item: T) => number): T[] {
+  const rank = new Map(PRODUCT_GROUPS.map((g, i) => [g.pg, i]));
+  return items.filter((x) => rank.has(pgOf(x))).sort((a, b) => rank.get(pgOf(a))! - rank.get(pgOf(b))!);
+}
+
 export function findGroup(pg: number): ProductGroup | undefined {
   return PRODUCT_GROUPS.find((g) => g.pg === pg);
 }

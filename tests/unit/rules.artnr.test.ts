@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { artbez, articleImages, artnrFromArtbez, hqImagePrefixes, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { artbez, ARTICLE_IMAGE_WIDTHS, articleImages, articleSrcset, artnrFromArtbez, hqImagePrefixes, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 
 describe('normalizeArtnr', () => {
   it('removes a leading letter-plus-dash prefix', () => {
@@ -92,14 +92,21 @@ describe('hqImagePrefixes', () => {
 describe('articleImages', () => {
   it('product images by the reference, else by the article number; hq under the first 1 and 4 characters', () => {
     expect(articleImages('61593S1', '182769S')).toEqual({
-      small: '/images/artikel/small/182769S.jpg',
-      large: '/images/artikel/large/182769S.jpg',
-      hq: '/images/hq/6/6159/61593S1.jpg',
+      small: '/images/artikel/small/182769S.webp',
+      large: '/images/artikel/large/182769S.webp',
+      hq: '/images/hq/6/6159/61593S1.webp',
     });
-    expect(articleImages('123456', '')).toMatchObject({ small: '/images/artikel/small/123456.jpg' });
-    expect(articleImages('123456', null).large).toBe('/images/artikel/large/123456.jpg');
+    expect(articleImages('123456', '')).toMatchObject({ small: '/images/artikel/small/123456.webp' });
+    expect(articleImages('123456', null).large).toBe('/images/artikel/large/123456.webp');
   });
   it('encodes the path parts', () => {
-    expect(articleImages('A/B 1').small).toBe('/images/artikel/small/A%2FB%201.jpg');
+    expect(articleImages('A/B 1').small).toBe('/images/artikel/small/A%2FB%201.webp');
+  });
+  it('srcset lists the sizes between two with their pixel widths', () => {
+    const i = articleImages('61593S1', '182769S');
+    expect(articleSrcset(i, 'small', 'large')).toBe(`${i.small} ${ARTICLE_IMAGE_WIDTHS.small}w, ${i.large} ${ARTICLE_IMAGE_WIDTHS.large}w`);
+    expect(articleSrcset(i, 'large', 'hq')).toBe(`${i.large} ${ARTICLE_IMAGE_WIDTHS.large}w, ${i.hq} ${ARTICLE_IMAGE_WIDTHS.hq}w`);
+    expect(ARTICLE_IMAGE_WIDTHS.small).toBeLessThan(ARTICLE_IMAGE_WIDTHS.large);
+    expect(ARTICLE_IMAGE_WIDTHS.large).toBeLessThan(ARTICLE_IMAGE_WIDTHS.hq);
   });
 });

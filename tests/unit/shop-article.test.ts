@@ -116,9 +116,9 @@ describe('availability', () => {
 
 describe('images and links', () => {
   it('image by reference, else by article number; placeholder is an inline svg', () => {
-    expect(imageUrl({ Artikelnummer: '123', Referenz: 'REF 1' })).toBe('/images/artikel/small/REF%201.jpg');
-    expect(imageUrl({ Artikelnummer: '123', Referenz: '' })).toBe('/images/artikel/small/123.jpg');
-    expect(imageUrl({ Artikelnummer: '123' }, 'large')).toBe('/images/artikel/large/123.jpg');
+    expect(imageUrl({ Artikelnummer: '123', Referenz: 'REF 1' })).toBe('/images/artikel/small/REF%201.webp');
+    expect(imageUrl({ Artikelnummer: '123', Referenz: '' })).toBe('/images/artikel/small/123.webp');
+    expect(imageUrl({ Artikelnummer: '123' }, 'large')).toBe('/images/artikel/large/123.webp');
     expect(PLACEHOLDER_IMG.startsWith('data:image/svg+xml,')).toBe(true);
   });
   it('product path: artbez = number, dash, lowercased description with dashes, optional pg', () => {

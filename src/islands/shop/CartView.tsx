@@ -8,7 +8,7 @@ import { openDialog, showToast } from '../../stores/ui.ts';
 import { QTY_DEBOUNCE_MS, CART_PANEL_MIN_QTY } from '../../lib/rules/constants.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { deleteLine, emptyCart, loadCart, setQty, type CartLine } from './lib/cart.ts';
-import { imageUrl, money, productPath, type Ctx } from './lib/article.ts';
+import { money, productPath, type Ctx } from './lib/article.ts';
 import { cartSum, lineTotal } from './lib/cartView.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
@@ -94,7 +94,7 @@ export default function CartView({ country, lang, messages }: { country: string;
             <tbody>
               {lines.map((l) => (
                 <tr key={l.Artikelnummer} data-artnr={l.Artikelnummer} className="sh-cart__line">
-                  <td className="sh-cart__img"><Img src={imageUrl(l)} alt="" /></td>
+                  <td className="sh-cart__img"><Img a={l} sizes="72px" alt="" /></td>
                   <td data-label={t('shop.article_number')}>{l.Artikelnummer}</td>
                   <td data-label={t('shop.description')}>
                     <a href={productPath(country, lang, l)}>{l.Bezeichnung}</a>

@@ -14,7 +14,7 @@ import { useT, type Messages } from './lib/i18n.ts';
 import { addToCart, addToList, loadLists, type OrderListInfo } from './lib/cart.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { canOrder, imageUrl, productPath, type ArticleItem, type Ctx } from './lib/article.ts';
+import { canOrder, productPath, type ArticleItem, type Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
 import { Availability } from './ui/ArticleCard.tsx';
 import { Img } from './ui/Img.tsx';
@@ -181,7 +181,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
                 <ul className="sh-rows">
                   {items.map((a) => (
                     <li key={a.Artikelnummer} className="sh-row" data-artnr={a.Artikelnummer}>
-                      <Img src={imageUrl(a)} alt="" />
+                      <Img a={a} sizes="72px" alt="" />
                       <div className="sh-row__main">
                         <a href={productPath(country, lang, a, a.PG)}>{a.Bezeichnung}</a>
                         <div className="sh-card__meta"><span>{a.Artikelnummer}</span>{a.Gebinde && <span>{a.Gebinde}</span>}</div>

@@ -54,11 +54,15 @@ export function hqImagePrefixes(artnr: string): [string, string] {
 }
 
 export interface ArticleImages { small: string; large: string; hq: string }
+export type ArticleImageSize = keyof ArticleImages;
+
+/** Pixel width of each image size (square images): the `w` descriptors of a `srcset`. */
+export const ARTICLE_IMAGE_WIDTHS: Record<ArticleImageSize, number> = { small: 240, large: 640, hq: 1280 };
 
 /**
  * Image addresses of an article (section 9): product images by the reference when there is one
  * (variants share the reference's picture), else by the article number; the high-quality image
- * under the first 1 and 4 characters of the article number. Missing files fall back to a
+ * under the first 1 and 4 characters of the article number. WebP; missing files fall back to a
  * placeholder in the browser.
  */
 export function articleImages(artnr: string, referenz?: string | null): ArticleImages {
@@ -67,8 +71,14 @@ export function articleImages(artnr: string, referenz?: string | null): ArticleI
   const [p1, p4] = hqImagePrefixes(nr);
   const enc = encodeURIComponent;
   return {
-    small: `/images/artikel/small/${enc(ref)}.jpg`,
-    large: `/images/artikel/large/${enc(ref)}.jpg`,
-    hq: `/images/hq/${enc(p1)}/${enc(p4)}/${enc(nr)}.jpg`,
+    small: `/images/artikel/small/${enc(ref)}.webp`,
+    large: `/images/artikel/large/${enc(ref)}.webp`,
+    hq: `/images/hq/${enc(p1)}/${enc(p4)}/${enc(nr)}.webp`,
   };
+}
+
+/** `srcset` of an article's images from one size to another (a card: small…large, the product page: large…hq). */
+export function articleSrcset(images: ArticleImages, from: ArticleImageSize, to: ArticleImageSize): string {
+  const order: ArticleImageSize[] = ['small', 'large', 'hq'];
+  return order.slice(order.indexOf(from), order.indexOf(to) + 1).map((s) => `${images[s]} ${ARTICLE_IMAGE_WIDTHS[s]}w`).join(', ');
 }

@@ -2,7 +2,7 @@
 // renders. Page files call staticPaths(kind) in getStaticPaths; the sitemap enumerates the same
 // table. Each path carries a cacheKey (digest of layout + page data) so the incremental build only
 // re-renders the pages a content change affects.
-import { PRODUCT_GROUPS, type ProductGroup } from '../../data/productGroups.ts';
+import { inMenuOrder, PRODUCT_GROUPS, type ProductGroup } from '../../data/productGroups.ts';
 import { MAKERS } from '../../../server/seed/data/makers.ts';
 import { content, digest, str, type Entry } from './data.ts';
 import { siteLocales, type SiteLocale } from './locales.ts';
@@ -30,7 +30,7 @@ export const PAGE_KINDS = {
   home: async (loc) => {
     const [banners, categoryBanners, solutions] = await Promise.all([
       content('banners', loc), content('categoryBanners', loc), content('solutionsFeatures', loc)]);
-    return [{ rest: '', props: { hero: heroOf(banners, 'home'), categoryBanners, brands: BRANDS, toothAssistant: solutions.find((s) => s.route === 'zahnassistent') ?? null } }];
+    return [{ rest: '', props: { hero: heroOf(banners, 'home'), categoryBanners: inMenuOrder(categoryBanners, (b) => Number(b.Category_Id)), brands: BRANDS, toothAssistant: solutions.find((s) => s.route === 'zahnassistent') ?? null } }];
   },
   service: async (loc) => {
     const [banners, services, nav, kundenservices, faq, team] = await Promise.all([

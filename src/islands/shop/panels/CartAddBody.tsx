@@ -5,7 +5,7 @@ import { api } from '../../../lib/api.ts';
 import { CART_PANEL_CLOSE_MS, QTY_DEBOUNCE_MS, RECOMMENDATION_ADD_QTY, CART_PANEL_MIN_QTY } from '../../../lib/rules/constants.ts';
 import { clampCartPanelQty } from '../../../lib/rules/validate.ts';
 import type { T } from '../lib/i18n.ts';
-import { imageUrl, priceView, productPath, canOrder, type ArticleItem } from '../lib/article.ts';
+import { priceView, productPath, canOrder, type ArticleItem } from '../lib/article.ts';
 import { addToCart, loadCartLine, setQty } from '../lib/cart.ts';
 import { debounce } from '../lib/search.ts';
 import { routes } from '../lib/routes.ts';
@@ -88,7 +88,7 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
         <div className="sh-cartpanel__product">
           {product ? (
             <>
-              <Img src={imageUrl(product)} alt="" />
+              <Img a={product} sizes="96px" alt="" />
               <div>
                 <a href={productPath(country, lang, product, product.PG)} className="sh-cartpanel__name">{product.Bezeichnung}</a>
                 <div className="sh-card__meta"><span>{product.Artikelnummer}</span>{product.Gebinde && <span>{product.Gebinde}</span>}</div>
@@ -114,7 +114,7 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
                 const p = priceView(a, ctx);
                 return (
                   <li key={a.Artikelnummer} className="sh-rec">
-                    <Img src={imageUrl(a)} alt="" />
+                    <Img a={a} sizes="96px" alt="" />
                     <a href={productPath(country, lang, a, a.PG)} className="sh-rec__name">{a.Bezeichnung}<small>{a.Artikelnummer}</small></a>
                     <span className="sh-rec__price">{p.price}</span>
                     <button type="button" className="sh-iconbtn sh-rec__add" onClick={() => addRec(a)}

@@ -2,7 +2,7 @@
 // last purchase, quantity + cart button (none for request-price articles), favourites.
 import { useState } from 'react';
 import {
-  availability, badges, canOrder, imageUrl, lastPurchaseLabel, priceView, productPath, type ArticleItem, type Ctx,
+  availability, badges, canOrder, lastPurchaseLabel, priceView, productPath, type ArticleItem, type Ctx,
 } from '../lib/article.ts';
 import type { T } from '../lib/i18n.ts';
 import { addToCart, addToList } from '../lib/cart.ts';
@@ -65,7 +65,7 @@ export function ArticleCard({ a, ctx, t, pg, showFav = true, eager, onOpen }: {
   return (
     <article className="sh-card" data-artnr={a.Artikelnummer}>
       <a className="sh-card__img" href={href} tabIndex={-1} aria-hidden="true" onClick={onOpen}>
-        <Img src={imageUrl(a)} alt="" eager={eager} />
+        <Img a={a} alt="" eager={eager} />
       </a>
       <Badges a={a} ctx={ctx} t={t} />
       {showFav && <FavButton a={a} t={t} />}

@@ -1,7 +1,7 @@
 // The preview dropdown: word suggestions, up to 10 top articles, up to 4 category chips, "show all".
 import { SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES } from '../../../lib/rules/constants.ts';
 import type { T } from '../lib/i18n.ts';
-import { imageUrl, priceView, productPath } from '../lib/article.ts';
+import { priceView, productPath } from '../lib/article.ts';
 import { categoryPath } from '../lib/catalog.ts';
 import { previewTerm, searchPath } from '../lib/search.ts';
 import type { Preview, Suggestion } from '../lib/useSearchPreview.ts';
@@ -39,7 +39,7 @@ export function SearchPreviewList({ listId, q, loading, preview, sugg, activeKey
             const p = priceView(a, ctx);
             return (
               <a key={a.Artikelnummer} href={productPath(country, lang, a, a.PG)} {...rowProps(`a:${a.Artikelnummer}`)}>
-                <Img className="sh-sp__img" src={imageUrl(a)} alt="" />
+                <Img className="sh-sp__img" a={a} sizes="40px" alt="" />
                 <span className="sh-sp__name">{a.Bezeichnung}<small>{a.Artikelnummer}</small></span>
                 <span className="sh-sp__price">{p.onRequest ? t('shop.on_request') : p.price}</span>
               </a>

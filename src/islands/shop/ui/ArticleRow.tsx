@@ -1,0 +1,49 @@
+// Horizontal article grid (section 2): one row of cards that scrolls sideways, left/right arrows
+// shown only when the row overflows and disabled at its ends, and a closing "show all" tile.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ArticleItem, Ctx } from '../lib/article.ts';
+import type { T } from '../lib/i18n.ts';
+import { ArticleCard } from './ArticleCard.tsx';
+
+export function ArticleRow({ items, ctx, t, showAllHref, label }: { items: ArticleItem[]; ctx: Ctx; t: T; showAllHref: string; label: string }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ overflow: false, start: true, end: true });
+  const measure = useCallback(() => {
+    const el = track.current;
+    if (!el) return;
+    const max = el.scrollWidth - el.clientWidth;
+    setEdges({ overflow: max > 1, start: el.scrollLeft <= 1, end: el.scrollLeft >= max - 1 });
+  }, []);
+  useEffect(() => {
+    measure();
+    const el = track.current;
+    if (!el) return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => { ro.disconnect(); el.removeEventListener('scroll', measure); };
+  }, [measure, items]);
+  // one page of cards per click (the visible width, less a card so the context stays)
+  const step = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * Math.max(200, track.current.clientWidth - 220), behavior: 'smooth' });
+  return (
+    <div className="sh-row-grid" role="region" aria-label={label}>
+      {edges.overflow && (
+        <div className="sh-row-grid__nav">
+          <button type="button" className="sh-iconbtn" onClick={() => step(-1)} disabled={edges.start} aria-label={t('grid.prev')}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4L10.8 12z"/></svg>
+          </button>
+          <button type="button" className="sh-iconbtn" onClick={() => step(1)} disabled={edges.end} aria-label={t('grid.next')}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z"/></svg>
+          </button>
+        </div>
+      )}
+      <div className="sh-row-grid__track" ref={track}>
+        {items.map((a) => <ArticleCard key={a.Artikelnummer} a={a} ctx={ctx} t={t} pg={a.PG} />)}
+        <a className="sh-row-grid__all" href={showAllHref}>
+          <span>{t('grid.show_all')}</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path fill="currentColor" d="M12 4 10.6 5.4 16.2 11H4v2h12.2l-5.6 5.6L12 20l8-8z"/></svg>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// What the route sweep (sweep.spec.ts) checks on a rendered page, as a person would see it:
+// horizontal overflow and text that looks like an untranslated key. Runs inside the page.
+import type { Page } from '@playwright/test';
+
+export interface PageFindings {
+  /** document width beyond the window (0 = none) and the widest offenders */
+  overflow: { scrollWidth: number; innerWidth: number; culprits: string[] } | null;
+  /** visible texts (and titles, placeholders, labels) that look like translation keys */
+  keys: string[];
+}
+
+/**
+ * Runs in the browser. A "key" is a whole token that is
+ *  - dotted lowercase words (`zahnassistent.choose`, `shop.avail.kurzf`), not a domain, e-mail or file name;
+ *  - snake_case (`error_menge`, `online_features`);
+ *  - an unreplaced interpolation (`{{name}}`, `{name}`).
+ * Text inside code/pre/kbd/samp, form field values, scripts and hidden elements does not count;
+ * option texts count when their select is visible (a raw key in a select is still shown).
+ */
+function inspect(): PageFindings {
+  // file and package names ("preisliste.pdf", "chart.js" on the open-source page)
+  const FILE_EXT = /\.(pdf|csv|jpe?g|png|webp|svg|gif|zip|xlsx?|docx?|stl|ply|obj|txt|xml|json|html?|js|mjs|ts|css)$/i;
+  const TLD = /\.(de|com|net|org|eu|at|ch|dk|fr|be|nl|it|es|pl|hu|cz|lu|uk|io|example|info)$/i;
+  const DOTTED = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*(?:\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*)+$/;
+  const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+  const MUSTACHE = /\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}/;
+  const SKIP = 'script,style,noscript,template,code,pre,kbd,samp,textarea,[data-sweep-ignore]';
+
+  const looksLikeKey = (text: string): string | null => {
+    const m = MUSTACHE.exec(text);
+    if (m) return m[0];
+    for (const raw of text.split(/\s+/)) {
+      const tok = raw.replace(/^[("'„“«»[]+|[)"'“”«»\],;:!?…]+$/g, '').replace(/\.$/, '');
+      if (tok.length < 4 || tok.includes('@') || tok.includes('/')) continue;
+      if (DOTTED.test(tok)) {
+        const segs = tok.split('.');
+        // "z.b", "e.max", "u.a": abbreviations and brand names have a one-letter part
+        if (segs.some((s) => s.length < 2) || FILE_EXT.test(tok) || TLD.test(tok)) continue;
+        return tok;
+      }
+      if (SNAKE.test(tok)) return tok;
+    }
+    return null;
+  };
+  const visible = (el: Element | null): boolean => !!el && (el as HTMLElement).checkVisibility?.({ visibilityProperty: true }) !== false
+    && !el.closest('[hidden],[aria-hidden="true"]');
+
+  const keys = new Set<string>();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent?.trim();
+    const el = n.parentElement;
+    if (!text || !el || el.closest(SKIP)) continue;
+    const inSelect = el.closest('select');
+    if (!visible(inSelect ?? el)) continue;
+    const k = looksLikeKey(text);
+    if (k) keys.add(`${k} «${text.slice(0, 80)}»`);
+  }
+  for (const el of document.body.querySelectorAll('[placeholder],[aria-label],[title],img[alt]')) {
+    if (el.closest(SKIP) || !visible(el)) continue;
+    for (const attr of ['placeholder', 'aria-label', 'title', 'alt']) {
+      const v = el.getAttribute(attr);
+      const k = v ? looksLikeKey(v) : null;
+      if (k) keys.add(`${k} [${attr}]`);
+    }
+  }
+  const tk = looksLikeKey(document.title);
+  if (tk) keys.add(`${tk} [title]`);
+
+  const sw = document.documentElement.scrollWidth;
+  let overflow: PageFindings['overflow'] = null;
+  if (sw > innerWidth) {
+    const culprits: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > innerWidth + 1 && r.width > 0 && getComputedStyle(el).position !== 'fixed') {
+        // report the outermost offender, not each of its children
+        if (el.parentElement && el.parentElement.getBoundingClientRect().right > innerWidth + 1) continue;
+        const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+        culprits.push(`${el.tagName.toLowerCase()}${cls} (${Math.round(r.right)}px)`);
+        if (culprits.length >= 3) break;
+      }
+    }
+    overflow = { scrollWidth: sw, innerWidth, culprits };
+  }
+  return { overflow, keys: [...keys] };
+}
+
+export function inspectPage(page: Page): Promise<PageFindings> {
+  return page.evaluate(inspect);
+}
