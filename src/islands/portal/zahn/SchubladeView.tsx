@@ -112,8 +112,8 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
   const look = slotLook(s);
   const facts = s.zahnlinie || s.farbe || s.form;
   return (
-    <div className={`zl-slot zl-look--${look}${s.selected ? ' is-selected' : ''}${s.artikelnummer ? '' : ' is-empty'}${s.belegt ? ' is-belegt' : ''}`}
-      data-testid="zl-slot" data-slot={s.id} data-artnr={s.artikelnummer ?? ''} data-selected={s.selected ? '1' : '0'} data-status={s.status} data-look={look}>
+    <div className={`zl-slot zl-look--${look}${s.selected ? ' is-selected' : ''}${s.artikelnummer ? '' : ' is-empty'}${s.belegt ? ' is-belegt' : ''}${s.expiresSoon ? ' is-expiring' : ''}`}
+      data-testid="zl-slot" data-slot={s.id} data-expires-soon={s.expiresSoon ? '1' : '0'} data-artnr={s.artikelnummer ?? ''} data-selected={s.selected ? '1' : '0'} data-status={s.status} data-look={look}>
       <span className="sh-sr">{where}</span>
       {s.artikelnummer ? (
         <>
@@ -127,6 +127,12 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
               </span>
             </span>
           ) : <span className="zl-slot__name" title={s.bezeichnung ?? ''}>{s.bezeichnung}</span>}
+          {(s.lot || s.verfallsdatum) && (
+            <span className="zl-slot__lot" data-testid="zl-lot">
+              {s.lot && <>LOT {s.lot}</>}{s.lot && s.verfallsdatum ? ' · ' : ''}{s.verfallsdatum}
+              {s.expiresSoon && <span className="zl-slot__expiring" data-testid="zl-expiring">{t(s.verfallsdatum! < new Date().toISOString().slice(0, 10) ? 'zahnlager.expired' : 'zahnlager.expires_soon')}</span>}
+            </span>
+          )}
           <label className="sh-check zl-slot__belegt">
             <input type="checkbox" checked={belegt === 1} disabled={busy || locked} onChange={(e) => changeBelegt(e.target.checked ? 1 : 0)} />
             <span>{t('zahnlager.occupied')}</span>
@@ -146,19 +152,31 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
         </>
       ) : <span className="zl-slot__empty">{t('zahnlager.empty')}</span>}
       {!locked && (edit
-        ? <SlotEdit s={s} t={t} busy={busy} onSave={(art) => run(async () => { const n = await zl.setSlot(s.id, { artikelnummer: art }); setEdit(false); return n; })} onCancel={() => setEdit(false)} />
+        ? <SlotEdit s={s} t={t} busy={busy} onSave={(art, stock) => run(async () => {
+          let n = art !== s.artikelnummer ? await zl.setSlot(s.id, { artikelnummer: art }) : s;
+          if (art && (stock.lot !== s.lot || stock.verfallsdatum !== s.verfallsdatum)) n = { ...n, ...(await zl.setStock(s.id, stock)) };
+          setEdit(false); return n;
+        })} onCancel={() => setEdit(false)} />
         : <button type="button" className="sh-link zl-slot__edit" onClick={() => setEdit(true)} aria-label={`${t('zahnlager.edit')} (${where})`}>{t('zahnlager.edit')}</button>)}
     </div>
   );
 }
 
-function SlotEdit({ s, t, busy, onSave, onCancel }: { s: Slot; t: T; busy: boolean; onSave: (art: string | null) => void; onCancel: () => void }) {
+function SlotEdit({ s, t, busy, onSave, onCancel }: {
+  s: Slot; t: T; busy: boolean; onSave: (art: string | null, stock: { lot: string; verfallsdatum: string | null }) => void; onCancel: () => void;
+}) {
   const [v, setV] = useState(s.artikelnummer ?? '');
-  const submit = (e: FormEvent) => { e.preventDefault(); onSave(v.trim() ? v.trim() : null); };
+  const [lot, setLot] = useState(s.lot);
+  const [expiry, setExpiry] = useState(s.verfallsdatum ?? '');
+  const submit = (e: FormEvent) => { e.preventDefault(); onSave(v.trim() ? v.trim() : null, { lot: lot.trim(), verfallsdatum: expiry || null }); };
   return (
     <form className="zl-slot__form" onSubmit={submit}>
       <label className="sh-field"><span className="sh-field__label">{t('zahnlager.artikelnummer')}</span>
         <input value={v} maxLength={40} autoFocus onChange={(e) => setV(e.target.value)} onKeyDown={(e) => { if (e.key === 'Escape') onCancel(); }} /></label>
+      <label className="sh-field"><span className="sh-field__label">{t('zahnlager.lot')}</span>
+        <input name="lot" value={lot} maxLength={100} onChange={(e) => setLot(e.target.value)} /></label>
+      <label className="sh-field"><span className="sh-field__label">{t('zahnlager.expiry')}</span>
+        <input name="verfallsdatum" type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} /></label>
       <div className="zl-slot__formbtns">
         <button type="submit" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy}>{t('zahnlager.save')}</button>
         <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={onCancel}>{t('dialog.cancel')}</button>
