@@ -13,7 +13,6 @@ const EXPIRY_POLL_MS = 10_000;
 /** The daily MDR expiry mail: runs once per day in this instance; the DB row per customer and day keeps it to one mail across instances. */
 function dailyExpiryMails(db: Db): () => Promise<unknown> {
   let doneFor = '';
-  jobs.push(runSingleton(db, 'mdr-expiry-mail', EXPIRY_POLL_MS, dailyExpiryMails(db)));
   return async () => {
     const day = new Date().toISOString().slice(0, 10);
     if (day === doneFor) return;
