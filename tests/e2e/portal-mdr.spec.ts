@@ -26,7 +26,7 @@ const order = `PA-${lot}`;
 
 test('a GS1 DataMatrix from the camera is documented on a patient work whose Annex XIII statement downloads as PDF', async ({ page }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  const video = await codeVideo({ bcid: 'gs1datamatrix', text: `(01)${GTIN}(17)${new Date().getUTCFullYear() + 2}1231(10)${lot}(21)SN-${lot}`, scale: 5 }, 'mdr-gs1dm');
+  const video = await codeVideo({ bcid: 'gs1datamatrix', text: `(01)${GTIN}(17)${String(new Date().getUTCFullYear() + 2).slice(2)}1231(10)${lot}(21)SN-${lot}`, scale: 5 }, 'mdr-gs1dm');
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [...CHROMIUM_FLAGS, '--disable-quic', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],

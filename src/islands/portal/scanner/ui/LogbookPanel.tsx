@@ -45,6 +45,7 @@ export function LogbookPanel({ t, lang, currentWork, canEdit }: { t: T; country:
   const changed = () => setReload((r) => r + 1);
 
   return (
+    <>
     <section className="sc-logbook" id="logbuch" aria-labelledby={`${id}-h`} data-testid="logbook">
       <div className="sc-logbook__head">
         <h2 id={`${id}-h`}>{t('scanner.logbook')}</h2>
@@ -102,9 +103,10 @@ export function LogbookPanel({ t, lang, currentWork, canEdit }: { t: T; country:
         <h3>{t('scanner.mdr_zip')}</h3>
         <MdrZip t={t} />
       </div>
-      <MdrRecall t={t} lang={lang} />
-      <MdrExpiring t={t} lang={lang} />
     </section>
+    <MdrRecall t={t} lang={lang} />
+    <MdrExpiring t={t} lang={lang} />
+    </>
   );
 }
 
