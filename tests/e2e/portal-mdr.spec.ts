@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { test, expect, chromium, type Browser, type Page } from '@playwright/test';
+import { storeConsent } from './helpers.ts';
 import { CHROMIUM_FLAGS, codeVideo } from './scanner-helpers.ts';
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
@@ -20,6 +21,7 @@ async function presetSettings(page: Page, s: Record<string, string>): Promise<vo
 }
 
 test.describe.configure({ mode: 'serial' });
+storeConsent();
 
 const lot = `MDR${Date.now().toString(36).toUpperCase()}`;
 const order = `PA-${lot}`;
@@ -32,7 +34,9 @@ test('a GS1 DataMatrix from the camera is documented on a patient work whose Ann
     args: [...CHROMIUM_FLAGS, '--disable-quic', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {
-    const cam = await (await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 } })).newPage();
+    const ctx = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 } });
+    await ctx.addCookies([{ name: 'cookieconsent', value: 'consent', url: BASE }]);
+    const cam = await ctx.newPage();
     expect((await cam.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
     expect((await cam.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
     await presetSettings(cam, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log', scannerPatientenarbeit: '', scannerUser: '0' });
@@ -126,4 +130,30 @@ test('the work detail and the MDR fields at 390 px in English', async ({ page })
   await work.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/work-edit-en-390.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('tooth storage: a slot carries LOT and expiry and is flagged when it expires within 30 days (German and English)', async ({ page }) => {
+  expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
+  const cab = (await (await page.request.post('/api/zahnlager/schraenke', { data: { name: `MDR ${lot}` } })).json()).result;
+  const drawer = (await (await page.request.post(`/api/zahnlager/schraenke/${cab.id}/schubladen`, { data: { name: 'Lot', zeilen: 1, spalten: 3 } })).json()).result;
+  const grid = (await (await page.request.get(`/api/zahnlager/schubladen/${drawer.id}`)).json()).result.grid.flat();
+  const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  for (const [i, l, d] of [[0, lot, soon], [1, 'LATER-1', '2099-01-01']] as const) {
+    expect((await page.request.put(`/api/zahnlager/slots/${grid[i].id}`, { data: { artikelnummer: '919562', belegt: 1 } })).status()).toBe(200);
+    expect((await page.request.put(`/api/mdr/stock/${grid[i].id}`, { data: { lot: l, verfallsdatum: d } })).status()).toBe(200);
+  }
+  for (const [lang, vp, label] of [['de', { width: 1366, height: 900 }, 'Läuft bald ab'], ['en', { width: 390, height: 844 }, 'Expires soon']] as const) {
+    await page.setViewportSize(vp);
+    await page.goto(`/de/${lang}/zahnlager/schrank/${cab.id}/schublade/${drawer.id}`);
+    const first = page.locator(`[data-slot="${grid[0].id}"]`);
+    await expect(first).toHaveAttribute('data-expires-soon', '1');
+    await expect(first.getByTestId('zl-expiring')).toHaveText(label);
+    await expect(page.locator(`[data-slot="${grid[1].id}"]`)).toHaveAttribute('data-expires-soon', '0');
+    await expect(page.locator(`[data-slot="${grid[1].id}"]`).getByTestId('zl-lot')).toContainText('LATER-1');
+    await page.screenshot({ path: `${SHOTS}/drawer-${lang}-${vp.width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
+  }
+  // the recall lists the slot with the LOT
+  const r = (await (await page.request.get(`/api/mdr/recall?lot=${lot}`)).json()).result;
+  expect(r.stock.map((s: { slotId: number; match: string }) => [s.slotId, s.match])).toContainEqual([grid[0].id, 'lot']);
 });
