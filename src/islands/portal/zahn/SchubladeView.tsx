@@ -7,6 +7,7 @@ import { showToast } from '../../../stores/ui.ts';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { zahnError } from './lib/errors.ts';
 import { zahnRoutes } from './lib/routes.ts';
+import { dateLabel } from './lib/format.ts';
 import { zl, type Drawer, type Slot } from './lib/zahnlager.ts';
 import { CountsLine, Crumbs, LoadState, StateBadge, useCustomerData } from './ui/common.tsx';
 import { SelectionBar } from './ui/SelectionBar.tsx';
@@ -41,7 +42,7 @@ export default function SchubladeView({ country, lang, schrank, id, messages }: 
           <CountsLine c={d.counts} t={t} />
           <SelectionBar t={t} counts={d.counts} scope="schublade" id={d.id} onChange={reload} wkHref={r.wk} />
           <Legend t={t} />
-          <DrawerGrid d={d} t={t} onSlot={patch} />
+          <DrawerGrid d={d} t={t} onSlot={patch} day={(iso) => dateLabel(`${iso}T00:00:00`, country, lang)} />
         </>
       )}
     </div>
@@ -70,7 +71,7 @@ function Legend({ t }: { t: T }) {
   );
 }
 
-function DrawerGrid({ d, t, onSlot }: { d: Drawer; t: T; onSlot: (s: Slot) => void }) {
+function DrawerGrid({ d, t, onSlot, day }: { d: Drawer; t: T; onSlot: (s: Slot) => void; day: (iso: string) => string }) {
   return (
     // position: relative keeps the cells' screen-reader texts inside this scroll box (they escaped it and widened the page)
     <div className="zl-grid-wrap" role="region" aria-label={d.name} tabIndex={0}>
@@ -81,7 +82,7 @@ function DrawerGrid({ d, t, onSlot }: { d: Drawer; t: T; onSlot: (s: Slot) => vo
           {d.grid.map((row, zi) => (
             <tr key={zi}>
               <th scope="row"><span className="sh-sr">{t('zahnlager.row')} </span>{zi + 1}</th>
-              {row.map((s) => <td key={s.id}><SlotCell s={s} t={t} onSlot={onSlot} /></td>)}
+              {row.map((s) => <td key={s.id}><SlotCell s={s} t={t} onSlot={onSlot} day={day} /></td>)}
             </tr>
           ))}
         </tbody>
@@ -90,7 +91,7 @@ function DrawerGrid({ d, t, onSlot }: { d: Drawer; t: T; onSlot: (s: Slot) => vo
   );
 }
 
-function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }) {
+function SlotCell({ s, t, onSlot, day }: { s: Slot; t: T; onSlot: (s: Slot) => void; day: (iso: string) => string }) {
   const [busy, setBusy] = useState(false);
   const [edit, setEdit] = useState(false);
   const [belegt, setBelegt] = useState<0 | 1>(s.belegt ? 1 : 0);
@@ -129,7 +130,7 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
           ) : <span className="zl-slot__name" title={s.bezeichnung ?? ''}>{s.bezeichnung}</span>}
           {(s.lot || s.verfallsdatum) && (
             <span className="zl-slot__lot" data-testid="zl-lot">
-              {s.lot && <>LOT {s.lot}</>}{s.lot && s.verfallsdatum ? ' · ' : ''}{s.verfallsdatum}
+              {s.lot && <>LOT {s.lot}</>}{s.lot && s.verfallsdatum ? ' · ' : ''}{s.verfallsdatum && day(s.verfallsdatum)}
               {s.expiresSoon && <span className="zl-slot__expiring" data-testid="zl-expiring">{t(s.verfallsdatum! < new Date().toISOString().slice(0, 10) ? 'zahnlager.expired' : 'zahnlager.expires_soon')}</span>}
             </span>
           )}

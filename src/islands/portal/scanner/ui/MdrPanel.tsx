@@ -95,7 +95,7 @@ export function MdrZip({ t }: { t: T }) {
     <div className="sh-form--inline sc-mdr-zip" data-testid="mdr-zip">
       <label>{t('scanner.from')} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} max={to || undefined} /></label>
       <label>{t('scanner.to')} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} min={from || undefined} /></label>
-      <a className="sh-btn sh-btn--small" href={from && to ? mdr.zipUrl(from, to) : undefined} aria-disabled={!from || !to} download>{t('scanner.mdr_zip')}</a>
+      <a className="sh-btn sh-btn--small" href={from && to ? mdr.zipUrl(from, to) : undefined} aria-disabled={!from || !to} download data-testid="mdr-zip-download">{t('app.download')}</a>
     </div>
   );
 }
