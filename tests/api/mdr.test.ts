@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobs } from '../../server/jobs/index.ts';
 import { sendExpiryMails } from '../../server/lib/mdr-expiry.ts';
 import { retainUntil } from '../../src/lib/rules/mdr.ts';
 import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
@@ -230,6 +231,18 @@ describe('expiry', () => {
     const fr = await env.db.selectFrom('mails').select(['subject', 'body']).where('kind', '=', 'mdr_expiry').where('to_addr', '=', 'labor-a@example.test').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(fr.subject).toMatch(/lots arrivent à péremption/);
     await env.db.updateTable('customers').set({ sprache: 'de' }).where('kdnr', '=', LAB_A).execute();
+    // two instances running the day at the same time: the day's row lets only one of them mail
+    const both = await Promise.all([sendExpiryMails(env.db, dayPlus(3)), sendExpiryMails(env.db, dayPlus(3))]);
+    expect(both.flat().filter((k) => k === LAB_A)).toHaveLength(1);
+    const rows = await env.db.selectFrom('mdr_expiry_mails').select('day').where('kdnr', '=', LAB_A).orderBy('day').execute();
+    expect(rows.map((r) => r.day)).toEqual([today, dayPlus(1), dayPlus(2), dayPlus(3)]);
+  });
+
+  it('runs as the singleton job mdr-expiry-mail of the shop', async () => {
+    const stop = startJobs(env.db);
+    try {
+      await expect.poll(async () => (await env.db.selectFrom('job_leases').select('name').where('name', '=', 'mdr-expiry-mail').execute()).length, { timeout: 5000 }).toBe(1);
+    } finally { await stop(); }
   });
 });
 
