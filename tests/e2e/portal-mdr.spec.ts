@@ -106,6 +106,14 @@ test('the lot recall finds the work and exports the list', async ({ page }) => {
     // nothing of the page is wider than the viewport
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
   }
+  // a code scanned on the scanner page: "check recall for LOT …" opens the recall with the code's LOT
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/de/de/kamera/scanresult/${encodeURIComponent(`(01)${GTIN}(10)${lot}`)}/`);
+  await page.getByTestId('recall-link').click();
+  const recall = page.getByTestId('mdr-recall');
+  await expect(recall.locator(`li[data-work="${order}"]`)).toContainText('PK-4711');
+  await expect(recall.locator('input[name="lot"]')).toHaveValue(lot);
+
   const download = page.waitForEvent('download');
   await page.getByTestId('recall-csv').click();
   const csv = fs.readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);

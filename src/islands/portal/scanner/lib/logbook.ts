@@ -70,7 +70,8 @@ export const exportUrl = {
 
 // ---- MDR case file: lot recall, expiring stock, documents of a work, the auditor's ZIP
 
-export interface RecallQuery { lot: string; artnr?: string; hersteller?: string }
+/** lot typed (or a code pasted into it); code = a code scanned on the scanner page, whose LOT the server takes */
+export interface RecallQuery { lot: string; code?: string; artnr?: string; hersteller?: string }
 export interface RecallWork {
   workId: number; auftragsnummer: string; patientCode: string; geraet: string; auftraggeber: string; createdAt: string;
   batches: { id: number; position: number; artnr: string; lot: string; seriennummer: string; verfallsdatum: string | null; hersteller: string }[];
@@ -88,7 +89,9 @@ export interface ExpiringItem {
 function recallParams(q: RecallQuery): string {
   const p = new URLSearchParams();
   // a scanned code (GS1/HIBC with AI 10) is sent as code: the server takes its LOT
-  if (/^\(\d\d\)|^\]d2|^\+|^\x1d/.test(q.lot.trim())) p.set('code', q.lot.trim()); else p.set('lot', q.lot.trim());
+  if (q.code) p.set('code', q.code);
+  else if (/^\(\d\d\)|^\]d2|^\+|^\x1d/.test(q.lot.trim())) p.set('code', q.lot.trim());
+  else p.set('lot', q.lot.trim());
   if (q.artnr?.trim()) p.set('artnr', q.artnr.trim());
   if (q.hersteller?.trim()) p.set('hersteller', q.hersteller.trim());
   return p.toString();

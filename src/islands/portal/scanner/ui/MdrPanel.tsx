@@ -14,10 +14,24 @@ export function MdrRecall({ t, lang }: { t: T; lang: string }) {
   const [r, setR] = useState<Recall | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const search = async () => {
+  const search = async (query = q) => {
     setBusy(true); setError('');
-    try { const res = await mdr.recall(q); setR(res); setSent(q); } catch (e) { setR(null); setError(errorMessage(t, failureKey(e))); } finally { setBusy(false); }
+    try {
+      const res = await mdr.recall(query);
+      setR(res); setSent(query);
+      if (query.code) setQ({ lot: res.lot, artnr: query.artnr ?? '', hersteller: query.hersteller ?? '' });
+    } catch (e) { setR(null); setError(errorMessage(t, failureKey(e))); } finally { setBusy(false); }
   };
+  // a code scanned on the scanner page arrives as #rueckruf=<code>: search its LOT at once
+  useEffect(() => {
+    const m = /^#rueckruf=(.+)$/.exec(location.hash);
+    if (!m) return;
+    let code = m[1]!;
+    try { code = decodeURIComponent(code); } catch { /* keep as is */ }
+    const query = { lot: '', code, artnr: '', hersteller: '' };
+    void search(query).then(() => document.getElementById(`${id}-h`)?.scrollIntoView());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const set = (k: keyof RecallQuery) => (e: React.ChangeEvent<HTMLInputElement>) => setQ({ ...q, [k]: e.target.value });
   return (
     <section className="sc-mdr" aria-labelledby={`${id}-h`} data-testid="mdr-recall">
