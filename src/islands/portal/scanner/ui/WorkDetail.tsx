@@ -84,8 +84,8 @@ export function WorkDetail({ t, lang, workId, current, canEdit, onChanged, onDel
           <div><dt>{t('scanner.client_reference')}</dt><dd>{w.auftraggeber.referenz || '–'}</dd></div>
           {w.auftraggeber.info && <div><dt>{t('scanner.client_info')}</dt><dd className="sc-pre">{w.auftraggeber.info}</dd></div>}
           <div><dt>{t('scanner.user')}</dt><dd>{w.subUser ? `${w.subUser.vorname} ${w.subUser.nachname}` : t('role.general')}</dd></div>
-          <div><dt>{t('scanner.mdr_device')}</dt><dd>{w.geraet || '–'}</dd></div>
-          <div><dt>{t('scanner.mdr_patient_code')}</dt><dd data-testid="patient-code">{w.patientCode || '–'}</dd></div>
+          <div><dt>{t('scanner.mdr_device_short')}</dt><dd>{w.geraet || '–'}</dd></div>
+          <div><dt>{t('scanner.mdr_patient_code_short')}</dt><dd data-testid="patient-code">{w.patientCode || '–'}</dd></div>
           {(w.implantierbar || w.arzneimittel || w.gewebe) && (
             <div><dt>{t('scanner.mdr_case_file')}</dt><dd>{[w.implantierbar && t('scanner.mdr_implantable'), w.arzneimittel && t('scanner.mdr_medicinal'), w.gewebe && t('scanner.mdr_tissues')].filter(Boolean).join(' · ')}</dd></div>
           )}
