@@ -9,7 +9,7 @@ import type { Session } from '../http/session.ts';
 import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
 import { csvCell, ownWork, type WorkRow } from './logbook.ts';
 import { designations } from './zahnlager.ts';
-import { labOf, ledgerOf, ledgerPdf, statementPdf, type Lab, type Ledger } from '../lib/mdr-documents.ts';
+import { labOf, ledgerOf, ledgerPdf, statementPdf, type Ledger } from '../lib/mdr-documents.ts';
 import { expiringFor } from '../lib/mdr-expiry.ts';
 import { serverTexts } from '../lib/locale-texts.ts';
 import { pdfResponse } from '../lib/pdf.ts';
@@ -36,9 +36,9 @@ function download(body: string | Uint8Array, type: string, filename: string): Re
   });
 }
 
-/** The technician named on the statement: the work's user (sub-user), else the main user. */
-async function technicianOf(db: Db, w: WorkRow, lab: Lab): Promise<string> {
-  if (w.sub_user_id === null) return serverTexts(lab.lang)('role.general');
+/** The technician named under the statement's signature: the work's user (sub-user); none for the main user. */
+async function technicianOf(db: Db, w: WorkRow): Promise<string> {
+  if (w.sub_user_id === null) return '';
   const s = await db.selectFrom('sub_users').select(['vorname', 'nachname']).where('id', '=', w.sub_user_id).where('kdnr', '=', w.kdnr).executeTakeFirst();
   return s ? `${s.vorname} ${s.nachname}`.trim() : '';
 }
@@ -149,7 +149,7 @@ export const routes: AnyRoute[] = [
     summary: 'Annex XIII statement of the work\'s custom-made device as PDF in the customer\'s language (lab from the customer data, device, patient code, prescriber, conformity with Annex I, requirements not fully met, medicinal substances / tissues)',
     handler: async ({ db, session, params, lang }) => {
       const { w, lab } = await caseFile(db, session, lang, params.id);
-      return pdfResponse(await statementPdf(lab, w, await technicianOf(db, w, lab)), `mdr-statement-${safeName(w.auftragsnummer)}.pdf`);
+      return pdfResponse(await statementPdf(lab, w, await technicianOf(db, w)), `mdr-statement-${safeName(w.auftragsnummer)}.pdf`);
     },
   }),
   defineRoute({
@@ -184,7 +184,7 @@ export const routes: AnyRoute[] = [
       for (const w of works) {
         const dir = `${w.created_at.slice(0, 10)}_${safeName(w.auftragsnummer)}_${w.id}`;
         const l: Ledger = await ledgerOf(db, lab, w);
-        entries.push({ name: `${dir}/statement.pdf`, data: await statementPdf(lab, w, await technicianOf(db, w, lab)) });
+        entries.push({ name: `${dir}/statement.pdf`, data: await statementPdf(lab, w, await technicianOf(db, w)) });
         entries.push({ name: `${dir}/ledger.csv`, data: csvText(l.header, l.rows) });
         entries.push({ name: `${dir}/ledger.pdf`, data: await ledgerPdf(lab, w, l) });
       }
