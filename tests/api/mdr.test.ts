@@ -55,6 +55,16 @@ beforeAll(async () => {
 afterAll(async () => { await env.close(); fs.rmSync(tmp, { recursive: true, force: true }); });
 
 describe('case file of a patient work', () => {
+  it('the demo works carry device, patient code and per batch manufacturer, GTIN and technician', async () => {
+    const rows = await env.db.selectFrom('batches as b').innerJoin('patient_works as w', 'w.id', 'b.work_id').innerJoin('articles as a', 'a.artnr', 'b.artnr')
+      .innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
+      .select(['b.hersteller', 'm.name', 'b.gtin', 'a.gtin as art_gtin', 'b.sub_user_id', 'w.sub_user_id as work_user', 'w.geraet', 'w.patient_code'])
+      .where('b.kdnr', '=', LAB_A).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.hersteller !== r.name || r.gtin.replace(/^0+/, '') !== r.art_gtin.replace(/^0+/, '') || r.sub_user_id !== r.work_user)).toEqual([]);
+    expect(rows.filter((r) => !r.geraet || !/^P-\d{4}$/.test(r.patient_code))).toEqual([]);
+  });
+
   it('stores device, patient code, Annex XIII flags; batches carry manufacturer, GTIN, quantity and the technician', async () => {
     const w = await a.post('/api/logbook/works', {
       auftragsnummer: 'MDR-1', auftraggeber: { name: 'Praxis Dr. Weiß', referenz: 'Z-1' }, geraet: 'Brücke 14–16 Zirkon', patientCode: 'PK-0815',

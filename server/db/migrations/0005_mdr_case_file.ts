@@ -1,7 +1,7 @@
 // The MDR case file (issue 11 part 2): what the Annex XIII statement of a patient work needs, the material
 // ledger's manufacturer/GTIN/quantity/technician per batch, LOT and expiry of tooth-storage stock (lot recall,
 // expiry flags) and one row per customer and day the expiry mail went out (sent at most once a day).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const s = db.schema;
@@ -16,6 +16,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await s.alterTable('batches').addColumn('menge', 'double precision', (c) => c.notNull().defaultTo(1)).execute();
   await s.alterTable('batches').addColumn('sub_user_id', 'integer').execute();
   await s.createIndex('batches_kdnr_lot').on('batches').columns(['kdnr', 'lot']).execute();
+  // batches documented before: manufacturer and GTIN from their article, the technician from their work's user
+  await sql`update batches set hersteller = coalesce((select m.name from articles a join manufacturers m on m.id = a.hersteller_id where a.artnr = batches.artnr), ''),
+    gtin = coalesce((select a.gtin from articles a where a.artnr = batches.artnr), ''),
+    sub_user_id = (select w.sub_user_id from patient_works w where w.id = batches.work_id)`.execute(db);
   await s.alterTable('zahnlager_slots').addColumn('lot', 'text', (c) => c.notNull().defaultTo('')).execute();
   await s.alterTable('zahnlager_slots').addColumn('verfallsdatum', 'text').execute();
   await s.createTable('mdr_expiry_mails').addColumn('kdnr', 'integer', (c) => c.notNull())
