@@ -101,6 +101,8 @@ export interface ZahnlagerSlotTable {
   artikelnummer: string | null; selected: number; belegt: number;
   /** '' | selected | processing | delivering | backorder */
   status: string; updated_at: string;
+  /** LOT and expiry of the stock in the slot (MDR lot recall, expiry flags) */
+  lot: Generated<string>; verfallsdatum: Generated<string | null>;
 }
 export interface ZahnlagerBookingTable { id: Generated<number>; kdnr: number; slot_id: number; artikelnummer: string; menge: number; booked_at: string; order_id: number | null }
 export interface ZahnlagerCheckTable { kdnr: number; last_check: string }
@@ -122,13 +124,19 @@ export interface UploadTable {
 export interface PatientWorkTable {
   id: Generated<number>; kdnr: number; auftragsnummer: string; auftraggeber_name: string; auftraggeber_referenz: string;
   auftraggeber_info: string; sub_user_id: number | null; created_at: string; updated_at: string;
+  /** MDR case file: device description, patient code, Annex XIII facts (0/1 flags) and requirements not fully met */
+  geraet: Generated<string>; patient_code: Generated<string>; implantierbar: Generated<number>;
+  arzneimittel: Generated<number>; gewebe: Generated<number>; abweichungen: Generated<string>;
 }
 export interface BatchTable {
   id: Generated<number>; work_id: number; kdnr: number; artnr: string; position: number;
   verfallsdatum: string | null; herstelldatum: string | null; lot: string; seriennummer: string;
   hersteller_artnr: string; referenz: string; einheit: string; lieferschein: string; seite: string;
   hersteller_lizenz: string; raw_code: string; created_at: string;
+  /** MDR ledger: manufacturer name, UDI-DI/GTIN from the code, quantity used, the technician (acting sub-user) */
+  hersteller: Generated<string>; gtin: Generated<string>; menge: Generated<number>; sub_user_id: Generated<number | null>;
 }
+export interface MdrExpiryMailTable { kdnr: number; day: string; sent_at: string }
 export interface MailTable { id: Generated<number>; to_addr: string; subject: string; body: string; kind: string; created_at: string; sent_at: string | null; error: string | null; claimed_at: Generated<string | null> }
 export interface JobLeaseTable { name: string; holder: string; expires_at: string }
 export interface ClientLogTable { id: Generated<number>; firma: number | null; kdnr: number | null; page: string; error: string; ip: string; browser: string; daten: string; created_at: string }
@@ -151,6 +159,7 @@ export interface DB {
   label_templates: LabelTemplateTable; documents: DocumentTable; service_requests: ServiceRequestTable; uploads: UploadTable;
   patient_works: PatientWorkTable; batches: BatchTable; mails: MailTable; client_logs: ClientLogTable;
   freeway_tickets: FreewayTicketTable; newsletters: NewsletterTable; job_leases: JobLeaseTable;
+  mdr_expiry_mails: MdrExpiryMailTable;
 }
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;

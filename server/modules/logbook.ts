@@ -13,6 +13,7 @@ import { parseDate, validateOrderNumber } from '../../src/lib/rules/index.ts';
 import { parseScan } from '../../src/lib/codes/index.ts';
 import { isExpired } from '../../src/lib/rules/batch.ts';
 import { dateish, resolveArticle, scanFacts, type ScanFacts } from '../lib/scan-codes.ts';
+import { expiresSoon, retainUntil, retentionOver } from '../../src/lib/rules/mdr.ts';
 import { A4, createPdf, GREY, mm, pdfResponse as pdfDownload } from '../lib/pdf.ts';
 import { designations } from './zahnlager.ts';
 
@@ -32,6 +33,10 @@ const zWorkBody = z.object({
   auftragsnummer: z.string({ error: 'auftragsnummer_required' }).trim().max(60, 'too_long').optional(),
   auftraggeber: zAuftraggeber.optional(),
   subUserId: zId.nullable().optional(),
+  /** MDR case file (Annex XIII): device, patient code (name, acronym or number), flags and the requirements not fully met */
+  geraet: zTxt(300).optional(), patientCode: zTxt(60).optional(),
+  implantierbar: z.boolean({ error: 'invalid_input' }).optional(), arzneimittel: z.boolean({ error: 'invalid_input' }).optional(),
+  gewebe: z.boolean({ error: 'invalid_input' }).optional(), abweichungen: zTxt(4000).optional(),
 });
 const zBatchBody = z.object({
   artnr: zArtnr.optional(),
@@ -40,6 +45,8 @@ const zBatchBody = z.object({
   lot: zTxt(100).optional(), seriennummer: zTxt(100).optional(), hersteller_artnr: zTxt(60).optional(),
   referenz: zTxt(100).optional(), einheit: zTxt(40).optional(), lieferschein: zTxt(60).optional(), seite: zTxt(20).optional(),
   position: z.coerce.number({ error: 'invalid_position' }).int('invalid_position').min(1, 'invalid_position').max(9999, 'invalid_position').optional(),
+  hersteller: zTxt(200).optional(), gtin: z.string({ error: 'invalid_input' }).trim().regex(/^(\d{8}|\d{12,14})?$/, 'invalid_input').optional(),
+  menge: z.coerce.number({ error: 'invalid_input' }).positive('invalid_input').max(100000, 'invalid_input').optional(),
   /** the user saw the warning and documents an expired batch anyway */
   confirmExpired: z.boolean({ error: 'invalid_input' }).optional(),
 });
@@ -51,17 +58,29 @@ const zBatchOut = z.object({
   seite: z.string(), raw: z.string(), kdnr: z.number(), createdAt: z.string(),
   /** expiry before the day the batch was documented */
   expired: z.boolean(),
+  /** expiry passed or within 30 days from today (MDR expiry flag) */
+  expiresSoon: z.boolean(),
+  hersteller: z.string(), gtin: z.string(), menge: z.number(),
+  /** the technician who documented it (acting sub-user; null = main user) */
+  subUserId: z.number().nullable(),
 });
 const zWorkOut = z.object({
   id: z.number(), auftragsnummer: z.string(), auftraggeber: z.object({ name: z.string(), referenz: z.string(), info: z.string() }),
   subUserId: z.number().nullable(), subUser: z.object({ id: z.number(), vorname: z.string(), nachname: z.string() }).nullable(),
   createdAt: z.string(), updatedAt: z.string(), batchCount: z.number(),
+  geraet: z.string(), patientCode: z.string(), implantierbar: z.boolean(), arzneimittel: z.boolean(), gewebe: z.boolean(), abweichungen: z.string(),
+  /** first day the work may be deleted (10 years, 15 when implantable) */
+  retainUntil: z.string(),
 });
 
-type WorkRow = { id: number; kdnr: number; auftragsnummer: string; auftraggeber_name: string; auftraggeber_referenz: string; auftraggeber_info: string; sub_user_id: number | null; created_at: string; updated_at: string };
+export type WorkRow = {
+  id: number; kdnr: number; auftragsnummer: string; auftraggeber_name: string; auftraggeber_referenz: string; auftraggeber_info: string;
+  sub_user_id: number | null; created_at: string; updated_at: string;
+  geraet: string; patient_code: string; implantierbar: number; arzneimittel: number; gewebe: number; abweichungen: string;
+};
 type BatchRow = Awaited<ReturnType<typeof batchesOf>>[number];
 
-async function ownWork(db: Db | Tx, kdnr: number, id: number): Promise<WorkRow> {
+export async function ownWork(db: Db | Tx, kdnr: number, id: number): Promise<WorkRow> {
   const r = await db.selectFrom('patient_works').selectAll().where('id', '=', id).where('kdnr', '=', kdnr).executeTakeFirst();
   if (!r) throw notFound();
   return r;
@@ -87,10 +106,12 @@ async function worksOut(db: Db, kdnr: number, rows: WorkRow[]): Promise<z.infer<
     auftraggeber: { name: r.auftraggeber_name, referenz: r.auftraggeber_referenz, info: r.auftraggeber_info },
     subUserId: r.sub_user_id, subUser: r.sub_user_id !== null ? sub.get(r.sub_user_id) ?? null : null,
     createdAt: r.created_at, updatedAt: r.updated_at, batchCount: cnt.get(r.id) ?? 0,
+    geraet: r.geraet, patientCode: r.patient_code, implantierbar: r.implantierbar === 1, arzneimittel: r.arzneimittel === 1,
+    gewebe: r.gewebe === 1, abweichungen: r.abweichungen, retainUntil: retainUntil(r.created_at, r.implantierbar === 1),
   }));
 }
 
-async function batchesOf(db: Db | Tx, kdnr: number, filter: { workId?: number; from?: string; to?: string }) {
+export async function batchesOf(db: Db | Tx, kdnr: number, filter: { workId?: number; from?: string; to?: string }) {
   let q = db.selectFrom('batches as b').innerJoin('patient_works as w', 'w.id', 'b.work_id').selectAll('b')
     .select(['w.auftragsnummer', 'w.auftraggeber_name', 'w.auftraggeber_referenz', 'w.auftraggeber_info', 'w.created_at as work_created_at'])
     .where('b.kdnr', '=', kdnr).where('w.kdnr', '=', kdnr);
@@ -106,7 +127,8 @@ function batchOut(b: BatchRow, bez: Map<string, string>): z.infer<typeof zBatchO
     verfallsdatum: b.verfallsdatum, herstelldatum: b.herstelldatum, lot: b.lot, seriennummer: b.seriennummer,
     hersteller_artnr: b.hersteller_artnr, hersteller_lizenz: b.hersteller_lizenz, referenz: b.referenz, einheit: b.einheit,
     lieferschein: b.lieferschein, seite: b.seite, raw: b.raw_code, kdnr: b.kdnr, createdAt: b.created_at,
-    expired: isExpired(b.verfallsdatum, b.created_at),
+    expired: isExpired(b.verfallsdatum, b.created_at), expiresSoon: expiresSoon(b.verfallsdatum),
+    hersteller: b.hersteller, gtin: b.gtin, menge: Number(b.menge), subUserId: b.sub_user_id,
   };
 }
 
@@ -127,7 +149,7 @@ async function checkBatch(tx: Db | Tx, kdnr: number, workId: number, v: { artnr:
 
 async function articleFacts(db: Db | Tx, artnr: string) {
   return db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
-    .select(['a.artnr', 'a.hersteller_artnr', 'a.gebinde', 'm.licence']).where('a.artnr', '=', artnr).executeTakeFirst();
+    .select(['a.artnr', 'a.hersteller_artnr', 'a.gebinde', 'a.gtin', 'm.licence', 'm.name as hersteller']).where('a.artnr', '=', artnr).executeTakeFirst();
 }
 
 /** Explicit fields win over what the scanned code says; the article fills the manufacturer's data. */
@@ -154,6 +176,10 @@ async function batchValues(db: Db | Tx, body: z.infer<typeof zBatchBody>, base: 
     einheit: pick(body.einheit, null, base?.einheit, art.gebinde ?? ''),
     lieferschein: pick(body.lieferschein, null, base?.lieferschein, ''),
     seite: pick(body.seite, null, base?.seite, ''),
+    hersteller: pick(body.hersteller, null, artChanged ? undefined : base?.hersteller, art.hersteller),
+    // the UDI-DI as the code carries it, else the article's GTIN
+    gtin: pick(body.gtin, f.gtin, artChanged ? undefined : base?.gtin, art.gtin ?? ''),
+    menge: pick<number>(body.menge, null, base?.menge, 1),
   };
 }
 
@@ -236,6 +262,22 @@ async function exportData(db: Db, session: Session, lang: string, filter: { work
   return rows.map((r) => exportRow(r, bez));
 }
 
+/** MDR case file fields of a work body: given ones replace, the rest stay (or start empty). */
+function mdrFields(body: z.infer<typeof zWorkBody>, w: WorkRow | null) {
+  const flag = (v: boolean | undefined, old: number | undefined) => (v === undefined ? old ?? 0 : v ? 1 : 0);
+  return {
+    geraet: body.geraet ?? w?.geraet ?? '', patient_code: body.patientCode ?? w?.patient_code ?? '',
+    implantierbar: flag(body.implantierbar, w?.implantierbar), arzneimittel: flag(body.arzneimittel, w?.arzneimittel),
+    gewebe: flag(body.gewebe, w?.gewebe), abweichungen: body.abweichungen ?? w?.abweichungen ?? '',
+  };
+}
+
+/** Works and their batches are kept for the MDR retention period; a delete before its end is refused. */
+function checkRetention(w: WorkRow): void {
+  const implantable = w.implantierbar === 1;
+  if (!retentionOver(w.created_at, implantable)) throw conflict('error_retention_period', { retainUntil: retainUntil(w.created_at, implantable) });
+}
+
 const touch = (tx: Db | Tx, kdnr: number, workId: number) =>
   tx.updateTable('patient_works').set({ updated_at: nowIso() }).where('id', '=', workId).where('kdnr', '=', kdnr).execute();
 
@@ -286,7 +328,7 @@ export const routes: AnyRoute[] = [
       const a = body.auftraggeber ?? {};
       const r = await db.insertInto('patient_works').values({
         kdnr: session.kdnr, auftragsnummer: body.auftragsnummer!, auftraggeber_name: a.name ?? '', auftraggeber_referenz: a.referenz ?? '',
-        auftraggeber_info: a.info ?? '', sub_user_id: subUserId ?? null, created_at: now, updated_at: now,
+        auftraggeber_info: a.info ?? '', sub_user_id: subUserId ?? null, created_at: now, updated_at: now, ...mdrFields(body, null),
       }).returning('id').executeTakeFirstOrThrow();
       return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, Number(r.id))]))[0];
     },
@@ -315,19 +357,19 @@ export const routes: AnyRoute[] = [
         auftragsnummer: body.auftragsnummer ?? w.auftragsnummer,
         auftraggeber_name: a.name ?? w.auftraggeber_name, auftraggeber_referenz: a.referenz ?? w.auftraggeber_referenz,
         auftraggeber_info: a.info ?? w.auftraggeber_info,
-        sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(),
+        sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(), ...mdrFields(body, w),
       }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
       return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0];
     },
   }),
   defineRoute({
     method: 'delete', path: '/logbook/works/:id', access: 'customer', tag: TAG,
-    summary: 'Deletes a patient work with its batches; needs the document function', params: zWorkParams,
+    summary: 'Deletes a patient work with its batches; needs the document function. Before the retention period ends (10 years from the work\'s day, 15 when implantable) 409 error_retention_period { retainUntil }', params: zWorkParams,
     response: z.object({ deleted: z.number(), batches: z.number() }),
     handler: async ({ db, session, params }) => {
       await requirePermission(db, session, 'document');
       return db.transaction().execute(async (tx) => {
-        await ownWork(tx, session.kdnr, params.id);
+        checkRetention(await ownWork(tx, session.kdnr, params.id));
         const r = await tx.deleteFrom('batches').where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
         await tx.deleteFrom('patient_works').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
         return { deleted: params.id, batches: Number(r.numDeletedRows) };
@@ -351,7 +393,7 @@ export const routes: AnyRoute[] = [
           const m = await tx.selectFrom('batches').select(sql<number>`max(position)`.as('m')).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
           position = Number(m?.m ?? 0) + 1;
         }
-        const r = await tx.insertInto('batches').values({ work_id: params.id, kdnr: session.kdnr, position, ...v, created_at: nowIso() })
+        const r = await tx.insertInto('batches').values({ work_id: params.id, kdnr: session.kdnr, position, ...v, sub_user_id: session.subUserId ?? null, created_at: nowIso() })
           .returning('id').executeTakeFirstOrThrow();
         await touch(tx, session.kdnr, params.id);
         return Number(r.id);
@@ -383,11 +425,14 @@ export const routes: AnyRoute[] = [
   }),
   defineRoute({
     method: 'delete', path: '/logbook/works/:id/batches/:batchId', access: 'customer', tag: TAG,
-    summary: 'Deletes a batch; needs the document function', params: zBatchParams, response: z.object({ deleted: z.number() }),
+    summary: 'Deletes a batch; needs the document function. Refused like the work before the retention period ends (409 error_retention_period)', params: zBatchParams, response: z.object({ deleted: z.number() }),
     handler: async ({ db, session, params }) => {
       await requirePermission(db, session, 'document');
       return db.transaction().execute(async (tx) => {
-        await ownWork(tx, session.kdnr, params.id);
+        const w = await ownWork(tx, session.kdnr, params.id);
+        const b = await tx.selectFrom('batches').select('id').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        if (!b) throw notFound();
+        checkRetention(w);
         const r = await tx.deleteFrom('batches').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
         if (Number(r.numDeletedRows) === 0) throw notFound();
         await touch(tx, session.kdnr, params.id);

@@ -2,6 +2,7 @@
 // automatic booking of delivered sets, completion via the cart, statistics, digitisation photos.
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { expiresSoon } from '../../src/lib/rules/mdr.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { readMultipart } from '../http/body.ts';
@@ -50,6 +51,8 @@ const zCabinet = z.object({ id: z.number(), name: z.string(), sort: z.number(), 
 const zSlot = z.object({
   id: z.number(), schubladeId: z.number(), zeile: z.number(), spalte: z.number(), artikelnummer: z.string().nullable(),
   bezeichnung: z.string().nullable(), zahnlinie: z.string().nullable(), farbe: z.string().nullable(), form: z.string().nullable(), garnitur: z.boolean(), selected: z.number(), belegt: z.number(), status: z.enum(SLOT_STATES), updatedAt: z.string(),
+  /** LOT and expiry of the stock (MDR case file); expiresSoon: expiry past or within 30 days */
+  lot: z.string(), verfallsdatum: z.string().nullable(), expiresSoon: z.boolean(),
 });
 type SlotOut = z.infer<typeof zSlot>;
 
@@ -147,7 +150,7 @@ function slotOut(r: SlotRow, { bez, facts }: Awaited<ReturnType<typeof slotTexts
     ...(r.artikelnummer && facts.get(r.artikelnummer) || { zahnlinie: null, farbe: null, form: null }),
     garnitur: r.artikelnummer ? isSetArticle(r.artikelnummer) : false,
     selected: r.selected, belegt: r.belegt, status: (SLOT_STATES as readonly string[]).includes(r.status) ? r.status as SlotOut['status'] : '',
-    updatedAt: r.updated_at,
+    updatedAt: r.updated_at, lot: r.lot, verfallsdatum: r.verfallsdatum, expiresSoon: !!r.artikelnummer && expiresSoon(r.verfallsdatum),
   };
 }
 

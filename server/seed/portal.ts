@@ -43,10 +43,15 @@ export async function seedPortal(tx: Tx, arts: Art[], hist: OrderSet, clock: See
     const created = clock.t(-r.float(2, 150));
     const by = r.weighted([3, 4, 2]);
     const sub = [null, SUB.clara, SUB.david][by]!;
+    const clinic = r.pick(CLINICS);
+    const patient = r.int(1000, 9999);
+    const info = r.pick(WORK_INFO);
+    // the MDR case file: the work's description is the device, the clinic's patient number its patient code
     works.push({
       id: w, kdnr: 123456, auftragsnummer: `A-${dateOnly(created).slice(0, 4)}-${String(300 + w * 7).padStart(4, '0')}`,
-      auftraggeber_name: r.pick(CLINICS), auftraggeber_referenz: `Pat. ${r.int(1000, 9999)}`, auftraggeber_info: r.pick(WORK_INFO),
+      auftraggeber_name: clinic, auftraggeber_referenz: `Pat. ${patient}`, auftraggeber_info: info,
       sub_user_id: sub, created_at: created, updated_at: created,
+      geraet: info, patient_code: `P-${patient}`, implantierbar: info.startsWith('Implantat') ? 1 : 0, arzneimittel: 0, gewebe: 0, abweichungen: '',
     });
     const before = delivered.filter((o) => o.created_at < created);
     const pool = (before.length ? before : delivered).slice(-12);
@@ -66,6 +71,7 @@ export async function seedPortal(tx: Tx, arts: Art[], hist: OrderSet, clock: See
         hersteller_artnr: a.hersteller_artnr, referenz: a.hersteller_artnr, einheit: a.draft.geb, lieferschein: lsOf.get(o.id!) ?? '',
         seite: String(1 + Math.floor((line.pos - 1) / 10)), hersteller_lizenz: a.draft.maker.licence,
         raw_code: `(01)0${a.gtin}(11)${yymmdd(made)}(17)${yymmdd(expiry)}(10)${lot}${serial ? `(21)${serial}` : ''}`,
+        hersteller: a.draft.maker.name, gtin: `0${a.gtin}`, menge: 1, sub_user_id: sub,
         created_at: new Date(Date.parse(created) + p * 60_000).toISOString(),
       });
     }

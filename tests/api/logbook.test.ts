@@ -71,8 +71,10 @@ describe('patient works', () => {
     expect((await a.get('/api/logbook/works?q=gibtsnicht%25')).body.result.items).toHaveLength(0);
     const u = await a.put(`/api/logbook/works/${w.id}`, { auftraggeber: { info: 'Krone 11' } });
     expect(u.body.result.auftraggeber).toEqual({ name: 'Praxis Dr. Zahn', referenz: 'Z-77', info: 'Krone 11' });
-    expect((await a.del(`/api/logbook/works/${w.id}`)).body.result.deleted).toBe(w.id);
-    expect((await a.get(`/api/logbook/works/${w.id}`)).status).toBe(404);
+    // MDR retention (issue 11): a work is kept 10 years, a delete before then is refused
+    const del = await a.del(`/api/logbook/works/${w.id}`);
+    expect([del.status, del.body.error]).toEqual([409, 'error_retention_period']);
+    expect((await a.get(`/api/logbook/works/${w.id}`)).status).toBe(200);
   });
 
   it('rejects bad input', async () => {
@@ -119,9 +121,9 @@ describe('batches and exports', () => {
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ position: 2, lot: 'CH-99', seriennummer: 'SER-5', verfallsdatum: '2028-11-30', herstelldatum: '2025-06-01', raw });
     // explicit fields win over the code
-    const r2 = await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, raw, lot: 'HAND', seriennummer: 'SER-6' });
+    const other = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-CSV-HAND' })).body.result.id;
+    const r2 = await a.post(`/api/logbook/works/${other}/batches`, { artnr: art.artnr, raw, lot: 'HAND', seriennummer: 'SER-6' });
     expect(r2.body.result.lot).toBe('HAND');
-    await a.del(`/api/logbook/works/${work}/batches/${r2.body.result.id}`);
   });
 
   it('rejects bad batch input', async () => {
@@ -133,16 +135,17 @@ describe('batches and exports', () => {
     expect((await a.post('/api/logbook/works/99999999/batches', { artnr: art.artnr })).status).toBe(404);
   });
 
-  it('changes and deletes a batch', async () => {
-    const r = await a.post(`/api/logbook/works/${work}/batches`, { artnr: art.artnr, lot: 'TMP' });
+  it('changes a batch; deleting it is refused within the retention period', async () => {
+    const tmpWork = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-TMP' })).body.result.id;
+    const r = await a.post(`/api/logbook/works/${tmpWork}/batches`, { artnr: art.artnr, lot: 'TMP' });
     const id = r.body.result.id;
-    const u = await a.put(`/api/logbook/works/${work}/batches/${id}`, { lot: 'TMP-2', referenz: 'REF-1', verfallsdatum: null });
+    const u = await a.put(`/api/logbook/works/${tmpWork}/batches/${id}`, { lot: 'TMP-2', referenz: 'REF-1', verfallsdatum: null });
     expect(u.status).toBe(200);
     expect(u.body.result).toMatchObject({ lot: 'TMP-2', referenz: 'REF-1', verfallsdatum: null, artnr: art.artnr });
-    expect((await a.put(`/api/logbook/works/${work}/batches/${id}`, { artnr: 'GIBTSNICHT1' })).body.error).toBe('error_artnr');
-    expect((await a.put(`/api/logbook/works/${work}/batches/99999999`, { lot: 'x' })).status).toBe(404);
-    expect((await a.del(`/api/logbook/works/${work}/batches/${id}`)).body.result.deleted).toBe(id);
-    expect((await a.del(`/api/logbook/works/${work}/batches/${id}`)).status).toBe(404);
+    expect((await a.put(`/api/logbook/works/${tmpWork}/batches/${id}`, { artnr: 'GIBTSNICHT1' })).body.error).toBe('error_artnr');
+    expect((await a.put(`/api/logbook/works/${tmpWork}/batches/99999999`, { lot: 'x' })).status).toBe(404);
+    expect((await a.del(`/api/logbook/works/${tmpWork}/batches/${id}`)).body.error).toBe('error_retention_period');
+    expect((await a.del(`/api/logbook/works/${tmpWork}/batches/99999999`)).status).toBe(404);
   });
 
   it('exports the work as CSV (semicolons, UTF-8 BOM, one row per batch)', async () => {

@@ -182,6 +182,9 @@ export const ERROR_TEXTS = {
   // logbook (issue 12): expired batches only after a warning, a serial number once per work
   error_batch_expired: 'Das Verfallsdatum dieser Charge ist überschritten. Bitte bestätigen Sie, dass Sie sie trotzdem dokumentieren.',
   error_serial_duplicate: 'Diese Seriennummer ist in dieser Patientenarbeit bereits dokumentiert (Position {position}).',
+  // MDR case file (issue 11): works and batches kept for the retention period, the recall needs a LOT
+  error_retention_period: 'Patientenarbeiten und ihre Chargen müssen nach MDR aufbewahrt werden und können erst ab {retainUntil} gelöscht werden.',
+  lot_required: 'Bitte geben Sie eine Chargennummer (LOT) ein oder scannen Sie sie.',
   // server-side keys (HTTP layer)
   unauthorized: 'Bitte melden Sie sich an',
   forbidden: 'Keine Berechtigung',

@@ -75,6 +75,9 @@ export default function ResultView({ country, lang, t }: { country: string; lang
               </div>
             )}
             <CodeData t={t} lang={lang} scan={res.scan} />
+            {res.scan.lot && loggedIn && (
+              <a className="sh-btn sh-btn--small" href={paths.recall(code)} data-testid="recall-link">{t('scanner.mdr_recall_this', { lot: res.scan.lot })}</a>
+            )}
           </div>
           {log && res.article && (
             <div className="sc-result__log">

@@ -7,6 +7,7 @@ import { showToast } from '../../../stores/ui.ts';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { zahnError } from './lib/errors.ts';
 import { zahnRoutes } from './lib/routes.ts';
+import { dateLabel } from './lib/format.ts';
 import { zl, type Drawer, type Slot } from './lib/zahnlager.ts';
 import { CountsLine, Crumbs, LoadState, StateBadge, useCustomerData } from './ui/common.tsx';
 import { SelectionBar } from './ui/SelectionBar.tsx';
@@ -41,7 +42,7 @@ export default function SchubladeView({ country, lang, schrank, id, messages }: 
           <CountsLine c={d.counts} t={t} />
           <SelectionBar t={t} counts={d.counts} scope="schublade" id={d.id} onChange={reload} wkHref={r.wk} />
           <Legend t={t} />
-          <DrawerGrid d={d} t={t} onSlot={patch} />
+          <DrawerGrid d={d} t={t} onSlot={patch} day={(iso) => dateLabel(`${iso}T00:00:00`, country, lang)} />
         </>
       )}
     </div>
@@ -70,7 +71,7 @@ function Legend({ t }: { t: T }) {
   );
 }
 
-function DrawerGrid({ d, t, onSlot }: { d: Drawer; t: T; onSlot: (s: Slot) => void }) {
+function DrawerGrid({ d, t, onSlot, day }: { d: Drawer; t: T; onSlot: (s: Slot) => void; day: (iso: string) => string }) {
   return (
     // position: relative keeps the cells' screen-reader texts inside this scroll box (they escaped it and widened the page)
     <div className="zl-grid-wrap" role="region" aria-label={d.name} tabIndex={0}>
@@ -81,7 +82,7 @@ function DrawerGrid({ d, t, onSlot }: { d: Drawer; t: T; onSlot: (s: Slot) => vo
           {d.grid.map((row, zi) => (
             <tr key={zi}>
               <th scope="row"><span className="sh-sr">{t('zahnlager.row')} </span>{zi + 1}</th>
-              {row.map((s) => <td key={s.id}><SlotCell s={s} t={t} onSlot={onSlot} /></td>)}
+              {row.map((s) => <td key={s.id}><SlotCell s={s} t={t} onSlot={onSlot} day={day} /></td>)}
             </tr>
           ))}
         </tbody>
@@ -90,7 +91,7 @@ function DrawerGrid({ d, t, onSlot }: { d: Drawer; t: T; onSlot: (s: Slot) => vo
   );
 }
 
-function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }) {
+function SlotCell({ s, t, onSlot, day }: { s: Slot; t: T; onSlot: (s: Slot) => void; day: (iso: string) => string }) {
   const [busy, setBusy] = useState(false);
   const [edit, setEdit] = useState(false);
   const [belegt, setBelegt] = useState<0 | 1>(s.belegt ? 1 : 0);
@@ -112,8 +113,8 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
   const look = slotLook(s);
   const facts = s.zahnlinie || s.farbe || s.form;
   return (
-    <div className={`zl-slot zl-look--${look}${s.selected ? ' is-selected' : ''}${s.artikelnummer ? '' : ' is-empty'}${s.belegt ? ' is-belegt' : ''}`}
-      data-testid="zl-slot" data-slot={s.id} data-artnr={s.artikelnummer ?? ''} data-selected={s.selected ? '1' : '0'} data-status={s.status} data-look={look}>
+    <div className={`zl-slot zl-look--${look}${s.selected ? ' is-selected' : ''}${s.artikelnummer ? '' : ' is-empty'}${s.belegt ? ' is-belegt' : ''}${s.expiresSoon ? ' is-expiring' : ''}`}
+      data-testid="zl-slot" data-slot={s.id} data-expires-soon={s.expiresSoon ? '1' : '0'} data-artnr={s.artikelnummer ?? ''} data-selected={s.selected ? '1' : '0'} data-status={s.status} data-look={look}>
       <span className="sh-sr">{where}</span>
       {s.artikelnummer ? (
         <>
@@ -127,6 +128,12 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
               </span>
             </span>
           ) : <span className="zl-slot__name" title={s.bezeichnung ?? ''}>{s.bezeichnung}</span>}
+          {(s.lot || s.verfallsdatum) && (
+            <span className="zl-slot__lot" data-testid="zl-lot">
+              {s.lot && <>LOT {s.lot}</>}{s.lot && s.verfallsdatum ? ' · ' : ''}{s.verfallsdatum && day(s.verfallsdatum)}
+              {s.expiresSoon && <span className="zl-slot__expiring" data-testid="zl-expiring">{t(s.verfallsdatum! < new Date().toISOString().slice(0, 10) ? 'zahnlager.expired' : 'zahnlager.expires_soon')}</span>}
+            </span>
+          )}
           <label className="sh-check zl-slot__belegt">
             <input type="checkbox" checked={belegt === 1} disabled={busy || locked} onChange={(e) => changeBelegt(e.target.checked ? 1 : 0)} />
             <span>{t('zahnlager.occupied')}</span>
@@ -146,19 +153,31 @@ function SlotCell({ s, t, onSlot }: { s: Slot; t: T; onSlot: (s: Slot) => void }
         </>
       ) : <span className="zl-slot__empty">{t('zahnlager.empty')}</span>}
       {!locked && (edit
-        ? <SlotEdit s={s} t={t} busy={busy} onSave={(art) => run(async () => { const n = await zl.setSlot(s.id, { artikelnummer: art }); setEdit(false); return n; })} onCancel={() => setEdit(false)} />
+        ? <SlotEdit s={s} t={t} busy={busy} onSave={(art, stock) => run(async () => {
+          let n = art !== s.artikelnummer ? await zl.setSlot(s.id, { artikelnummer: art }) : s;
+          if (art && (stock.lot !== s.lot || stock.verfallsdatum !== s.verfallsdatum)) n = { ...n, ...(await zl.setStock(s.id, stock)) };
+          setEdit(false); return n;
+        })} onCancel={() => setEdit(false)} />
         : <button type="button" className="sh-link zl-slot__edit" onClick={() => setEdit(true)} aria-label={`${t('zahnlager.edit')} (${where})`}>{t('zahnlager.edit')}</button>)}
     </div>
   );
 }
 
-function SlotEdit({ s, t, busy, onSave, onCancel }: { s: Slot; t: T; busy: boolean; onSave: (art: string | null) => void; onCancel: () => void }) {
+function SlotEdit({ s, t, busy, onSave, onCancel }: {
+  s: Slot; t: T; busy: boolean; onSave: (art: string | null, stock: { lot: string; verfallsdatum: string | null }) => void; onCancel: () => void;
+}) {
   const [v, setV] = useState(s.artikelnummer ?? '');
-  const submit = (e: FormEvent) => { e.preventDefault(); onSave(v.trim() ? v.trim() : null); };
+  const [lot, setLot] = useState(s.lot);
+  const [expiry, setExpiry] = useState(s.verfallsdatum ?? '');
+  const submit = (e: FormEvent) => { e.preventDefault(); onSave(v.trim() ? v.trim() : null, { lot: lot.trim(), verfallsdatum: expiry || null }); };
   return (
     <form className="zl-slot__form" onSubmit={submit}>
       <label className="sh-field"><span className="sh-field__label">{t('zahnlager.artikelnummer')}</span>
         <input value={v} maxLength={40} autoFocus onChange={(e) => setV(e.target.value)} onKeyDown={(e) => { if (e.key === 'Escape') onCancel(); }} /></label>
+      <label className="sh-field"><span className="sh-field__label">{t('zahnlager.lot')}</span>
+        <input name="lot" value={lot} maxLength={100} onChange={(e) => setLot(e.target.value)} /></label>
+      <label className="sh-field"><span className="sh-field__label">{t('zahnlager.expiry')}</span>
+        <input name="verfallsdatum" type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} /></label>
       <div className="zl-slot__formbtns">
         <button type="submit" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy}>{t('zahnlager.save')}</button>
         <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={onCancel}>{t('dialog.cancel')}</button>

@@ -8,7 +8,9 @@ const files = import.meta.glob<{ default: Record<string, string> }>('../../../i1
 // content-only sections the shop islands never show (the rest of the file is embedded)
 const EXCLUDE = ['cookie.', 'footer.', 'continent.', 'zahnassistent.', 'scanner.', 'label.', 'documents.', 'service.', 'company.',
   'loesungen.', 'videos.', 'aktionen.', 'newsletter.', 'notfound.', 'logbuch_user.', 'zahnlager.', 'form.reason', 'form.device',
-  'form.photos', 'form.add_photo', 'form.upload', 'form.send_individually', 'grid.'];
+  'form.photos', 'form.add_photo', 'form.upload', 'form.send_individually', 'grid.',
+  // texts the server writes itself (MDR statement, ledger and mail: server/lib/locale-texts.ts)
+  'mdr.'];
 const KEEP = ['scanner.title', 'scanner.manufacturer_artnr', 'scanner.codes', 'label.title', 'documents.title', 'zahnlager.title'];
 
 const wanted = (k: string) => KEEP.includes(k) || !EXCLUDE.some((p) => k.startsWith(p));

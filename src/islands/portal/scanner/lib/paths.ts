@@ -5,6 +5,8 @@ export function kameraPaths(country: string, lang: string) {
   return {
     scanner: `${b}/`,
     logbook: `${b}/#logbuch`,
+    /** the lot recall below the logbook, searching the scanned code's LOT at once */
+    recall: (code: string) => `${b}/#rueckruf=${encodeURIComponent(code)}`,
     settings: `${b}/settings/`,
     tutorial: `${b}/tutorial/`,
     mdr: `${b}/tutorial/mdr/`,

@@ -12,12 +12,15 @@ import type { Batch, BatchInput } from '../lib/logbook.ts';
 export interface BatchValues {
   verfallsdatum: string; herstelldatum: string; lot: string; seriennummer: string; hersteller_artnr: string;
   referenz: string; einheit: string; lieferschein: string; seite: string; position: string;
+  /** MDR ledger: manufacturer (empty = the article's) and the quantity used */
+  hersteller: string; menge: string;
 }
 
 export function batchFromScan(scan: ScanResult | null, unit = ''): BatchValues {
   return {
     verfallsdatum: scan?.expiry ?? '', herstelldatum: scan?.production ?? '', lot: scan?.lot ?? '', seriennummer: scan?.serial ?? '',
     hersteller_artnr: scan?.manufacturerArtnr ?? '', referenz: '', einheit: unit, lieferschein: '', seite: '', position: '',
+    hersteller: '', menge: '1',
   };
 }
 
@@ -25,7 +28,7 @@ export function batchValues(b: Batch): BatchValues {
   return {
     verfallsdatum: b.verfallsdatum ?? '', herstelldatum: b.herstelldatum ?? '', lot: b.lot, seriennummer: b.seriennummer,
     hersteller_artnr: b.hersteller_artnr, referenz: b.referenz, einheit: b.einheit, lieferschein: b.lieferschein, seite: b.seite,
-    position: String(b.position),
+    position: String(b.position), hersteller: b.hersteller, menge: String(b.menge),
   };
 }
 
@@ -41,6 +44,8 @@ export function batchInput(v: BatchValues, isNew: boolean): BatchInput {
   if (!isNew || v.hersteller_artnr.trim()) out.hersteller_artnr = v.hersteller_artnr.trim();
   if (!isNew || v.einheit.trim()) out.einheit = v.einheit.trim();
   if (v.position.trim()) out.position = Number(v.position);
+  if (!isNew || v.hersteller.trim()) out.hersteller = v.hersteller.trim();
+  if (v.menge.trim()) out.menge = Number(v.menge.trim().replace(',', '.'));
   return out;
 }
 
@@ -57,7 +62,9 @@ export function BatchFields({ t, v, onChange, errors }: {
       {f('verfallsdatum', 'scanner.expiry', 10, { type: 'date' })}
       {f('herstelldatum', 'scanner.production_date', 10, { type: 'date' })}
       {f('seriennummer', 'scanner.serial', 100)}
+      {f('hersteller', 'scanner.mdr_manufacturer', 200)}
       {f('hersteller_artnr', 'scanner.manufacturer_artnr', 60)}
+      {f('menge', 'scanner.quantity', 10, { inputMode: 'decimal' })}
       {f('referenz', 'scanner.reference', 100)}
       {f('einheit', 'scanner.unit', 40)}
       {f('lieferschein', 'scanner.delivery_note', 60)}

@@ -1,5 +1,6 @@
 // The logbook: patient works (search, pages, new work), each opening its batches; exports of the whole
-// logbook (optionally a period) as CSV and PDF. A user who cannot document (canEdit false) reads only.
+// logbook (optionally a period) as CSV and PDF; the MDR tools (auditor ZIP, lot recall, expiring stock). A user
+// who cannot document (canEdit false) reads only.
 import { useEffect, useId, useState } from 'react';
 import { ApiFailure } from '../../../../lib/api.ts';
 import { showToast } from '../../../../stores/ui.ts';
@@ -9,6 +10,7 @@ import { exportUrl, logbook, type Work, type WorkPage } from '../lib/logbook.ts'
 import { setScanner } from '../lib/settings.ts';
 import { formatDate } from './CodeData.tsx';
 import { fieldOf } from './BatchForm.tsx';
+import { MdrExpiring, MdrRecall, MdrZip } from './MdrPanel.tsx';
 import { WorkDetail } from './WorkDetail.tsx';
 import { checkWork, EMPTY_WORK, WorkFields, workInput, type WorkValues } from './WorkForm.tsx';
 
@@ -43,6 +45,7 @@ export function LogbookPanel({ t, lang, currentWork, canEdit }: { t: T; country:
   const changed = () => setReload((r) => r + 1);
 
   return (
+    <>
     <section className="sc-logbook" id="logbuch" aria-labelledby={`${id}-h`} data-testid="logbook">
       <div className="sc-logbook__head">
         <h2 id={`${id}-h`}>{t('scanner.logbook')}</h2>
@@ -96,7 +99,14 @@ export function LogbookPanel({ t, lang, currentWork, canEdit }: { t: T; country:
           <a className="sh-btn sh-btn--small" href={exportUrl.all('pdf', from, to)} download>{t('scanner.export_pdf')}</a>
         </div>
       </div>
+      <div className="sc-export">
+        <h3>{t('scanner.mdr_zip')}</h3>
+        <MdrZip t={t} />
+      </div>
     </section>
+    <MdrRecall t={t} lang={lang} />
+    <MdrExpiring t={t} lang={lang} />
+    </>
   );
 }
 

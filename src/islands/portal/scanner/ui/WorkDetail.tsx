@@ -1,11 +1,12 @@
-// One patient work in the logbook: its client data (editable), its batches (editable, deletable;
-// expired ones marked) and the exports of this work. Without the document function: read only.
+// One patient work in the logbook: its client data and MDR case file (editable), its batches (editable;
+// expired and expiring ones marked), the exports of this work and its Annex XIII statement and material
+// ledger. Deleting is refused by the server within the retention period. Without the document function: read only.
 import { useEffect, useState } from 'react';
 import { ApiFailure } from '../../../../lib/api.ts';
 import { openDialog, showToast } from '../../../../stores/ui.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
-import { exportUrl, logbook, type Batch, type Work } from '../lib/logbook.ts';
+import { exportUrl, logbook, mdr, type Batch, type Work } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
 import { BatchFields, batchError, batchInput, batchValues, ExpiryWarning, fieldOf, type BatchValues } from './BatchForm.tsx';
 import { ExpiredBadge, formatDate } from './CodeData.tsx';
@@ -83,6 +84,12 @@ export function WorkDetail({ t, lang, workId, current, canEdit, onChanged, onDel
           <div><dt>{t('scanner.client_reference')}</dt><dd>{w.auftraggeber.referenz || '–'}</dd></div>
           {w.auftraggeber.info && <div><dt>{t('scanner.client_info')}</dt><dd className="sc-pre">{w.auftraggeber.info}</dd></div>}
           <div><dt>{t('scanner.user')}</dt><dd>{w.subUser ? `${w.subUser.vorname} ${w.subUser.nachname}` : t('role.general')}</dd></div>
+          <div><dt>{t('scanner.mdr_device_short')}</dt><dd>{w.geraet || '–'}</dd></div>
+          <div><dt>{t('scanner.mdr_patient_code_short')}</dt><dd data-testid="patient-code">{w.patientCode || '–'}</dd></div>
+          {(w.implantierbar || w.arzneimittel || w.gewebe) && (
+            <div><dt>{t('scanner.mdr_case_file')}</dt><dd>{[w.implantierbar && t('scanner.mdr_implantable'), w.arzneimittel && t('scanner.mdr_medicinal'), w.gewebe && t('scanner.mdr_tissues')].filter(Boolean).join(' · ')}</dd></div>
+          )}
+          {w.abweichungen && <div><dt>{t('scanner.mdr_deviations')}</dt><dd className="sc-pre">{w.abweichungen}</dd></div>}
         </dl>
       )}
       <div className="sc-actions sc-actions--wrap">
@@ -90,17 +97,25 @@ export function WorkDetail({ t, lang, workId, current, canEdit, onChanged, onDel
         {!editWork && canEdit && <button type="button" className="sh-btn sh-btn--small" onClick={() => setEditWork(workValues(w))}>{t('app.edit')}</button>}
         <a className="sh-btn sh-btn--small" href={exportUrl.work(w.id, 'csv')} download data-testid="export-work-csv">{t('scanner.export_csv')}</a>
         <a className="sh-btn sh-btn--small" href={exportUrl.work(w.id, 'pdf')} download>{t('scanner.export_pdf')}</a>
+      </div>
+      <div className="sc-actions sc-actions--wrap sc-mdr-docs" data-testid="mdr-docs">
+        <a className="sh-btn sh-btn--small sh-btn--primary" href={mdr.statementUrl(w.id)} download data-testid="mdr-statement">{t('scanner.mdr_statement')}</a>
+        <a className="sh-btn sh-btn--small" href={mdr.ledgerUrl(w.id, 'csv')} download data-testid="mdr-ledger-csv">{t('scanner.mdr_ledger_csv')}</a>
+        <a className="sh-btn sh-btn--small" href={mdr.ledgerUrl(w.id, 'pdf')} download data-testid="mdr-ledger-pdf">{t('scanner.mdr_ledger_pdf')}</a>
         {canEdit && <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={() => void removeWork()} disabled={busy}>{t('app.delete')}</button>}
       </div>
+      <p className="sc-retain" data-testid="retain-until">{t('scanner.mdr_retain_until', { date: formatDate(w.retainUntil, lang) })}</p>
       {errors.work && <p className="sh-error" role="alert">{errors.work}</p>}
       <h3>{t('scanner.batches')}</h3>
       {w.batches.length === 0 && <p className="sh-empty">{t('scanner.batches_empty')}</p>}
       <ol className="sc-batches">
         {w.batches.map((b) => (
-          <li key={b.id} className={`sc-batch${b.expired ? ' is-expired' : ''}`} data-lot={b.lot} data-expired={b.expired ? '1' : '0'}>
+          <li key={b.id} className={`sc-batch${b.expired ? ' is-expired' : b.expiresSoon ? ' is-expiring' : ''}`} data-lot={b.lot} data-expired={b.expired ? '1' : '0'}
+            data-expires-soon={b.expiresSoon ? '1' : '0'}>
             <div className="sc-batch__head">
               <strong>{b.position}. {b.artnr}</strong> {b.bezeichnung && <span>{b.bezeichnung}</span>}
               {b.expired && <ExpiredBadge t={t} />}
+              {!b.expired && b.expiresSoon && <span className="sc-badge sc-badge--expiring" data-testid="expiring-badge">{t('scanner.mdr_expires_soon')}</span>}
             </div>
             {editBatch?.id === b.id ? (
               <form className="sh-form" onSubmit={(e) => { e.preventDefault(); void saveBatch(); }} noValidate>
@@ -136,7 +151,8 @@ export function WorkDetail({ t, lang, workId, current, canEdit, onChanged, onDel
 function BatchFacts({ t, lang, b }: { t: T; lang: string; b: Batch }) {
   const rows: [string, string][] = [
     ['scanner.expiry', `${formatDate(b.verfallsdatum, lang)}${b.expired ? ` (${t('scanner.expired')})` : ''}`], ['scanner.production_date', formatDate(b.herstelldatum, lang)],
-    ['scanner.lot', b.lot], ['scanner.serial', b.seriennummer], ['scanner.manufacturer_artnr', b.hersteller_artnr],
+    ['scanner.lot', b.lot], ['scanner.serial', b.seriennummer], ['scanner.mdr_manufacturer', b.hersteller], ['scanner.manufacturer_artnr', b.hersteller_artnr],
+    ['scanner.mdr_udi', b.gtin], ['scanner.quantity', String(b.menge)],
     ['scanner.reference', b.referenz], ['scanner.unit', b.einheit], ['scanner.delivery_note', b.lieferschein], ['scanner.page', b.seite],
     ['scanner.customer_number', String(b.kdnr)], ['scanner.licence', b.hersteller_lizenz],
   ];

@@ -11,6 +11,8 @@ export interface Slot {
   /** tooth line, shade and mould of a set article (null for other articles) */
   zahnlinie: string | null; farbe: string | null; form: string | null;
   garnitur: boolean; selected: number; belegt: number; status: SlotStatus; updatedAt: string;
+  /** LOT and expiry of the stock (MDR case file); expiresSoon: expiry past or within 30 days */
+  lot: string; verfallsdatum: string | null; expiresSoon: boolean;
 }
 export interface Drawer {
   id: number; name: string; zeilen: number; spalten: number; sort: number; schrank: { id: number; name: string }; counts: Counts; grid: Slot[][];
@@ -45,6 +47,9 @@ export const zl = {
   deleteDrawer: (schrank: number, id: number) => api.del(`zahnlager/schraenke/${schrank}/schubladen/${id}`),
   drawer: (id: number) => api.get<Drawer>(`zahnlager/schubladen/${id}`),
   setSlot: (id: number, body: { artikelnummer?: string | null; belegt?: 0 | 1 }) => api.put<Slot>(`zahnlager/slots/${id}`, body),
+  /** LOT and expiry of the slot's stock (MDR lot recall and expiry flags) */
+  setStock: (id: number, body: { lot: string; verfallsdatum: string | null }) =>
+    api.put<{ id: number; lot: string; verfallsdatum: string | null; expiresSoon: boolean }>(`mdr/stock/${id}`, body),
   select: (id: number, belegt: 0 | 1) => api.post<Slot>(`zahnlager/slots/${id}/select`, { belegt }),
   unselect: (id: number) => api.post<Slot>(`zahnlager/slots/${id}/unselect`),
   /** clears selections and undoes processing (those sets leave the cart) in the scope */
