@@ -93,13 +93,10 @@ describe('POST /api/schnellbestellung/pruefen', () => {
 
   it('checks 500 lines in one call; 501 lines → 400 error_too_many_lines with the limit', async () => {
     const lines = others.slice(0, 500).map((artnr, i) => ({ artnr, menge: String((i % 9) + 1) }));
-    const t0 = performance.now();
-    const r = await check(lines);
-    const ms = performance.now() - t0;
+    const r = await check(lines); // its server time is bench/quick-order.ts's figure, not a test's
     expect(r.status).toBe(200);
     expect(r.body.result.lines).toHaveLength(500);
     expect(r.body.result.valid).toBe(500);
-    expect(ms).toBeLessThan(1000);
     const over = await check([...lines, { artnr: plain }]);
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ error: 'error_too_many_lines', max: 500, count: 501 });
