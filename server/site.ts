@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { oldLinkArticle, parseCookies, siteRedirect, type RedirectFacts } from './site-routes.ts';
 import { findCountry } from '../src/data/countries.ts';
-import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
+import { firmaFor, isMainHost, variantSegment } from '../src/lib/site/locales.ts';
 import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
 import { GuestPageCache } from './page-cache.ts';
@@ -156,7 +156,8 @@ export class SiteHost {
     const loc = splitLocalePath(pathname);
     // internal main-variant builds are reachable only through the host rule below
     if (/^\/b\d+-/.test(pathname)) return this.notFound(site, req, res, null);
-    if (loc && isMainHost(req.headers.host, this.opts.shopDomain) && findCountry(loc.country)?.fi === COMPANY_LS) {
+    if (loc && findCountry(loc.country)?.fi === COMPANY_LS
+      && firmaFor(loc.country, isMainHost(req.headers.host, this.opts.shopDomain), session?.firma) === COMPANY_DEFAULT) {
       const seg = variantSegment(loc.country, COMPANY_DEFAULT);
       const candidate = `/${seg}/${loc.lang}/${loc.rest ? `${loc.rest}/` : ''}`;
       if (site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }

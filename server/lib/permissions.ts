@@ -1,30 +1,9 @@
-// Function roles of the acting user (spec section 6): the main user has general authorisation;
-// sub-users act only through their functions K07 (manager), K09 (buyer), K13 (technician).
+// Enforcing the function roles of the acting user (spec section 6; the rule table is shared with
+// the screens: src/lib/rules/permissions.ts).
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Session } from '../http/session.ts';
-
-export type Action =
-  | 'order' // submit orders: main user, K07, K09
-  | 'release' // release orders of others: main user, K07
-  | 'document' // document batches on patient works: main user, K07, K13
-  | 'manage_users' // create, edit, delete sub-users: main user, K07
-  | 'account'; // change the customer data: main user, K07
-
-const ALLOWED: Record<Action, readonly string[]> = {
-  order: ['K07', 'K09'],
-  release: ['K07'],
-  document: ['K07', 'K13'],
-  manage_users: ['K07'],
-  account: ['K07'],
-};
-
-export const ACTIONS = Object.keys(ALLOWED) as Action[];
-
-/** "K07;K09" → ['K07', 'K09'] (order kept, blanks and duplicates dropped). */
-export function parseFunktionen(s: string | null | undefined): string[] {
-  return [...new Set((s ?? '').split(/[;,]/).map((f) => f.trim().toUpperCase()).filter(Boolean))];
-}
+import { allows, parseFunktionen, type Action } from '../../src/lib/rules/permissions.ts';
 
 /**
  * The functions of the session's acting user: null for the main user (general authorisation),
@@ -36,11 +15,6 @@ export async function actingFunctions(db: Db, session: Session): Promise<string[
     .where('id', '=', session.subUserId).where('kdnr', '=', session.kdnr).where('deleted', '=', 0)
     .executeTakeFirst();
   return row ? parseFunktionen(row.funktionen) : [];
-}
-
-export function allows(funktionen: string[] | null, action: Action): boolean {
-  if (funktionen === null) return true;
-  return funktionen.some((f) => ALLOWED[action].includes(f));
 }
 
 export async function can(db: Db, session: Session | null, action: Action): Promise<boolean> {

@@ -1,5 +1,6 @@
 // Orders placed by a sub-user without release right above the release limit wait here until the main
-// user or a K07 manager releases them (spec section 6). Others see the list; the API refuses their release.
+// user or a K07 manager releases them (spec section 6). Others see the list with the reason instead of
+// the release buttons (the API refuses their release anyway).
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../stores/ui.ts';
 import type { T } from '../lib/i18n.ts';
@@ -8,7 +9,7 @@ import { loadPending, releaseOrder, type OrderSummary } from '../lib/orders.ts';
 import { money, type Ctx } from '../lib/article.ts';
 import { formatDate } from './Orders.tsx';
 
-export function PendingReleases({ t, ctx, onReleased }: { t: T; ctx: Ctx; onReleased?: () => void }) {
+export function PendingReleases({ t, ctx, onReleased, mayRelease }: { t: T; ctx: Ctx; onReleased?: () => void; mayRelease: boolean }) {
   const [orders, setOrders] = useState<OrderSummary[]>([]);
   const [busy, setBusy] = useState<number | null>(null);
   useEffect(() => { loadPending().then(setOrders).catch(() => setOrders([])); }, []);
@@ -33,11 +34,12 @@ export function PendingReleases({ t, ctx, onReleased }: { t: T; ctx: Ctx; onRele
           {orders.map((o) => (
             <tr key={o.auftrag} data-auftrag={o.auftrag}>
               <td>{o.auftrag}</td><td>{formatDate(o.datum, ctx)}</td><td className="sh-num">{money(o.total, ctx, o.currency)}</td>
-              <td><button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} onClick={() => void release(o.auftrag)}>{t('order.release')}</button></td>
+              <td>{mayRelease && <button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} onClick={() => void release(o.auftrag)}>{t('order.release')}</button>}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {!mayRelease && <p className="sh-note" role="note" data-testid="no-release-right">{t('order.no_release_right')}</p>}
     </div>
   );
 }
