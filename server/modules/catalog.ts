@@ -13,7 +13,7 @@ import {
 } from '../lib/search.ts';
 import { zListItem } from './search.ts';
 import { articleImages, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
-import { DEFAULT_MCODE, RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../src/lib/rules/constants.ts';
+import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../src/lib/rules/constants.ts';
 import { sortSaleList } from '../../src/lib/rules/pricing.ts';
 
 const TAG = 'catalog';
@@ -147,7 +147,7 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
   const pick = <T extends { lang: string }>(rows: T[]) => rows.find((r) => r.lang === lang) ?? rows[0];
   return {
     ...item!,
-    MCode: item!.MCode ?? DEFAULT_MCODE,
+    // MCode as stored: a missing code is part of the section 9 UVP rule (the list item says the same)
     Referenz: art.referenz,
     Beschreibung: pick(texts)?.beschreibung ?? '',
     Hersteller: art.name,
