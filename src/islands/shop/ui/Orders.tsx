@@ -50,11 +50,11 @@ export function OrdersTable({ orders, t, ctx }: { orders: OrderSummary[]; t: T; 
       <tbody>
         {orders.map((o) => (
           <tr key={o.auftrag} data-auftrag={o.auftrag}>
-            <td><a href={r.historie(o.datum, o.auftrag)}>{o.auftrag}</a></td>
-            <td>{formatDate(o.datum, ctx)}</td>
-            <td>{statusLabel(t, o.status)}</td>
-            <td className="sh-num">{money(o.total, ctx, o.currency)}</td>
-            <td>
+            <td className="sh-orders__nr"><a href={r.historie(o.datum, o.auftrag)}>{o.auftrag}</a></td>
+            <td className="sh-orders__date">{formatDate(o.datum, ctx)}</td>
+            <td className="sh-orders__status">{statusLabel(t, o.status)}</td>
+            <td className="sh-num sh-orders__total">{money(o.total, ctx, o.currency)}</td>
+            <td className="sh-orders__act">
               <button type="button" className="sh-btn sh-btn--small" disabled={busy === o.auftrag}
                 onClick={async () => { setBusy(o.auftrag); await reorderAll(t, o.auftrag); setBusy(null); }}>
                 {t('order.reorder')}
