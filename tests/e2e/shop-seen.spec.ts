@@ -185,16 +185,31 @@ test.describe('account', () => {
     }
   });
 
-  test('K13 and K09 see the waiting orders without release buttons, with the reason', async ({ page }) => {
-    await login(page, 123456, 1, 3);
-    await page.goto('/de/de/konto/');
-    await hydrated(page, '[data-testid="konto"]');
-    const pending = page.getByTestId('pending-releases');
-    if (await pending.count()) {
-      await expect(pending.getByRole('button', { name: T['order.release']! })).toHaveCount(0);
-      await expect(page.getByTestId('no-release-right')).toHaveText(T['order.no_release_right']!);
+  test('waiting orders: release buttons only for users who may release, the reason for the others', async ({ page }) => {
+    // the buyer (K09) orders above the release limit: the order waits
+    await login(page, 123456, 1, 2);
+    await page.request.post('/api/wk/delete');
+    const r = await page.request.get('/api/guest/shop/category?pg=1&pageSize=96&country=de&lang=de');
+    const art = ((await r.json()).result.items as { Artikelnummer: string; Preis: number; AusSortiment: number }[])
+      .find((i) => i.Preis > 20 && !i.AusSortiment)!;
+    expect((await page.request.post(`/api/wk/${encodeURIComponent(art.Artikelnummer)}/add/${Math.ceil(6000 / art.Preis)}`)).status()).toBe(200);
+    const sub = await page.request.post('/api/checkout/submit?country=de&lang=de', { data: {}, headers: { 'idempotency-key': `seen-${Date.now()}` } });
+    expect(sub.status()).toBe(200);
+    const auftrag = String((await sub.json()).result.auftrag);
+    for (const [user, may] of [[3, false], [2, false], [0, true]] as const) {
+      await login(page, 123456, 1, user);
+      await page.goto('about:blank'); // the same address with a hash would not load the page again
+      await page.goto('/de/de/konto/#meine_bestellungen');
+      const pending = page.getByTestId('pending-releases');
+      await expect(pending.locator(`tr[data-auftrag="${auftrag}"]`)).toBeVisible();
+      await expect(pending.getByRole('button', { name: T['order.release']! })).toHaveCount(may ? await pending.locator('tbody tr').count() : 0);
+      await expect(page.getByTestId('no-release-right')).toHaveCount(may ? 0 : 1);
+      if (!may) await expect(page.getByTestId('no-release-right')).toHaveText(T['order.no_release_right']!);
+      if (user === 3) { await pending.scrollIntoViewIfNeeded(); await shot(page, 'konto-pending-k13-de-1366'); }
     }
-    await page.request.put('/api/user/active', { data: { id: 0 } });
+    // the main user releases it (and leaves the seed as it was)
+    await page.getByTestId('pending-releases').locator(`tr[data-auftrag="${auftrag}"]`).getByRole('button', { name: T['order.release']! }).click();
+    await expect(page.getByTestId('pending-releases').locator(`tr[data-auftrag="${auftrag}"]`)).toHaveCount(0);
   });
 
   test('order suggestions: weekly and yearly list what is due for a customer with two years of orders', async ({ page }) => {
