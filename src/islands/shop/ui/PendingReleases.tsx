@@ -28,13 +28,14 @@ export function PendingReleases({ t, ctx, onReleased, mayRelease }: { t: T; ctx:
   return (
     <div className="sh-box sh-pending" data-testid="pending-releases">
       <h3>{t('order.pending_title')}</h3>
-      <table className="sh-table">
+      <table className="sh-table sh-orders">
         <thead><tr><th scope="col">{t('order.number')}</th><th scope="col">{t('order.date')}</th><th scope="col" className="sh-num">{t('cart.total_price')}</th><th scope="col"><span className="sh-sr">{t('order.release')}</span></th></tr></thead>
         <tbody>
           {orders.map((o) => (
             <tr key={o.auftrag} data-auftrag={o.auftrag}>
-              <td>{o.auftrag}</td><td>{formatDate(o.datum, ctx)}</td><td className="sh-num">{money(o.total, ctx, o.currency)}</td>
-              <td>{mayRelease && <button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} onClick={() => void release(o.auftrag)}>{t('order.release')}</button>}</td>
+              <td className="sh-orders__nr">{o.auftrag}</td><td className="sh-orders__date">{formatDate(o.datum, ctx)}</td>
+              <td className="sh-num sh-orders__total">{money(o.total, ctx, o.currency)}</td>
+              <td className="sh-orders__act">{mayRelease && <button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} onClick={() => void release(o.auftrag)}>{t('order.release')}</button>}</td>
             </tr>
           ))}
         </tbody>
