@@ -73,6 +73,25 @@ test.describe('isLS brand', () => {
   });
 });
 
+test.describe('isLS brand on the main host', () => {
+  test('the main shop domain shows guests the main variant of /dk/de/ and 777777 its own brand', async ({ playwright, baseURL }) => {
+    const main = { host: 'www.dentalversand-nord.example' };
+    const brandOf = (html: string) => /<html[^>]*data-brand="(\w+)"/.exec(html)?.[1];
+    const guest = await playwright.request.newContext({ baseURL });
+    const guestPage = await (await guest.get('/dk/de/', { headers: main })).text();
+    expect(brandOf(guestPage)).toBe('main');
+    expect(guestPage).toContain('data-nav="company"');
+    const ls = await playwright.request.newContext({ baseURL });
+    expect((await ls.post('/api/login', { data: { Firma: 3, Benutzername: '777777', Kennwort: PASSWORD, kw: '' } })).status()).toBe(200);
+    const page = await (await ls.get('/dk/de/', { headers: main })).text();
+    expect(brandOf(page)).toBe('ls');
+    expect(page).not.toContain('data-nav="company"');
+    // on-demand pages follow the same rule
+    expect(brandOf(await (await ls.get('/dk/de/konto/', { headers: main })).text())).toBe('ls');
+    await guest.dispose(); await ls.dispose();
+  });
+});
+
 test.describe('cart', () => {
   test('fits a phone: names and prices inside the screen, SVG delete icon; K13 sees why it cannot check out', async ({ page }) => {
     await login(page);
