@@ -119,6 +119,8 @@ test.describe('cart', () => {
     await expect(page.locator('.sh-cart__line')).toHaveCount(3);
     await expect(page.getByTestId('to-checkout')).toHaveCount(0);
     await expect(page.getByTestId('no-order-right')).toHaveText(T['cart.no_order_right']!);
+    await page.getByTestId('no-order-right').scrollIntoViewIfNeeded();
+    await fitsWidth(page);
     await shot(page, 'cart-k13-de-390');
     await page.goto('/de/de/wk/kasse/');
     await expect(page.getByTestId('checkout-next')).toBeDisabled();
@@ -257,6 +259,9 @@ test.describe('account', () => {
     }
     await page.setViewportSize(PHONE);
     await fitsWidth(page);
+    // long compound names wrap inside the card instead of being cut
+    const cut = await page.locator('.sh-card__title').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length);
+    expect(cut).toBe(0);
     await shot(page, 'vorschlag-yearly-de-390');
   });
 
