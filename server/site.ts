@@ -156,11 +156,12 @@ export class SiteHost {
     const loc = splitLocalePath(pathname);
     // internal main-variant builds are reachable only through the host rule below
     if (/^\/b\d+-/.test(pathname)) return this.notFound(site, req, res, null);
-    if (loc && findCountry(loc.country)?.fi === COMPANY_LS
-      && firmaFor(loc.country, isMainHost(req.headers.host, this.opts.shopDomain), session?.firma) === COMPANY_DEFAULT) {
+    if (loc && isMainHost(req.headers.host, this.opts.shopDomain) && findCountry(loc.country)?.fi === COMPANY_LS) {
+      // an isLS customer sees its own brand wherever that brand has the page (nl and pl exist only in the main variant)
+      const own = firmaFor(loc.country, true, session?.firma) === COMPANY_LS && site.files.has(pathname);
       const seg = variantSegment(loc.country, COMPANY_DEFAULT);
       const candidate = `/${seg}/${loc.lang}/${loc.rest ? `${loc.rest}/` : ''}`;
-      if (site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
+      if (!own && site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
     }
     if (site.files.has(pathname) || site.files.has(decodeSafe(pathname))) return site.handler(req, res);
     if ((loc && isOnDemandRoute(loc.rest)) || !get) {

@@ -11,6 +11,10 @@ import { SiteHost } from '../../server/site.ts';
 import { firmaFor } from '../../src/lib/site/locales.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../../src/lib/rules/constants.ts';
 import { findCountry } from '../../src/data/countries.ts';
+import { config } from '../../server/config.ts';
+
+// the routing rules (server/site-routes.ts) read the configured shop domain too
+const MAIN = `www.${config.shopDomain}`;
 
 let root: string;
 let server: http.Server;
@@ -21,12 +25,12 @@ beforeAll(async () => {
   const dir = path.join(root, 'dist');
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = (req, res) => res.end(req.url);\n');
-  for (const p of ['dk/de', 'b1-dk/de', 'de/de']) {
+  for (const p of ['dk/de', 'b1-dk/de', 'b1-dk/nl', 'de/de']) {
     fs.mkdirSync(path.join(dir, 'client', p), { recursive: true });
     fs.writeFileSync(path.join(dir, 'client', p, 'index.html'), p);
   }
   const sessions: Record<string, { kdnr: number; firma: number }> = { ls: { kdnr: 777777, firma: COMPANY_LS }, main: { kdnr: 123456, firma: COMPANY_DEFAULT } };
-  const host = new SiteHost({ dir, shopDomain: 'shop.example', session: async (sid) => sessions[sid] ?? null });
+  const host = new SiteHost({ dir, shopDomain: config.shopDomain, session: async (sid) => sessions[sid] ?? null });
   expect(await host.load()).toBe(true);
   server = http.createServer((req, res) => void host.handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -62,10 +66,12 @@ describe('brand of the pages of an isLS country', () => {
   });
 
   it('the main host serves the main variant to guests and main customers, the isLS variant to isLS customers', async () => {
-    expect(await get('/dk/de/', 'www.shop.example')).toBe('/b1-dk/de/');
-    expect(await get('/dk/de/', 'www.shop.example', 'main')).toBe('/b1-dk/de/');
-    expect(await get('/dk/de/', 'www.shop.example', 'ls')).toBe('/dk/de/');
+    expect(await get('/dk/de/', MAIN)).toBe('/b1-dk/de/');
+    expect(await get('/dk/de/', MAIN, 'main')).toBe('/b1-dk/de/');
+    expect(await get('/dk/de/', MAIN, 'ls')).toBe('/dk/de/');
     // the isLS host shows its own brand to everyone
     expect(await get('/dk/de/', 'www.ls.example')).toBe('/dk/de/');
+    // a page the isLS brand does not have (Dutch) stays the main variant's, also for isLS customers
+    expect(await get('/dk/nl/', MAIN, 'ls')).toBe('/b1-dk/nl/');
   });
 });

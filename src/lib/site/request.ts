@@ -10,7 +10,10 @@ export function requestLocale(params: Record<string, string | undefined>, reques
   const lang = String(params.lang ?? '').toLowerCase();
   if (!findCountry(country) || country in REDIRECTED_COUNTRIES) return null;
   const host = request.headers.get('host') ?? new URL(request.url).host;
-  const firma = firmaFor(country, isMainHost(host, config.shopDomain), customerFirma);
+  const main = isMainHost(host, config.shopDomain);
+  let firma = firmaFor(country, main, customerFirma);
+  // a language the customer's brand lacks (nl, pl for isLS) shows the host's variant
+  if (!siteLanguages(firma).includes(lang)) firma = firmaFor(country, main);
   if (!siteLanguages(firma).includes(lang)) return null;
   return { country, lang, firma, segment: variantSegment(country, firma) };
 }
