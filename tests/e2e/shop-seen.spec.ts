@@ -250,6 +250,24 @@ test.describe('account', () => {
     }
   });
 
+  test('order detail fits a phone: one card per line, names and prices inside the screen', async ({ page }) => {
+    await login(page);
+    const o = (await (await page.request.get('/api/orders?limit=1')).json()).result.items[0] as { auftrag: number; datum: string };
+    const [y, m, d] = o.datum.split('-').map(Number);
+    for (const lang of ['de', 'fr']) {
+      await page.setViewportSize(PHONE);
+      await page.goto(`/de/${lang}/meinlabor/historie/auftrag/${y}/${m}/${d}/${o.auftrag}`);
+      const line = page.locator('.sh-hist tbody tr').first();
+      await expect(line).toBeVisible();
+      await fitsWidth(page);
+      for (const cell of ['.sh-hist__name a', '.sh-hist__price']) {
+        const box = (await line.locator(cell).boundingBox())!;
+        expect(box.x + box.width, cell).toBeLessThanOrEqual(PHONE.width);
+      }
+      await shot(page, `order-detail-${lang}-390`);
+    }
+  });
+
   test('order suggestions: weekly and yearly list what is due for a customer with two years of orders', async ({ page }) => {
     await login(page);
     for (const f of ['weekly', 'yearly']) {
