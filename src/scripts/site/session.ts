@@ -70,6 +70,8 @@ export function initSession(): void {
   // section 4: start-up always fetches the company number (the login panel sends it)
   if (country) void companyFor(country).catch(() => {});
   if (isCustomer()) void refreshCounter();
+  // forms filled from the account (client:interaction="prefill") hydrate at once for customers
+  if (isCustomer() && hasIsland('prefill')) activateIslands('prefill');
   followAuth();
   // start-up of a non-guest: tooth-storage check (at most every 15 minutes), also right after a login
   if (isCustomer() && lang) void autoBook(lang);
