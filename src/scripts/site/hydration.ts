@@ -18,6 +18,8 @@ function setNative(n: Field, prop: 'value', v: string): void {
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(n), prop)?.set?.call(n, v);
 }
 
+const shows = (n: Field, t: Typed) => ('checked' in t ? (n as HTMLInputElement).checked === t.checked : n.value === t.value);
+
 function handOver(n: Field, t: Typed): void {
   if ('checked' in t) {
     if (!(n instanceof HTMLInputElement)) return;
@@ -42,11 +44,16 @@ function handOver(n: Field, t: Typed): void {
 
 async function settle(island: Element): Promise<void> {
   const map = typed();
-  const fields = map ? [...map].filter(([n]) => island.contains(n)) : [];
+  const fields = map ? [...map.keys()].filter((n) => island.contains(n)) : [];
   if (fields.length) {
     const until = performance.now() + 5000;
-    while (!fields.every(([n]) => hydratedByReact(n)) && performance.now() < until) await frame();
-    for (const [n, t] of fields) { map!.delete(n); if (n.isConnected) handOver(n, t); }
+    while (!fields.every(hydratedByReact) && performance.now() < until) await frame();
+    // the latest value: typing goes on (and is recorded) while React hydrates
+    for (const n of fields) { const t = map!.get(n); if (t && n.isConnected) handOver(n, t); }
+    // a render right after hydration may still put a field back to the server's value: check again
+    await frame(); await frame(); await frame();
+    for (const n of fields) { const t = map!.get(n); if (t && n.isConnected && !shows(n, t)) handOver(n, t); }
+    for (const n of fields) map!.delete(n);
   }
   island.removeAttribute('data-keep');
 }
