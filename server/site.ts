@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { oldLinkArticle, parseCookies, siteRedirect, type RedirectFacts } from './site-routes.ts';
 import { findCountry } from '../src/data/countries.ts';
-import { isMainHost, variantSegment } from '../src/lib/site/locales.ts';
+import { firmaFor, isMainHost, variantSegment } from '../src/lib/site/locales.ts';
 import { isOnDemandRoute, splitLocalePath } from '../src/lib/site/routes.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
 import { GuestPageCache } from './page-cache.ts';
@@ -163,9 +163,11 @@ export class SiteHost {
     // internal main-variant builds are reachable only through the host rule below
     if (/^\/b\d+-/.test(pathname)) return this.notFound(site, req, res, null);
     if (loc && isMainHost(req.headers.host, this.opts.shopDomain) && findCountry(loc.country)?.fi === COMPANY_LS) {
+      // an isLS customer sees its own brand wherever that brand has the page (nl and pl exist only in the main variant)
+      const own = firmaFor(loc.country, true, session?.firma) === COMPANY_LS && site.files.has(pathname);
       const seg = variantSegment(loc.country, COMPANY_DEFAULT);
       const candidate = `/${seg}/${loc.lang}/${loc.rest ? `${loc.rest}/` : ''}`;
-      if (site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
+      if (!own && site.files.has(candidate)) { pathname = candidate; req.url = candidate + url.search; }
     }
     const text = get ? site.statics.resolve(pathname) ?? site.statics.resolve(decodeSafe(pathname)) : null;
     if (text) return site.statics.serve(text, req, res);

@@ -3,7 +3,7 @@
 // per customer and day (a row in mdr_expiry_mails, claimed before the mail is queued).
 import type { Db } from '../db/index.ts';
 import { designations } from '../modules/zahnlager.ts';
-import { parseFunktionen } from './permissions.ts';
+import { parseFunktionen } from '../../src/lib/rules/permissions.ts';
 import { sendMail } from './mail.ts';
 import { nowIso } from './time.ts';
 import { dayOf } from '../../src/lib/rules/batch.ts';

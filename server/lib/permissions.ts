@@ -1,16 +1,9 @@
-// The acting user's functions on the server (spec section 6); the table of what each function may
-// do is shared with the screens (src/lib/rules/permissions.ts).
+// Enforcing the function roles of the acting user (spec section 6; the rule table is shared with
+// the screens: src/lib/rules/permissions.ts).
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Session } from '../http/session.ts';
-import { ALLOWED, allows, type Action } from '../../src/lib/rules/permissions.ts';
-
-export const ACTIONS = Object.keys(ALLOWED) as Action[];
-
-/** "K07;K09" → ['K07', 'K09'] (order kept, blanks and duplicates dropped). */
-export function parseFunktionen(s: string | null | undefined): string[] {
-  return [...new Set((s ?? '').split(/[;,]/).map((f) => f.trim().toUpperCase()).filter(Boolean))];
-}
+import { allows, parseFunktionen, type Action } from '../../src/lib/rules/permissions.ts';
 
 /**
  * The functions of the session's acting user: null for the main user (general authorisation),

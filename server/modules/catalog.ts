@@ -13,7 +13,7 @@ import {
 } from '../lib/search.ts';
 import { zListItem } from './search.ts';
 import { articleImages, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
-import { DEFAULT_MCODE, RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../src/lib/rules/constants.ts';
+import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../src/lib/rules/constants.ts';
 import { sortSaleList } from '../../src/lib/rules/pricing.ts';
 
 const TAG = 'catalog';
@@ -147,7 +147,7 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
   const pick = <T extends { lang: string }>(rows: T[]) => rows.find((r) => r.lang === lang) ?? rows[0];
   return {
     ...item!,
-    MCode: item!.MCode ?? DEFAULT_MCODE,
+    // MCode as stored: a missing code is part of the section 9 UVP rule (the list item says the same)
     Referenz: art.referenz,
     Beschreibung: pick(texts)?.beschreibung ?? '',
     Hersteller: art.name,
@@ -391,41 +391,43 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'get', path: '/meinlabor/vorschlag', access: 'customer', tag: TAG,
-    summary: 'Order suggestions: articles bought at a weekly/monthly/yearly rhythm and not bought within that period',
+    summary: 'Order suggestions: articles the customer buys at a rhythm, by when they are due again; weekly/monthly/yearly = due within the coming week/month/year (overdue included), all = every rhythmic article',
     query: z.object({
       filter: z.enum(['all', 'monthly', 'weekly', 'yearly'], { error: 'invalid_input' }).default('all'),
       lang: zLanguage.optional(), country: zCountry.optional(),
     }),
     response: z.object({
       items: z.array(zListItem.extend({
-        Rhythmus: z.enum(['weekly', 'monthly', 'yearly']), IntervallTage: z.number(), LetzterKauf: z.string(), Anzahl: z.number(),
+        Rhythmus: z.enum(['weekly', 'monthly', 'yearly']), IntervallTage: z.number(), LetzterKauf: z.string(), Faellig: z.string(), Anzahl: z.number(),
       })),
     }),
     handler: async ({ db, query, lang, country, session }) => {
       const hist = await purchaseHistory(db, session.kdnr);
       const now = Date.now();
       const DAY = 86_400_000;
-      const PERIOD = { weekly: 7, monthly: 30, yearly: 365 } as const;
-      const found: { artnr: string; rhythm: keyof typeof PERIOD; interval: number; last: string; n: number; overdue: number }[] = [];
+      // the filter is the planning horizon ("what is due this week"): a rhythm of its own would leave
+      // weekly and yearly empty for a lab that reorders most consumables every two to four weeks
+      const HORIZON = { weekly: 7, monthly: 30, yearly: 365 } as const;
+      const found: { artnr: string; rhythm: 'weekly' | 'monthly' | 'yearly'; interval: number; last: string; due: number; n: number }[] = [];
       for (const [artnr, h] of hist) {
         if (h.dates.length < 2) continue;
         const t = h.dates.map((d) => Date.parse(d));
         const interval = (t[t.length - 1]! - t[0]!) / (t.length - 1) / DAY;
-        // rhythm by mean purchase interval: up to ~2 weeks weekly, up to ~2 months monthly, up to ~15 months yearly
-        const rhythm = interval <= 14 ? 'weekly' : interval <= 62 ? 'monthly' : interval <= 450 ? 'yearly' : null;
-        if (!rhythm || (query.filter !== 'all' && query.filter !== rhythm)) continue;
-        const since = (now - t[t.length - 1]!) / DAY;
-        if (since < PERIOD[rhythm]) continue;
-        found.push({ artnr, rhythm, interval: Math.round(interval), last: h.dates[h.dates.length - 1]!, n: h.orders.size, overdue: since / Math.max(interval, 1) });
+        // rhythm by mean purchase interval: up to ~2 weeks weekly, up to ~2 months monthly, else yearly
+        const rhythm = interval <= 14 ? 'weekly' : interval <= 62 ? 'monthly' : 'yearly';
+        const due = t[t.length - 1]! + interval * DAY;
+        if (query.filter !== 'all' && (due - now) / DAY > HORIZON[query.filter]) continue;
+        found.push({ artnr, rhythm, interval: Math.round(interval), last: h.dates[h.dates.length - 1]!, due, n: h.orders.size });
       }
-      found.sort((a, b) => b.n - a.n || a.artnr.localeCompare(b.artnr));
+      // most urgent first
+      found.sort((a, b) => a.due - b.due || b.n - a.n || a.artnr.localeCompare(b.artnr));
       const chosen = found.slice(0, 200);
       const items = await listItems(db, chosen.map((f) => f.artnr), { lang, country, kdnr: session.kdnr });
       const by = new Map(chosen.map((f) => [f.artnr, f]));
       return {
         items: items.filter((i) => !i.AusSortiment).map((i) => {
           const f = by.get(i.Artikelnummer)!;
-          return { ...i, Rhythmus: f.rhythm, IntervallTage: f.interval, LetzterKauf: f.last, Anzahl: f.n };
+          return { ...i, Rhythmus: f.rhythm, IntervallTage: f.interval, LetzterKauf: f.last, Faellig: new Date(f.due).toISOString().slice(0, 10), Anzahl: f.n };
         }),
       };
     },

@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import { updateSession, type Session } from '../http/session.ts';
-import { parseFunktionen } from '../lib/permissions.ts';
+import { parseFunktionen } from '../../src/lib/rules/permissions.ts';
 import { LANGUAGE_ISO3, resolveLanguage } from '../../src/lib/rules/locale.ts';
 import { isLS } from '../../src/lib/rules/customer.ts';
 import { COMPANY_DEFAULT } from '../../src/lib/rules/constants.ts';

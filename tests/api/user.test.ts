@@ -39,6 +39,16 @@ describe('countries, company, currency', () => {
     expect((await g.get('/api/user/company/d1')).body.error).toBe('invalid_country');
   });
 
+  it('the company number of an isLS country is the one its customers log in with (issue 12: the panel sent Firma 1)', async () => {
+    const g = env.client();
+    const firma = (await g.get('/api/guest/user/company/dk')).body.result;
+    expect(firma).toBe(3);
+    expect((await g.post('/api/login', { Firma: 1, Benutzername: String(LAB_LS), Kennwort: 'Demo-Labor-2026', kw: '' })).status).toBe(401);
+    const r = await g.post('/api/login', { Firma: firma, Benutzername: String(LAB_LS), Kennwort: 'Demo-Labor-2026', kw: '' });
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ Kundennummer: LAB_LS, Firma: 3, isLS: true });
+  });
+
   it('GET user/firma/{country} answers currency, symbol and firma', async () => {
     const g = env.client();
     const r = await g.get('/api/guest/user/firma/de');

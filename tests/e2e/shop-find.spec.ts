@@ -208,10 +208,17 @@ test.describe('product details', () => {
     await expect(variants.nth(1)).toBeChecked();
     await expect(page.getByTestId('product-actions').locator('.sh-avail')).toBeVisible();
     const qty = page.getByTestId('product-actions').getByRole('spinbutton');
+    // out of range is not clamped silently (issue 12): error_menge, and leaving the field keeps the last valid quantity
+    const before = await qty.inputValue();
     await qty.fill('1200');
+    await expect(page.locator('.toast').last()).toHaveText('Bitte gültige Menge eingeben');
+    await expect(qty).toHaveAttribute('aria-invalid', 'true');
     await qty.blur();
-    await expect(qty).toHaveValue('999');
+    await expect(qty).toHaveValue(before);
     await qty.fill('-3');
+    await qty.blur();
+    await expect(qty).toHaveValue(before);
+    await qty.fill('0');
     await qty.blur();
     await expect(qty).toHaveValue('0');
   });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
-  clampCartPanelQty, clampQty, isBlank, isEmail, isQuickSuggestArtnr, parseDate, parseQuantity, stepQty,
+  clampCartPanelQty, clampQty, typedQty, isBlank, isEmail, isQuickSuggestArtnr, parseDate, parseQuantity, stepQty,
   validateAlphanumeric, validateBenefitCode, validateContactForm, validateDate, validateDigitisation, validateEmail,
   validateEmailPair, validateField, validateFreeway, validateIndustry, validateListName, validateNumeric,
   validateOrderNumber, validatePassword, validatePasswordPair, validatePhone, validatePostalCode, validatePrintTemplate,
@@ -208,6 +208,18 @@ describe('quantity', () => {
 });
 
 describe('quantity stepper', () => {
+  it('a typed quantity outside the range is error_menge, never clamped (issue 12)', () => {
+    expect(typedQty('5')).toBe(5);
+    expect(typedQty(' 12 ')).toBe(12);
+    expect(typedQty('0')).toBe(0);
+    expect(typedQty('0', 1)).toBe('error_menge');
+    expect(typedQty('1500')).toBe('error_menge');
+    expect(typedQty('999')).toBe(999);
+    expect(typedQty('2.5')).toBe('error_menge');
+    expect(typedQty('-1')).toBe('error_menge');
+    expect(typedQty('abc')).toBe('error_menge');
+    expect(typedQty('')).toBeNull();
+  });
   it('clamps to 0..999 in whole steps', () => {
     expect(clampQty(5)).toBe(5);
     expect(clampQty(-3)).toBe(0);

@@ -75,7 +75,9 @@ describe('password and forgotten password', () => {
   it('forgotten password takes a customer number or an e-mail', () => {
     expect(validateForgot('123456')).toEqual({});
     expect(validateForgot('labor@example.com')).toEqual({});
-    expect(validateForgot('')).toEqual({ login: 'give_credentials' });
+    // the form has no password field: an empty name must not ask for one (give_credentials does)
+    expect(validateForgot('')).toEqual({ login: 'please_fill_in' });
+    expect(validateForgot('   ')).toEqual({ login: 'please_fill_in' });
     expect(validateForgot('hallo')).toEqual({ login: 'invalid_email_format' });
   });
   it('changedFields sends only differences', () => {

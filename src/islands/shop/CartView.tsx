@@ -15,9 +15,11 @@ import { errorMessage, failureKey } from './lib/errors.ts';
 import { routes } from './lib/routes.ts';
 import { checkoutApi, type MoneySummary } from './lib/checkout.ts';
 import { discountLabel } from './ui/MoneySummary.tsx';
+import { activeUserMay } from '../../lib/rules/permissions.ts';
 import { Availability } from './ui/ArticleCard.tsx';
 import { Img } from './ui/Img.tsx';
 import { QtyStepper } from './ui/QtyStepper.tsx';
+import { TrashIcon } from './ui/Icons.tsx';
 import './shop.css';
 
 export default function CartView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
@@ -95,20 +97,20 @@ export default function CartView({ country, lang, messages }: { country: string;
               {lines.map((l) => (
                 <tr key={l.Artikelnummer} data-artnr={l.Artikelnummer} className="sh-cart__line">
                   <td className="sh-cart__img"><Img a={l} sizes="72px" alt="" /></td>
-                  <td data-label={t('shop.article_number')}>{l.Artikelnummer}</td>
-                  <td data-label={t('shop.description')}>
+                  <td className="sh-cart__artnr" data-label={t('shop.article_number')}>{l.Artikelnummer}</td>
+                  <td className="sh-cart__name">
                     <a href={productPath(country, lang, l)}>{l.Bezeichnung}</a>
                     {l.Gebinde && <small className="sh-muted"> · {l.Gebinde}</small>}
                     <div><Availability a={l} t={t} /></div>
                   </td>
-                  <td data-label={t('shop.quantity')}>
+                  <td className="sh-cart__qty" data-label={t('shop.quantity')}>
                     <QtyStepper value={l.Menge} onChange={(n) => changeQty(l.Artikelnummer, n)} t={t} min={CART_PANEL_MIN_QTY} />
                   </td>
-                  <td className="sh-num" data-label={t('cart.unit_price')}>{money(l.Einzelpreis, ctx, l.Waehrung)}</td>
+                  <td className="sh-num sh-cart__unit" data-label={t('cart.unit_price')}>{money(l.Einzelpreis, ctx, l.Waehrung)}</td>
                   <td className="sh-num sh-cart__total" data-label={t('cart.total_price')}>{money(lineTotal(l), ctx, l.Waehrung)}</td>
-                  <td>
+                  <td className="sh-cart__del">
                     <button type="button" className="sh-iconbtn" onClick={() => void remove(l.Artikelnummer)}
-                      aria-label={`${t('cart.remove')}: ${l.Bezeichnung}`} title={t('cart.remove')}>🗑</button>
+                      aria-label={`${t('cart.remove')}: ${l.Bezeichnung}`} title={t('cart.remove')} data-testid="cart-remove"><TrashIcon /></button>
                   </td>
                 </tr>
               ))}
@@ -124,7 +126,9 @@ export default function CartView({ country, lang, messages }: { country: string;
               ))}
               <small className="sh-muted">{t('shop.excl_vat')}</small>
             </div>
-            <a className="sh-btn sh-btn--primary sh-btn--big" href={r.kasse} data-testid="to-checkout">{t('cart.to_checkout')}</a>
+            {activeUserMay(customer.activeUser, 'order')
+              ? <a className="sh-btn sh-btn--primary sh-btn--big" href={r.kasse} data-testid="to-checkout">{t('cart.to_checkout')}</a>
+              : <p className="sh-note sh-cart__noright" role="note" data-testid="no-order-right">{t('cart.no_order_right')}</p>}
           </div>
         </>
       )}

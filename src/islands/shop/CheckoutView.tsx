@@ -9,6 +9,7 @@ import { ApiFailure } from '../../lib/api.ts';
 import { validateBenefitCode, validateFreeway, validatePostalCode, isBlank, parseDate } from '../../lib/rules/validate.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { activeUserMay } from '../../lib/rules/permissions.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { $checkout, checkoutApi, patchCheckout, type Address, type CheckoutInfo } from './lib/checkout.ts';
 import { money, type Ctx } from './lib/article.ts';
@@ -132,6 +133,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
   if (error) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-error" role="alert">{error}</p><a className="sh-btn" href={r.wk}>{t('checkout.edit_cart')}</a></div>;
   if (!info) return <p className="sh-loading">{t('app.loading')}</p>;
   if (!info.lines.length) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-empty">{errorMessage(t, 'cart_add_products_first')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
+  const mayOrder = activeUserMay(customer.activeUser, 'order');
   return (
     <div className="sh-checkout" data-testid="checkout">
       <h1>{t('checkout.title')}</h1>
@@ -187,7 +189,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             {info.benefit ? (
               <p className="sh-benefit" data-testid="benefit-applied">
                 <strong>{info.benefit.code}</strong> {info.benefit.error ? errorMessage(t, info.benefit.error) : info.benefit.kind === 'percent' ? `−${info.benefit.value} %` : ''}
-                <button type="button" className="sh-link" onClick={() => void removeCode()}>{t('app.remove')}</button>
+                {info.benefit.removable && <button type="button" className="sh-link" onClick={() => void removeCode()}>{t('app.remove')}</button>}
               </p>
             ) : (
               <div className="sh-form--inline">
@@ -217,7 +219,8 @@ export default function CheckoutView({ country, lang, messages }: { country: str
         <aside className="sh-checkout__side sh-box" aria-label={t('checkout.summary')}>
           <h2>{t('checkout.summary')}</h2>
           <MoneySummaryBox s={info.summary} t={t} ctx={ctx} />
-          <button type="button" className="sh-btn sh-btn--primary sh-btn--big sh-btn--block" onClick={() => void next()} data-testid="checkout-next">{t('app.next')}</button>
+          {!mayOrder && <p className="sh-note" role="note" data-testid="no-order-right">{t('cart.no_order_right')}</p>}
+          <button type="button" className="sh-btn sh-btn--primary sh-btn--big sh-btn--block" onClick={() => void next()} disabled={!mayOrder} data-testid="checkout-next">{t('app.next')}</button>
           <a className="sh-btn sh-btn--ghost sh-btn--block" href={r.wk}>{t('checkout.edit_cart')}</a>
         </aside>
       </div>

@@ -51,8 +51,7 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
         <div><dt>{t('order.status')}</dt><dd>{statusLabel(t, order.status)}</dd></div>
         <div><dt>{t('checkout.total_net')}</dt><dd>{money(order.total, ctx, order.currency)}</dd></div>
       </dl>
-      <div className="sh-history__lines">
-      <table className="sh-table">
+      <table className="sh-table sh-hist">
         <thead>
           <tr>
             <th scope="col">{t('cart.position')}</th><th scope="col">{t('shop.article_number')}</th><th scope="col">{t('shop.description')}</th>
@@ -62,12 +61,12 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
         <tbody>
           {order.lines.map((l) => (
             <tr key={`${l.pos}-${l.artnr}`} data-artnr={l.artnr}>
-              <td>{l.pos}</td>
-              <td>{l.artnr}</td>
-              <td><a href={productPath(country, lang, { Artikelnummer: l.artnr, Bezeichnung: l.bezeichnung })}>{l.bezeichnung}</a>
+              <td className="sh-hist__pos">{l.pos}</td>
+              <td className="sh-hist__artnr" data-label={t('shop.article_number')}>{l.artnr}</td>
+              <td className="sh-hist__name"><a href={productPath(country, lang, { Artikelnummer: l.artnr, Bezeichnung: l.bezeichnung })}>{l.bezeichnung}</a>
                 {l.status === 'backorder' ? <small className="sh-muted"> · {t('order.backorder')}</small> : null}</td>
-              <td>{l.menge}</td>
-              <td className="sh-num">{money(l.preis, ctx, order.currency)}</td>
+              <td className="sh-hist__qty" data-label={t('shop.quantity')}>{l.menge}</td>
+              <td className="sh-num sh-hist__price" data-label={t('cart.unit_price')}>{money(l.preis, ctx, order.currency)}</td>
               <td className="sh-history__re">
                 {l.orderable !== false && (
                   <>
@@ -82,7 +81,6 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
           ))}
         </tbody>
       </table>
-      </div>
       <div className="sh-history__money"><MoneySummaryBox s={order.summary} t={t} ctx={ctx} showLines={false} /></div>
       <div className="sh-actions">
         <a className="sh-btn sh-btn--ghost" href={r.konto + '#meine_bestellungen'}>{t('order.history')}</a>

@@ -13,6 +13,7 @@ import { loadLists, type OrderListInfo } from './lib/cart.ts';
 import { loadOrders, type OrderSummary } from './lib/orders.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { routes } from './lib/routes.ts';
+import { activeUserMay } from '../../lib/rules/permissions.ts';
 import { activate } from './lib/activate.ts';
 import type { Ctx } from './lib/article.ts';
 import { OrdersTable } from './ui/Orders.tsx';
@@ -89,7 +90,7 @@ export default function KontoView({ country, lang, messages }: { country: string
       <section id="meine_bestellungen" className="sh-section sh-konto__sect" aria-labelledby="sh-k-orders">
         <h2 id="sh-k-orders">{t('account.meine_bestellungen')}</h2>
         {ordersErr && <p className="sh-error">{ordersErr}</p>}
-        <PendingReleases t={t} ctx={ctx} onReleased={() => void loadOrders(10).then(setOrders).catch(() => undefined)} />
+        <PendingReleases t={t} ctx={ctx} mayRelease={activeUserMay(customer.activeUser, 'release')} onReleased={() => void loadOrders(10).then(setOrders).catch(() => undefined)} />
         {orders === null ? <p className="sh-loading">{t('app.loading')}</p> : <OrdersTable orders={orders} t={t} ctx={ctx} />}
       </section>
 

@@ -53,9 +53,12 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
       const key = failureKey(x);
       const field = x instanceof ApiFailure ? String(x.body.field ?? '') : '';
       const fields = x instanceof ApiFailure ? (x.body.fields as Errors | undefined) : undefined;
-      if (fields) setErr(fields);
-      else if (field) setErr({ [field]: key });
-      setGeneral(errorMessage(t, key, { field }));
+      const fieldErrors: Errors = fields ?? (field ? { [field]: key } : {});
+      // each error once: under its field when the form has that field, else in the general line
+      const shown = Object.keys(fieldErrors).filter((k) => document.querySelector(`[data-field="${k}"]`));
+      setErr(Object.fromEntries(shown.map((k) => [k, fieldErrors[k]!])));
+      if (shown.length) document.querySelector<HTMLElement>(`[data-field="${shown[0]}"]`)?.focus();
+      else setGeneral(errorMessage(t, key, { field }));
     } finally { setBusy(false); }
   };
 

@@ -7,6 +7,8 @@ import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { activeUserMay } from '../../lib/rules/permissions.ts';
+import { formatDate } from './ui/Orders.tsx';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { $checkout, attemptKey, checkoutApi, resetBasket, type CheckoutInfo } from './lib/checkout.ts';
 import { money, type Ctx } from './lib/article.ts';
@@ -80,6 +82,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
   if (!info) return <p className="sh-loading">{t('app.loading')}</p>;
   if (!info.lines.length) return <div className="sh-checkout"><p className="sh-empty">{errorMessage(t, 'cart_add_products_first')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
   const cur = info.totals.currency;
+  const mayOrder = activeUserMay(customer.activeUser, 'order');
   const addr = info.addresses.find((a) => a.id === (st.addressId ?? info.state.addressId));
   const ship = info.versandarten.find((v) => v.id === (st.versandart || info.state.versandart));
   const pay = info.zahlungsarten.find((z) => z.id === (st.zahlungsart || info.state.zahlungsart));
@@ -92,7 +95,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
             <h2>{t('checkout.delivery_address')}</h2>
             <p>{addr ? [addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).join(', ') : '—'}</p>
             <h2>{t('checkout.shipping_method')}</h2>
-            <p>{ship ? ship.label ?? t(`checkout.shipping.${ship.id}`) : '—'}{st.versanddatum ? ` · ${t('checkout.desired_date')}: ${st.versanddatum}` : ''}</p>
+            <p>{ship ? ship.label ?? t(`checkout.shipping.${ship.id}`) : '—'}{st.versanddatum ? ` · ${t('checkout.desired_date')}: ${formatDate(st.versanddatum, ctx)}` : ''}</p>
             <h2>{t('checkout.payment_method')}</h2>
             <p>{pay ? pay.label ?? t(`checkout.payment.${pay.id}`) : '—'}</p>
             {info.benefit && <p>{t('checkout.benefit_code')}: <strong>{info.benefit.code}</strong></p>}
@@ -115,7 +118,8 @@ export default function SubmitView({ country, lang, messages }: { country: strin
         <aside className="sh-checkout__side sh-box">
           <MoneySummaryBox s={info.summary} t={t} ctx={ctx} showLines={false} />
           {error && <p className="sh-error" role="alert">{error}</p>}
-          <button type="button" className="sh-btn sh-btn--primary sh-btn--big sh-btn--block" onClick={() => void submit()} disabled={busy} aria-busy={busy} data-testid="submit-order">
+          {!mayOrder && <p className="sh-note" role="note" data-testid="no-order-right">{t('cart.no_order_right')}</p>}
+          <button type="button" className="sh-btn sh-btn--primary sh-btn--big sh-btn--block" onClick={() => void submit()} disabled={busy || !mayOrder} aria-busy={busy} data-testid="submit-order">
             {busy ? t('form.sending') : t('checkout.submit_order')}
           </button>
         </aside>

@@ -1,4 +1,5 @@
-// meinlabor/vorschlag: order suggestions with the filters all, monthly, weekly, yearly.
+// meinlabor/vorschlag: order suggestions with the filters all, monthly, weekly, yearly (what is due
+// within the coming week/month/year; all = every article bought at a rhythm).
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
@@ -51,7 +52,7 @@ export default function VorschlagView({ country, lang, messages, initial = 'all'
       </div>
       {error && <p className="sh-error" role="alert">{error}</p>}
       {items === null && <div className="sh-skeleton-grid">{Array.from({ length: 4 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>}
-      {items && items.length === 0 && !error && <p className="sh-empty">{t('order.none')}</p>}
+      {items && items.length === 0 && !error && <p className="sh-empty">{t('suggestion.none')}</p>}
       {items && items.length > 0 && <ArticleGrid items={items} ctx={ctx} t={t} />}
     </div>
   );

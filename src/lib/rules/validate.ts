@@ -176,6 +176,19 @@ export function clampQty(v: number | string | null | undefined, min: number = QT
   return Math.min(max, Math.max(min, Math.round(n)));
 }
 
+/**
+ * A quantity typed into the stepper (section 5: error_menge): the whole number when it lies within
+ * min..max, 'error_menge' when it does not (0 in the cart, 1500, 2.5, -1), null while the field is
+ * empty (still typing). Typed values are never clamped silently.
+ */
+export function typedQty(v: string, min: number = QTY_MIN, max: number = QTY_MAX): number | 'error_menge' | null {
+  const s = v.trim();
+  if (s === '') return null;
+  if (!/^\d+$/.test(s)) return 'error_menge';
+  const n = Number(s);
+  return n >= min && n <= max ? n : 'error_menge';
+}
+
 export function stepQty(current: number, delta: number, min: number = QTY_MIN, max: number = QTY_MAX): number {
   return clampQty(clampQty(current, min, max) + delta, min, max);
 }

@@ -54,9 +54,14 @@ export function isMainHost(host: string | null | undefined, shopDomain: string):
   return d !== '' && (h === d || h.endsWith(`.${d}`) || h.endsWith(d));
 }
 
-/** Brand of a country's pages on a host: the country's company, or the main variant on the shop domain. */
-export function firmaFor(country: string, mainHost: boolean): number {
+/**
+ * Brand of a country's pages on a host: the country's company, or the main variant on the shop domain
+ * — except for a logged-in customer of the country's own company, who always sees that company's
+ * brand (section 4: the header shows the brand of the customer's company).
+ */
+export function firmaFor(country: string, mainHost: boolean, customerFirma?: number | null): number {
   const c = findCountry(country);
   if (!c) return COMPANY_DEFAULT;
+  if (customerFirma === c.fi) return c.fi;
   return mainHost ? COMPANY_DEFAULT : c.fi;
 }

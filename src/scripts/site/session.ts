@@ -8,6 +8,7 @@ import { onAuth, postAuth } from '../../lib/authChannel.ts';
 import { isLoginRoute, splitLocalePath } from '../../lib/site/routes.ts';
 import { clearCookie, html, qsa } from './dom.ts';
 import { $customer } from '../../stores/customer.ts';
+import { companyFor } from '../../stores/company.ts';
 import { autoBook } from '../../islands/portal/zahn/lib/autoBook.ts';
 
 export const isCustomer = () => html.dataset.auth === 'customer';
@@ -66,7 +67,11 @@ function closeSideMenu(): void {
 export function initSession(): void {
   const { country, lang } = html.dataset;
   if (country && lang) { $country.set(country); $language.set(lang); mirrorLocale(); }
+  // section 4: start-up always fetches the company number (the login panel sends it)
+  if (country) void companyFor(country).catch(() => {});
   if (isCustomer()) void refreshCounter();
+  // forms filled from the account (client:interaction="prefill") hydrate at once for customers
+  if (isCustomer() && hasIsland('prefill')) activateIslands('prefill');
   followAuth();
   // start-up of a non-guest: tooth-storage check (at most every 15 minutes), also right after a login
   if (isCustomer() && lang) void autoBook(lang);

@@ -75,6 +75,9 @@ export function validateNewPassword(pw: string, pw2: string): Errors {
 
 /** Forgotten password: customer number or e-mail (the login-name rules). */
 export function validateForgot(login: string): Errors {
+  // no password on this form: an empty name is a plain required field, not the login's
+  // "customer number or e-mail and password" (give_credentials)
+  if (isBlank(login)) return { login: 'please_fill_in' };
   const p = parseLoginName(login);
   return p.kind === 'error' ? { login: p.error } : {};
 }

@@ -38,6 +38,13 @@ export function ensureCustomer(force = false): Promise<CustomerState> {
   const cur = $customer.get();
   if (!force && cur.checked) return Promise.resolve(cur);
   if (!force && checking) return checking;
+  // no session hint (shop_auth, set with every page from the server's session): a guest, known without
+  // a call — asking would only log a 401 in the console of every guest page
+  if (!hasAuthHint()) {
+    const st: CustomerState = { ...GUEST, firma: cur.firma, isLS: cur.isLS, checked: true };
+    $customer.set(st);
+    return Promise.resolve(st);
+  }
   checking = api.get<CustomerEntity>('user/infos').then((c) => {
     entity = c;
     const st = toCustomerState(c);
@@ -53,6 +60,9 @@ export function ensureCustomer(force = false): Promise<CustomerState> {
 }
 
 // ---- the session hint the static pages read before first paint (Head.astro: shop_auth=\d) ----
+function hasAuthHint(): boolean {
+  return typeof document === 'undefined' || /(?:^|; )shop_auth=\d/.test(document.cookie);
+}
 function authHint(on: boolean, firma = 1): void {
   if (typeof document === 'undefined') return;
   document.cookie = on ? `shop_auth=${firma}; path=/; max-age=1209600; samesite=lax` : 'shop_auth=; path=/; max-age=0; samesite=lax';

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../../stores/customer.ts';
+import { companyFor } from '../../../stores/company.ts';
 import { $loginOpen, $loginRequiredOpen, openDialog } from '../../../stores/ui.ts';
 import { PASSWORD_MAX } from '../../../lib/rules/constants.ts';
 import type { T } from '../lib/i18n.ts';
@@ -22,8 +23,10 @@ async function proceed(): Promise<void> {
   const pending = await runPendingAdd();
   const here = location.pathname + location.search + location.hash;
   const target = pending?.page && pending.page !== here ? pending.page : null;
-  // a login-only page was rendered for a guest: render it again for the customer
-  const reload = !target && (onLoginRoute() || document.querySelector('[data-login-required]') !== null);
+  // a login-only page was rendered for a guest: render it again for the customer; a page built in
+  // another brand than the customer's company: the server then serves the customer's brand
+  const otherBrand = Number(document.documentElement.dataset.firma) !== $customer.get().firma;
+  const reload = !target && (otherBrand || onLoginRoute() || document.querySelector('[data-login-required]') !== null);
   if (target || reload) {
     try { sessionStorage.setItem(USER_SELECT_FLAG, '1'); } catch { /* the panel simply does not open */ }
     if (target) location.assign(target); else location.reload();
@@ -48,6 +51,8 @@ export default function LoginForm({ country, lang, t }: { country: string; lang:
   useEffect(() => { first.current?.focus(); }, [change]);
 
   const close = () => { $loginOpen.set(false); };
+  // the company serving this country (start-up call); the last known one if that call failed
+  const firma = () => companyFor(country).catch(() => customer.firma || 1);
 
   const fail = (r: Extract<LoginResult, { ok: false }>) => {
     const text = errorMessage(t, r.key);
@@ -60,7 +65,7 @@ export default function LoginForm({ country, lang, t }: { country: string; lang:
     e.preventDefault();
     if (busy) return;
     setBusy(true); setInline('');
-    const r = await login(user, pw, customer.firma || 1);
+    const r = await login(user, pw, await firma());
     setBusy(false);
     if (!r.ok) { fail(r); return; }
     await proceed();
@@ -70,7 +75,7 @@ export default function LoginForm({ country, lang, t }: { country: string; lang:
     e.preventDefault();
     if (busy) return;
     setBusy(true); setInline(''); setPwErr({});
-    const r = await changePasswordAndLogin(user, pw, pwNew, pwNew2, customer.firma || 1);
+    const r = await changePasswordAndLogin(user, pw, pwNew, pwNew2, await firma());
     setBusy(false);
     if (r.ok) { await proceed(); return; }
     if (r.key === 'password_length' || r.key === 'password_mismatch') {

@@ -8,6 +8,7 @@ import type { T } from '../lib/i18n.ts';
 import { ensureCustomer } from '../lib/session.ts';
 import { errorMessage, failureKey } from '../lib/errors.ts';
 import { routes } from '../lib/routes.ts';
+import { activeUserMay } from '../../../lib/rules/permissions.ts';
 
 interface User { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; active?: boolean }
 
@@ -40,6 +41,10 @@ export default function UserSelectPanel({ country, lang, t }: { country: string;
     }
   };
 
+  // adding and editing users is for the main user and K07 (section 6); the list knows who acts now
+  const acting = users?.find((u) => u.active && u.role === 'sub') ?? null;
+  const mayManage = activeUserMay(acting, 'manage_users');
+
   if (greet) {
     return (
       <div className="sh-overlay">
@@ -70,7 +75,7 @@ export default function UserSelectPanel({ country, lang, t }: { country: string;
                     <small>{u.role === 'general' ? t('role.general') : u.funktionen.map((f) => t(`function.${f}`)).join(', ')}</small>
                   </span>
                 </button>
-                {u.role === 'sub' && (
+                {u.role === 'sub' && mayManage && (
                   <a className="sh-iconbtn" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}: ${u.vorname} ${u.nachname}`} title={t('user_select.edit')}>✎</a>
                 )}
               </li>
@@ -78,7 +83,7 @@ export default function UserSelectPanel({ country, lang, t }: { country: string;
           </ul>
         )}
         <div className="sh-side__foot">
-          <a className="sh-btn sh-btn--block" href={r.logbuchUserCreate}>{t('user_select.add')}</a>
+          {mayManage && <a className="sh-btn sh-btn--block" href={r.logbuchUserCreate}>{t('user_select.add')}</a>}
           <button type="button" className="sh-btn sh-btn--ghost sh-btn--block" onClick={close}>{t('dialog.cancel')}</button>
         </div>
       </div>

@@ -8,10 +8,10 @@ export interface ShopPage { loc: SiteLocale; ctx: PageContext; session: { kdnr: 
 
 /** null → the page answers 404 (unknown country/language). Login-only pages are never cached. */
 export async function shopPage(astro: AstroGlobal, rest: string, opts: PageOptions & { private?: boolean } = {}): Promise<ShopPage | null> {
-  const loc = requestLocale(astro.params as Record<string, string | undefined>, astro.request);
+  const session = astro.locals.session ?? null;
+  const loc = requestLocale(astro.params as Record<string, string | undefined>, astro.request, session?.firma);
   if (!loc) return null;
   const ctx = await pageContext(loc, rest, opts);
-  const session = astro.locals.session ?? null;
   astro.response.headers.set('cache-control', opts.private === false ? 'public, max-age=60' : 'private, no-store');
   return { loc, ctx, session, auth: session ? 'customer' : 'guest' };
 }

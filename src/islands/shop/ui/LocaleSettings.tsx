@@ -48,7 +48,7 @@ export function LocaleSettings({ country, lang, t }: { country: string; lang: st
   return (
     <form className="sh-form sh-locale-settings" onSubmit={save} data-testid="konto-settings">
       <p className="sh-muted">{t('account.settings_text')}</p>
-      <div className="sh-row2">
+      <div className="sh-locale-settings__fields">
         <div className="sh-field">
           <label className="sh-field__label" htmlFor={`${id}-c`}>{t('nav.country')}</label>
           <select id={`${id}-c`} name="country" value={c} onChange={(e) => setC(e.target.value)} disabled={!countries?.length}>

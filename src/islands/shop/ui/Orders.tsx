@@ -16,7 +16,12 @@ export function statusLabel(t: T, s: string): string {
 export function formatDate(iso: string, ctx: Ctx): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  try { return d.toLocaleDateString(`${ctx.lang}-${ctx.country.toUpperCase()}`, { year: 'numeric', month: '2-digit', day: '2-digit' }); } catch { return iso.slice(0, 10); }
+  // a plain calendar day (e.g. the desired date "2027-01-15") is that day everywhere: read as UTC
+  // midnight, it must be shown in UTC too, or a browser west of Greenwich shows the day before
+  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  try {
+    return d.toLocaleDateString(`${ctx.lang}-${ctx.country.toUpperCase()}`, { year: 'numeric', month: '2-digit', day: '2-digit', ...(dayOnly ? { timeZone: 'UTC' } : {}) });
+  } catch { return iso.slice(0, 10); }
 }
 
 export async function reorderAll(t: T, auftrag: number | string, lines?: { artnr: string; menge: number }[]): Promise<boolean> {
@@ -45,11 +50,11 @@ export function OrdersTable({ orders, t, ctx }: { orders: OrderSummary[]; t: T; 
       <tbody>
         {orders.map((o) => (
           <tr key={o.auftrag} data-auftrag={o.auftrag}>
-            <td><a href={r.historie(o.datum, o.auftrag)}>{o.auftrag}</a></td>
-            <td>{formatDate(o.datum, ctx)}</td>
-            <td>{statusLabel(t, o.status)}</td>
-            <td className="sh-num">{money(o.total, ctx, o.currency)}</td>
-            <td>
+            <td className="sh-orders__nr"><a href={r.historie(o.datum, o.auftrag)}>{o.auftrag}</a></td>
+            <td className="sh-orders__date">{formatDate(o.datum, ctx)}</td>
+            <td className="sh-orders__status">{statusLabel(t, o.status)}</td>
+            <td className="sh-num sh-orders__total">{money(o.total, ctx, o.currency)}</td>
+            <td className="sh-orders__act">
               <button type="button" className="sh-btn sh-btn--small" disabled={busy === o.auftrag}
                 onClick={async () => { setBusy(o.auftrag); await reorderAll(t, o.auftrag); setBusy(null); }}>
                 {t('order.reorder')}

@@ -1,5 +1,6 @@
 // Orders placed by a sub-user without release right above the release limit wait here until the main
-// user or a K07 manager releases them (spec section 6). Others see the list; the API refuses their release.
+// user or a K07 manager releases them (spec section 6). Others see the list with the reason instead of
+// the release buttons (the API refuses their release anyway).
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../stores/ui.ts';
 import type { T } from '../lib/i18n.ts';
@@ -8,7 +9,7 @@ import { loadPending, releaseOrder, type OrderSummary } from '../lib/orders.ts';
 import { money, type Ctx } from '../lib/article.ts';
 import { formatDate } from './Orders.tsx';
 
-export function PendingReleases({ t, ctx, onReleased }: { t: T; ctx: Ctx; onReleased?: () => void }) {
+export function PendingReleases({ t, ctx, onReleased, mayRelease }: { t: T; ctx: Ctx; onReleased?: () => void; mayRelease: boolean }) {
   const [orders, setOrders] = useState<OrderSummary[]>([]);
   const [busy, setBusy] = useState<number | null>(null);
   useEffect(() => { loadPending().then(setOrders).catch(() => setOrders([])); }, []);
@@ -27,17 +28,19 @@ export function PendingReleases({ t, ctx, onReleased }: { t: T; ctx: Ctx; onRele
   return (
     <div className="sh-box sh-pending" data-testid="pending-releases">
       <h3>{t('order.pending_title')}</h3>
-      <table className="sh-table">
+      <table className="sh-table sh-orders">
         <thead><tr><th scope="col">{t('order.number')}</th><th scope="col">{t('order.date')}</th><th scope="col" className="sh-num">{t('cart.total_price')}</th><th scope="col"><span className="sh-sr">{t('order.release')}</span></th></tr></thead>
         <tbody>
           {orders.map((o) => (
             <tr key={o.auftrag} data-auftrag={o.auftrag}>
-              <td>{o.auftrag}</td><td>{formatDate(o.datum, ctx)}</td><td className="sh-num">{money(o.total, ctx, o.currency)}</td>
-              <td><button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} onClick={() => void release(o.auftrag)}>{t('order.release')}</button></td>
+              <td className="sh-orders__nr">{o.auftrag}</td><td className="sh-orders__date">{formatDate(o.datum, ctx)}</td>
+              <td className="sh-num sh-orders__total">{money(o.total, ctx, o.currency)}</td>
+              <td className="sh-orders__act">{mayRelease && <button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} onClick={() => void release(o.auftrag)}>{t('order.release')}</button>}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {!mayRelease && <p className="sh-note" role="note" data-testid="no-release-right">{t('order.no_release_right')}</p>}
     </div>
   );
 }

@@ -1,0 +1,10 @@
+// Inline SVG icons of the shop islands: emoji depend on the device's fonts (an empty box where none
+// is installed), these do not. Decorative: the button around carries the label.
+export function TrashIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width={size} height={size} className="sh-icon">
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"
+        d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </svg>
+  );
+}

@@ -1,0 +1,65 @@
+// Input typed into a server-rendered form before its island hydrated (issue 12: "Frau" chosen and
+// "C" typed while the contact form loaded → after hydration Anrede was empty and Vorname read "lara").
+// React keeps the DOM value at hydration but its state still holds the server's value, so the next
+// render wipes what was typed. The inline recorder of Head.astro notes every value typed into an island
+// that has not hydrated yet; once React has hydrated those fields, each one is handed to the island as
+// a real input/change event, so its state takes the typed value over. Works for every island.
+type Typed = { value: string } | { checked: boolean };
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const typed = (): Map<Field, Typed> | undefined => (window as unknown as { __typedBeforeHydration?: Map<Field, Typed> }).__typedBeforeHydration;
+
+const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+/** React marks the DOM nodes it has hydrated with its props (an own key __reactProps$…). */
+const hydratedByReact = (n: Element) => Object.keys(n).some((k) => k.startsWith('__reactProps$'));
+
+/** Sets the value past React's value tracker (the prototype's setter), so the event counts as a change. */
+function setNative(n: Field, prop: 'value', v: string): void {
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(n), prop)?.set?.call(n, v);
+}
+
+const shows = (n: Field, t: Typed) => ('checked' in t ? (n as HTMLInputElement).checked === t.checked : n.value === t.value);
+
+function handOver(n: Field, t: Typed): void {
+  if ('checked' in t) {
+    if (!(n instanceof HTMLInputElement)) return;
+    // the instance setter updates React's tracker to the opposite; the click then is the user's choice
+    n.checked = !t.checked;
+    n.click();
+    return;
+  }
+  if (n instanceof HTMLSelectElement) {
+    n.value = t.value;
+    n.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  const focused = document.activeElement === n;
+  n.value = `${t.value}\u0000`; // tracker ≠ the typed value …
+  setNative(n, 'value', t.value); // … which the field now shows
+  n.dispatchEvent(new Event('input', { bubbles: true }));
+  if (focused && n instanceof HTMLInputElement && /^(text|search|email|tel|url|password)$/.test(n.type)) {
+    n.setSelectionRange(t.value.length, t.value.length);
+  }
+}
+
+async function settle(island: Element): Promise<void> {
+  const map = typed();
+  const fields = map ? [...map.keys()].filter((n) => island.contains(n)) : [];
+  if (fields.length) {
+    const until = performance.now() + 5000;
+    while (!fields.every(hydratedByReact) && performance.now() < until) await frame();
+    // the latest value: typing goes on (and is recorded) while React hydrates
+    for (const n of fields) { const t = map!.get(n); if (t && n.isConnected) handOver(n, t); }
+    // a render right after hydration may still put a field back to the server's value: check again
+    await frame(); await frame(); await frame();
+    for (const n of fields) { const t = map!.get(n); if (t && n.isConnected && !shows(n, t)) handOver(n, t); }
+    for (const n of fields) map!.delete(n);
+  }
+  island.removeAttribute('data-keep');
+}
+
+export function initHydrationInput(): void {
+  document.addEventListener('astro:hydrate', (e) => { void settle(e.target as Element); }, true);
+  // islands that hydrated before this script ran
+  for (const island of document.querySelectorAll('astro-island[data-keep]')) void settle(island);
+}

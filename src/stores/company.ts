@@ -1,0 +1,32 @@
+// The company (firma) serving the page's country (section 4: start-up "always fetches company
+// number", GET user/company/{country}). The login sends it: a customer exists only within its
+// company, so the brand host's number must be asked for, never assumed.
+import { atom } from 'nanostores';
+import { api } from '../lib/api.ts';
+import { $customer } from './customer.ts';
+import { isLS } from '../lib/rules/customer.ts';
+
+/** 0 until the start-up call has answered */
+export const $company = atom(0);
+
+const pending = new Map<string, Promise<number>>();
+
+/** Company number of the country; one call per country and page, shared by the start-up and the login. */
+export function companyFor(country: string): Promise<number> {
+  const key = country.toLowerCase();
+  let p = pending.get(key);
+  if (!p) {
+    p = api.get<number>(`user/company/${encodeURIComponent(key)}`, { guest: true }).then((n) => {
+      const firma = Number(n);
+      if (!Number.isInteger(firma) || firma <= 0) throw new Error('company');
+      $company.set(firma);
+      // a guest belongs to the country's company (the customer entity decides once logged in)
+      const c = $customer.get();
+      if (!c.kundennummer) $customer.set({ ...c, firma, isLS: isLS(firma) });
+      return firma;
+    });
+    p.catch(() => pending.delete(key)); // a failed call is asked again by the next user
+    pending.set(key, p);
+  }
+  return p;
+}
