@@ -27,7 +27,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = (req, res) => res.end(req.url);\n');
   for (const p of ['dk/de', 'b1-dk/de', 'b1-dk/nl', 'de/de']) {
     fs.mkdirSync(path.join(dir, 'client', p), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'client', p, 'index.html'), p);
+    fs.writeFileSync(path.join(dir, 'client', p, 'index.html'), `/${p}/`); // the page names its variant
   }
   const sessions: Record<string, { kdnr: number; firma: number }> = { ls: { kdnr: 777777, firma: COMPANY_LS }, main: { kdnr: 123456, firma: COMPANY_DEFAULT } };
   const host = new SiteHost({ dir, shopDomain: config.shopDomain, session: async (sid) => sessions[sid] ?? null });
