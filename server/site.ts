@@ -1,10 +1,10 @@
 // The built site behind the API: routing rules (site-routes.ts), the session hint for static pages,
-// prerendered 404 pages with status 404, and the atomic swap of a freshly built site (CMS webhook).
+// prerendered 404 pages with status 404, and the atomic switch to another site generation (CMS publish,
+// server/publish/).
 import http from 'node:http';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { oldLinkArticle, parseCookies, siteRedirect, type RedirectFacts } from './site-routes.ts';
@@ -15,6 +15,8 @@ import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
 import { GuestPageCache } from './page-cache.ts';
 import { config } from './config.ts';
 import { StaticFiles } from './static-files.ts';
+import { setServedDir } from './lib/lifecycle.ts';
+import type { Publisher } from './publish/job.ts';
 
 /** Node flags of a site build: a larger young generation cuts the garbage collection of ~14,000 page renders. */
 export const BUILD_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --max-semi-space-size=64';
@@ -95,8 +97,6 @@ const GUEST_CACHEABLE = /^shop\/artikel\/[^/]+\/details(\/\d+)?\/?$/;
 
 export class SiteHost {
   private site: LoadedSite | null = null;
-  /** while a swap runs, requests wait for it (a few milliseconds) instead of seeing a mix */
-  private swapping: Promise<void> | null = null;
   readonly opts: SiteHostOptions;
 
   private guestPages: GuestPageCache;
@@ -107,37 +107,28 @@ export class SiteHost {
 
   async load(): Promise<boolean> {
     this.site = await loadBuild(this.opts.dir);
+    if (this.site) setServedDir(this.opts.dir);
     return this.site !== null;
   }
 
+  /** The build directory (generation) this host serves. */
+  get servedDir(): string | null { return this.site?.dir ?? null; }
+
   /**
-   * Puts a complete build in place of the live one: both renames happen in one synchronous step
-   * (no request is handled in between), then the new handler is imported; requests arriving
-   * meanwhile wait. The previous build is removed afterwards.
+   * Serves the complete build in `dir` (a site generation) from the next request on: it is loaded
+   * first, then put in place in one assignment. Each request reads `this.site` once, so it is answered
+   * from one generation only, and the old generation's files stay until the publisher prunes them.
    */
-  async swap(nextDir: string): Promise<void> {
-    const live = this.opts.dir;
-    const prev = `${live}-prev`;
-    const files = await listFiles(path.join(nextDir, 'client'));
-    await fsp.rm(prev, { recursive: true, force: true });
-    let release!: () => void;
-    this.swapping = new Promise<void>((r) => { release = r; });
-    try {
-      if (fs.existsSync(live)) fs.renameSync(live, prev);
-      fs.renameSync(nextDir, live);
-      fs.writeFileSync(path.join(live, '.built'), new Date().toISOString());
-      this.site = await loadBuild(live, files);
-      this.guestPages.clear();
-    } finally {
-      this.swapping = null;
-      release();
-    }
-    void fsp.rm(prev, { recursive: true, force: true });
+  async serve(dir: string): Promise<void> {
+    const next = await loadBuild(dir);
+    if (!next) throw new Error(`${dir} holds no complete build`);
+    this.site = next;
+    this.guestPages.clear();
+    setServedDir(dir);
   }
 
   /** The request handler of everything outside /api. */
   handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    if (this.swapping) await this.swapping;
     const site = this.site;
     if (!site) { res.writeHead(404, { 'content-type': 'text/plain' }).end('site not built: run npm run build'); return; }
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -212,100 +203,5 @@ function decodeSafe(p: string): string {
   try { return decodeURI(p); } catch { return p; }
 }
 
-// ---- rebuilds (CMS webhook) ----
-
-export interface RebuildResult { ok: boolean; ms: number; rendered: number; reused: number; at: string; error?: string; affected: string[] }
-
-export interface RebuilderOptions {
-  root: string;
-  host: SiteHost;
-  /** the build into a fresh directory; default: astro build with SITE_OUT_DIR */
-  build?: (outDir: string) => Promise<{ rendered: number; reused: number }>;
-  log?: (msg: string) => void;
-}
-
-/** Runs `astro build --outDir` into a fresh directory and counts rendered and reused (cached/restored) pages from its log. */
-export function astroBuild(root: string) {
-  return (outDir: string) => new Promise<{ rendered: number; reused: number }>((resolve, reject) => {
-    const bin = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-    const child = spawn(process.execPath, [bin, 'build', '--outDir', outDir], {
-      cwd: root, env: { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: BUILD_NODE_OPTIONS },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let rendered = 0, reused = 0, tail = '';
-    const count = (chunk: Buffer) => {
-      const text = tail + chunk.toString();
-      const lines = text.split('\n');
-      tail = lines.pop() ?? '';
-      // one entry per "├─ /path …" (astro sometimes prints several on one line)
-      for (const l of lines) {
-        for (const seg of l.split(/[├└]─/).slice(1)) {
-          if (/\((cached|restored)\)/.test(seg)) reused++; else rendered++;
-        }
-      }
-    };
-    child.stdout.on('data', count);
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ rendered, reused }) : reject(new Error(`astro build exited with ${code}: ${err}`))));
-  });
-}
-
-/** One rebuild at a time: requests during a build are coalesced into one further build. */
-export class Rebuilder {
-  private running: Promise<void> | null = null;
-  private pending: Set<string> | null = null;
-  last: RebuildResult | null = null;
-  readonly opts: RebuilderOptions;
-
-  constructor(opts: RebuilderOptions) { this.opts = opts; }
-
-  get busy(): boolean { return this.running !== null; }
-
-  /** Asks for a rebuild; 'coalesced' when one is already waiting to start. */
-  request(affected: string[]): 'started' | 'queued' | 'coalesced' {
-    if (this.running) {
-      const state = this.pending ? 'coalesced' : 'queued';
-      this.pending ??= new Set();
-      for (const a of affected) this.pending.add(a);
-      return state;
-    }
-    this.running = this.loop(new Set(affected)).finally(() => { this.running = null; });
-    return 'started';
-  }
-
-  /** Resolves when no rebuild is running or waiting. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async loop(first: Set<string>): Promise<void> {
-    let affected: Set<string> | null = first;
-    while (affected) {
-      await this.runOnce([...affected]);
-      affected = this.pending;
-      this.pending = null;
-    }
-  }
-
-  private async runOnce(affected: string[]): Promise<void> {
-    const log = this.opts.log ?? ((m: string) => console.log(`[site] ${m}`));
-    const next = path.join(this.opts.root, 'dist-next');
-    const t = Date.now();
-    try {
-      await fsp.rm(next, { recursive: true, force: true });
-      const { rendered, reused } = await (this.opts.build ?? astroBuild(this.opts.root))(next);
-      await this.opts.host.swap(next);
-      this.last = { ok: true, ms: Date.now() - t, rendered, reused, at: new Date().toISOString(), affected };
-      log(`rebuilt in ${(this.last.ms / 1000).toFixed(1)} s: ${rendered} pages rendered, ${reused} reused (${affected.join(', ') || 'everything'})`);
-    } catch (e) {
-      this.last = { ok: false, ms: Date.now() - t, rendered: 0, reused: 0, at: new Date().toISOString(), error: (e as Error).message, affected };
-      log(`rebuild failed, the live site is unchanged: ${(e as Error).message}`);
-      await fsp.rm(next, { recursive: true, force: true }).catch(() => {});
-    }
-  }
-}
-
-/** The rebuilder of the running server (null in API-only mode and in API tests). */
-export const siteBuild: { rebuilder: Rebuilder | null } = { rebuilder: null };
+/** The CMS publisher of the running server (null in API-only mode and in API tests). */
+export const siteBuild: { publisher: Publisher | null } = { publisher: null };

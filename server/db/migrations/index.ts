@@ -4,10 +4,12 @@ import * as m0001 from './0001_core.ts';
 import * as m0002 from './0002_search.ts';
 import * as m0003 from './0003_money_vat.ts';
 import * as m0004 from './0004_scale_jobs.ts';
+import * as m0005 from './0005_cms_publish_publish.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_search': m0002,
   '0003_money_vat': m0003,
   '0004_scale_jobs': m0004,
+  '0005_cms_publish_publish': m0005,
 };
