@@ -20,7 +20,9 @@ async function loadCollection(name: CollectionName): Promise<Raw[]> {
 }
 
 /** Every collection as the content layer stores it: collection → id → { id, data }. */
-export async function freshContent(): Promise<Map<string, Map<string, { id: string; data: Raw }>>> {
+export type SiteContent = Map<string, Map<string, { id: string; data: Raw }>>;
+
+export async function freshContent(): Promise<SiteContent> {
   const out = new Map<string, Map<string, { id: string; data: Raw }>>();
   await Promise.all(COLLECTION_NAMES.map(async (name) => {
     const entries = new Map<string, { id: string; data: Raw }>();
@@ -56,7 +58,7 @@ function readStore(code: string, file: string): Map<string, Map<string, Raw>> {
  * Rewrites the content-layer modules of `buildDir` with `content`. Collections absent from the build's
  * store are left out; entry fields the build stored beyond id and data (filePath, digest) are kept.
  */
-export async function writeContent(buildDir: string, content: Awaited<ReturnType<typeof freshContent>>): Promise<number> {
+export async function writeContent(buildDir: string, content: SiteContent): Promise<number> {
   const modules = await dataLayerModules(buildDir);
   for (const rel of modules) {
     const file = path.join(buildDir, rel);

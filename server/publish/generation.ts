@@ -7,19 +7,26 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { compressFile } from '../../src/integrations/precompress.ts';
 import { ENCODING_SUFFIX } from '../lib/encoding.ts';
-import { freshContent, writeContent } from './content.ts';
+import { freshContent, writeContent, type SiteContent } from './content.ts';
 import { loadRenderer, type StaticPage } from './renderer.ts';
 import { pageFile, pageMatcher, patternCountries } from './pages.ts';
 import { linkTree, replaceFile } from './tree.ts';
 
 export interface GenerationResult { rendered: number; changed: string[]; removed: string[]; ms: number }
 
-/** Renders `affected` into a new generation `to` derived from the complete build `from` (`to` must not exist). */
-export async function buildGeneration(from: string, to: string, affected: string[]): Promise<GenerationResult> {
+/**
+ * Renders `affected` into a new generation `to` derived from the complete build `from` (`to` must not
+ * exist). `content`: the content to render with (default: loaded afresh from the CMS or the data files).
+ */
+export async function buildGeneration(from: string, to: string, affected: string[], content?: SiteContent): Promise<GenerationResult> {
   const t = Date.now();
   await linkTree(from, to);
   await fsp.rm(path.join(to, '.built'), { force: true });
-  await writeContent(to, await freshContent());
+  // the bundles import their packages (react, astro's runtime) by name: from a store outside the
+  // project they find them through a link to the project's node_modules
+  const modules = nodeModulesOf(from);
+  if (modules && !fs.existsSync(path.join(to, 'node_modules'))) await fsp.symlink(modules, path.join(to, 'node_modules'), 'dir');
+  await writeContent(to, content ?? await freshContent());
   const renderer = await loadRenderer(to);
   const pages = await renderer.paths();
   const hit = pageMatcher(affected);
@@ -60,6 +67,15 @@ async function writePage(file: string, body: Buffer): Promise<void> {
   }
   // the identity file last: StaticFiles offers a variant only when the page itself is listed
   await replaceFile(file, body);
+}
+
+/** The node_modules directory the packages of the build in `dir` resolve from (nearest one up the tree). */
+function nodeModulesOf(dir: string): string | null {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const nm = path.join(d, 'node_modules');
+    if (fs.existsSync(nm)) return fs.realpathSync(nm);
+    if (path.dirname(d) === d) return null;
+  }
 }
 
 async function removePage(file: string): Promise<void> {
