@@ -54,6 +54,8 @@ export interface PublisherOptions {
   store: string;
   holder?: string;
   log?: (msg: string) => void;
+  /** the generation builder (tests put a stand-in here) */
+  build?: typeof buildGeneration;
 }
 
 export function startPublisher(opts: PublisherOptions): Publisher {
@@ -95,7 +97,7 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     const t = Date.now();
     try {
       await fsp.rm(dir, { recursive: true, force: true });
-      const r = await buildGeneration(from ? dirOf(from) : opts.baseDir, dir, affected);
+      const r = await (opts.build ?? buildGeneration)(from ? dirOf(from) : opts.baseDir, dir, affected);
       // complete: only now does the generation count as one (follow() needs .built)
       await fsp.writeFile(path.join(dir, '.built'), generation);
       await db.updateTable('cms_publish').set({
