@@ -7,7 +7,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../server/db/index.ts';
@@ -15,13 +14,10 @@ import { pageCsp } from '../../server/http/security-headers.ts';
 import { privateDatabase } from './harness.ts';
 import { freePort, startServerProcess } from './server-process.ts';
 import { siteFixture } from './site-fixture.ts';
+import { startFakeCms, type FakeCms } from './fake-cms.ts';
 
 const SECRET = 'publish-test-secret';
-const DATA = path.resolve(import.meta.dirname, '../../src/content/data');
-/** the fake CMS's content: the data files, with edits the tests make */
-const edits = new Map<string, (e: Record<string, unknown>) => Record<string, unknown>>();
-
-let cms: http.Server;
+let cms: FakeCms;
 let proc: ChildProcess;
 let output = () => '';
 let port = 0;
@@ -30,17 +26,6 @@ let base = '';
 let db: Db;
 let drop: () => Promise<void> = async () => {};
 let dbEnv: { SQLITE_FILE: string; DATABASE_URL: string } = { SQLITE_FILE: '', DATABASE_URL: '' };
-
-function fakeCms(): Promise<string> {
-  cms = http.createServer((req, res) => {
-    const file = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\//, ''));
-    const p = path.join(DATA, `${path.basename(file)}.json`);
-    const entries = fs.existsSync(p) ? (JSON.parse(fs.readFileSync(p, 'utf8')) as Record<string, unknown>[]) : [];
-    const data = entries.map((e) => edits.get(String(e.id))?.(e) ?? e);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, meta: { pagination: { pageCount: 1 } } }));
-  });
-  return new Promise((r) => cms.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(cms.address() as AddressInfo).port}`)));
-}
 
 interface Got { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
 /** A request on a fresh connection (either worker may take it). */
@@ -104,6 +89,7 @@ async function published(job: number): Promise<{ generation: string; status: str
 
 beforeAll(async () => {
   base = siteFixture();
+  cms = await startFakeCms();
   const copy = await privateDatabase();
   drop = copy.drop;
   dbEnv = { SQLITE_FILE: copy.file, DATABASE_URL: copy.url };
@@ -111,7 +97,7 @@ beforeAll(async () => {
   port = await freePort();
   ({ proc, output } = await startServerProcess({
     WORKERS: '2', PORT: String(port), ...dbEnv,
-    SITE_DIR: base, SITE_STORE: store, CMS_URL: await fakeCms(), CMS_WEBHOOK_SECRET: SECRET, DEV_TOOLS: '',
+    SITE_DIR: base, SITE_STORE: store, CMS_URL: cms.url, CMS_WEBHOOK_SECRET: SECRET, DEV_TOOLS: '',
   }, 2, { site: true }));
   db = await createDb({ file: copy.file, url: copy.url });
 }, 400_000);
@@ -119,7 +105,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (proc && proc.exitCode === null) proc.kill('SIGKILL');
   await db?.destroy();
-  await new Promise((r) => cms?.close(r));
+  await cms?.close();
   await drop();
   if (store) fs.rmSync(store, { recursive: true, force: true });
 });
@@ -136,7 +122,7 @@ describe('CMS publish across instances', () => {
     expect((await health()).build).toBe(fixtureBuilt);
     expect((await get(SERVICE)).body.toString()).toContain(QUESTION);
 
-    edits.set('faq-bestellung-de', (e) => ({ ...e, question: EDITED }));
+    cms.edits.set('faq-bestellung-de', (e) => ({ ...e, question: EDITED }));
     const t = Date.now();
     const hook = await webhook({ event: 'entry.update', model: 'faq', entry: { id: 'faq-bestellung-de', country: '*', language: 'de' } });
     expect(hook.status).toBe(200);
@@ -182,7 +168,7 @@ describe('CMS publish across instances', () => {
   }, 60_000);
 
   it('a second publish derives from the first generation and changes only its own pages', async () => {
-    edits.set('faq-bestellung-de', (e) => ({ ...e, question: `${EDITED} (2)` }));
+    cms.edits.set('faq-bestellung-de', (e) => ({ ...e, question: `${EDITED} (2)` }));
     const hook = await webhook({ model: 'faq', entry: { id: 'faq-bestellung-de', country: 'de', language: 'de' } });
     const { job } = JSON.parse(hook.body.toString()).result;
     const row = await published(job);
