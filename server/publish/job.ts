@@ -62,6 +62,7 @@ export function startPublisher(opts: PublisherOptions): Publisher {
   const { db, host, store } = opts;
   const log = opts.log ?? ((m: string) => console.log(`[publish] ${m}`));
   const base = baseBuildId(opts.baseDir);
+  if (!base) log(`${opts.baseDir} has no kept renderer (built before CMS publishing existed): publishes wait until it is rebuilt (npm start -- --rebuild)`);
   const dirOf = (generation: string) => path.join(store, generation);
 
   /** The newest published generation of this base (null: the base build itself). */

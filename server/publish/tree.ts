@@ -1,6 +1,5 @@
 // File operations of a site generation: a new generation starts as hard links to the files of the one it
 // derives from (copy-on-write: a changed file is written as a new file, never into the shared inode).
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -33,5 +32,3 @@ export async function replaceFile(file: string, data: Buffer | string): Promise<
   await fsp.writeFile(tmp, data);
   await fsp.rename(tmp, file);
 }
-
-export const exists = (file: string): boolean => fs.existsSync(file);
