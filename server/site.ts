@@ -16,6 +16,7 @@ import { GuestPageCache } from './page-cache.ts';
 import { config } from './config.ts';
 import { StaticFiles } from './static-files.ts';
 import { setServedDir } from './lib/lifecycle.ts';
+import { OVERLAY_DIR, readOverlayIndex } from './publish/generation.ts';
 import type { Publisher } from './publish/job.ts';
 
 /** Node flags of a site build: a larger young generation cuts the garbage collection of ~14,000 page renders. */
@@ -45,6 +46,8 @@ export interface LoadedSite {
   handler: NodeHandler;
   /** URL paths of the static files (/de/de/service/index.html, /de/de/service/, /de/de/service) */
   files: Set<string>;
+  /** the file on disk of a URL path (a generation's overlay, else its base build's client directory) */
+  locate: (file: string) => string;
   /** prerendered 404 pages read once: URL path → html */
   notFound: Map<string, Buffer>;
   /** the text files with their precompressed variants */
@@ -53,32 +56,72 @@ export interface LoadedSite {
 
 let generation = 0;
 
-/** URL paths of every file below the client directory. */
+/** Adds a file's URL path (and, for an index.html, its directory's two forms) to a file set. */
+function addFile(out: Set<string>, file: string): void {
+  out.add(file);
+  if (file.endsWith('/index.html')) {
+    const dir = file.slice(0, -'index.html'.length);
+    out.add(dir);
+    if (dir !== '/') out.add(dir.slice(0, -1));
+  }
+}
+
+function removeFile(out: Set<string>, file: string): void {
+  out.delete(file);
+  if (file.endsWith('/index.html')) {
+    const dir = file.slice(0, -'index.html'.length);
+    out.delete(dir);
+    out.delete(dir.slice(0, -1));
+  }
+}
+
+/** URL paths of every file below a directory. */
 export async function listFiles(clientDir: string): Promise<Set<string>> {
   const out = new Set<string>();
   async function walk(dir: string, prefix: string): Promise<void> {
-    for (const e of await fsp.readdir(dir, { withFileTypes: true })) {
+    for (const e of await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])) {
       const rel = `${prefix}/${e.name}`;
       if (e.isDirectory()) await walk(path.join(dir, e.name), rel);
-      else {
-        out.add(rel);
-        if (e.name === 'index.html') { out.add(`${prefix}/`); if (prefix) out.add(prefix); }
-      }
+      else addFile(out, rel);
     }
   }
   await walk(clientDir, '');
   return out;
 }
 
-/** Imports a build's node handler (a fresh module URL per load, so a swapped build is really loaded). */
-export async function loadBuild(dir: string, files?: Set<string>): Promise<LoadedSite | null> {
+/** Imports a build's node handler (a fresh module URL per load). */
+async function importHandler(dir: string): Promise<NodeHandler | null> {
   const entry = path.join(dir, 'server', 'entry.mjs');
   if (!fs.existsSync(entry)) return null;
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const mod = (await import(`${pathToFileURL(entry).href}?v=${++generation}`)) as { handler: NodeHandler };
+  return ((await import(`${pathToFileURL(entry).href}?v=${++generation}`)) as { handler: NodeHandler }).handler;
+}
+
+function loadedSite(dir: string, handler: NodeHandler, files: Set<string>, locate: (file: string) => string): LoadedSite {
+  return { dir, handler, files, locate, notFound: new Map(), statics: new StaticFiles(locate, files) };
+}
+
+/** A complete build (client/ and server/). */
+export async function loadBuild(dir: string): Promise<LoadedSite | null> {
+  const handler = await importHandler(dir);
+  if (!handler) return null;
   const client = path.join(dir, 'client');
-  const all = files ?? await listFiles(client);
-  return { dir, handler: mod.handler, files: all, notFound: new Map(), statics: new StaticFiles(client, all) };
+  return loadedSite(dir, handler, await listFiles(client), (file) => path.join(client, file));
+}
+
+/**
+ * A site generation of a CMS publish (server/publish/generation.ts) over its base build: its own server
+ * bundle, its overlay of changed pages, and every other file from the base.
+ */
+export async function loadGeneration(dir: string, base: LoadedSite): Promise<LoadedSite | null> {
+  const handler = await importHandler(dir);
+  if (!handler) return null;
+  const overlayDir = path.join(dir, OVERLAY_DIR);
+  const overlay = await listFiles(overlayDir);
+  const files = new Set(base.files);
+  for (const f of (await readOverlayIndex(dir)).removed) removeFile(files, f);
+  for (const f of overlay) files.add(f);
+  return loadedSite(dir, handler, files, (file) => (overlay.has(file) ? path.join(overlayDir, file) : base.locate(file)));
 }
 
 export interface SiteHostOptions {
@@ -97,6 +140,8 @@ const GUEST_CACHEABLE = /^shop\/artikel\/[^/]+\/details(\/\d+)?\/?$/;
 
 export class SiteHost {
   private site: LoadedSite | null = null;
+  /** the complete build (opts.dir) generations are laid over */
+  private base: LoadedSite | null = null;
   readonly opts: SiteHostOptions;
 
   private guestPages: GuestPageCache;
@@ -106,7 +151,7 @@ export class SiteHost {
   get loaded(): boolean { return this.site !== null; }
 
   async load(): Promise<boolean> {
-    this.site = await loadBuild(this.opts.dir);
+    this.site = this.base = await loadBuild(this.opts.dir);
     if (this.site) setServedDir(this.opts.dir);
     return this.site !== null;
   }
@@ -114,13 +159,16 @@ export class SiteHost {
   /** The build directory (generation) this host serves. */
   get servedDir(): string | null { return this.site?.dir ?? null; }
 
+  /** URL paths of the files of the site served now. */
+  get files(): ReadonlySet<string> { return this.site?.files ?? new Set(); }
+
   /**
    * Serves the complete build in `dir` (a site generation) from the next request on: it is loaded
    * first, then put in place in one assignment. Each request reads `this.site` once, so it is answered
    * from one generation only, and the old generation's files stay until the publisher prunes them.
    */
   async serve(dir: string): Promise<void> {
-    const next = await loadBuild(dir);
+    const next = !this.base ? null : dir === this.base.dir ? this.base : await loadGeneration(dir, this.base);
     if (!next) throw new Error(`${dir} holds no complete build`);
     this.site = next;
     this.guestPages.clear();
@@ -191,7 +239,7 @@ export class SiteHost {
     const file = candidates.find((c) => site.files.has(c));
     let body: Buffer | undefined = file ? site.notFound.get(file) : undefined;
     if (file && !body) {
-      body = await fsp.readFile(path.join(site.dir, 'client', file));
+      body = await fsp.readFile(site.locate(file));
       site.notFound.set(file, body);
     }
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });

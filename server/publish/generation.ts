@@ -1,72 +1,123 @@
-// One CMS publish: a new site generation derived from the live one. It starts as hard links to every
-// file of the live generation, gets the fresh content, and only the pages the changed entries affect are
-// rendered again with the build's own renderer (server/publish/renderer.ts); a page whose bytes did not
-// change stays the very same file. Changed pages get new .br/.gz variants (as the build writes them).
+// One CMS publish: a new site generation derived from the one served now. A generation is small: its own
+// server bundle (hard links to the previous one's files, with the fresh content written into its
+// content-layer modules) and an overlay `pages/` of the page files that differ from the base build (the
+// deployed dist/), carried over from the previous generation as hard links. Every other file is the base
+// build's own (site.ts resolves a URL path to the overlay first, then the base). Only the pages the
+// changed entries affect are rendered again, with the build's own renderer (server/publish/renderer.ts);
+// a page whose bytes did not change is left alone, a changed one is written with new .br/.gz variants.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { compressFile } from '../../src/integrations/precompress.ts';
-import { ENCODING_SUFFIX } from '../lib/encoding.ts';
+import { ENCODING_SUFFIX, type Encoding } from '../lib/encoding.ts';
 import { freshContent, writeContent, type SiteContent } from './content.ts';
 import { loadRenderer, type StaticPage } from './renderer.ts';
 import { pageFile, pageMatcher, patternCountries } from './pages.ts';
 import { linkTree, replaceFile } from './tree.ts';
 
-export interface GenerationResult { rendered: number; changed: string[]; removed: string[]; ms: number }
+/** The overlay of a generation: `pages/` below it, and this list of base files it withdraws. */
+export const OVERLAY_DIR = 'pages';
+export const OVERLAY_INDEX = 'generation.json';
+export interface OverlayIndex { removed: string[] }
 
-/**
- * Renders `affected` into a new generation `to` derived from the complete build `from` (`to` must not
- * exist). `content`: the content to render with (default: loaded afresh from the CMS or the data files).
- */
-export async function buildGeneration(from: string, to: string, affected: string[], content?: SiteContent): Promise<GenerationResult> {
+export interface GenerationResult { rendered: number; changed: string[]; removed: string[]; ms: number; phases: Record<string, number> }
+
+export interface GenerationInput {
+  /** the base build (complete: client/ and server/) */
+  base: string;
+  /** the generation served now (null: the base build itself) */
+  from: string | null;
+  /** the new generation's directory (must not exist) */
+  to: string;
+  /** URL paths of every file the served site has now (SiteHost.files) */
+  liveFiles: ReadonlySet<string>;
+  affected: string[];
+  /** the content to render with (default: loaded afresh from the CMS or the data files) */
+  content?: SiteContent;
+}
+
+export async function readOverlayIndex(dir: string): Promise<OverlayIndex> {
+  try { return JSON.parse(await fsp.readFile(path.join(dir, OVERLAY_INDEX), 'utf8')) as OverlayIndex; } catch { return { removed: [] }; }
+}
+
+export async function buildGeneration(g: GenerationInput): Promise<GenerationResult> {
   const t = Date.now();
-  await linkTree(from, to);
-  await fsp.rm(path.join(to, '.built'), { force: true });
+  const phases: Record<string, number> = {};
+  let tp = Date.now();
+  const phase = (name: string) => { phases[name] = Date.now() - tp; tp = Date.now(); };
+  const { base, from, to } = g;
+  await fsp.mkdir(to, { recursive: true });
+  await linkTree(path.join(from ?? base, 'server'), path.join(to, 'server'));
+  if (from && fs.existsSync(path.join(from, OVERLAY_DIR))) await linkTree(path.join(from, OVERLAY_DIR), path.join(to, OVERLAY_DIR));
+  const removedBefore = new Set(from ? (await readOverlayIndex(from)).removed : []);
   // the bundles import their packages (react, astro's runtime) by name: from a store outside the
   // project they find them through a link to the project's node_modules
-  const modules = nodeModulesOf(from);
-  if (modules && !fs.existsSync(path.join(to, 'node_modules'))) await fsp.symlink(modules, path.join(to, 'node_modules'), 'dir');
-  await writeContent(to, content ?? await freshContent());
+  const modules = nodeModulesOf(base);
+  if (modules) await fsp.symlink(modules, path.join(to, 'node_modules'), 'dir');
+  phase('link');
+  await writeContent(to, g.content ?? await freshContent());
+  phase('content');
   const renderer = await loadRenderer(to);
   const pages = await renderer.paths();
-  const hit = pageMatcher(affected);
-  const client = path.join(to, 'client');
+  phase('paths');
+
+  const hit = pageMatcher(g.affected);
+  const overlay = path.join(to, OVERLAY_DIR);
+  /** the bytes a page file has in the served generation (overlay first, then the base build) */
+  const current = async (file: string): Promise<Buffer | null> => {
+    if (!g.liveFiles.has(file)) return null;
+    return (await fsp.readFile(path.join(overlay, file)).catch(() => null)) ?? fsp.readFile(path.join(base, 'client', file)).catch(() => null);
+  };
   const todo = pages.filter((p) => hit(p.pathname));
   const changed: string[] = [];
   const render = async (p: StaticPage) => {
     const body = await renderer.render(p);
     if (!body) return;
-    const file = path.join(client, pageFile(p.pathname));
-    const old = await fsp.readFile(file).catch(() => null);
-    if (old?.equals(body)) return;
-    await writePage(file, body);
-    changed.push(pageFile(p.pathname));
+    const file = pageFile(p.pathname);
+    removedBefore.delete(file);
+    if ((await current(file))?.equals(body)) return;
+    for (const [variant, written] of await writePage(overlay, file, body)) {
+      if (written) removedBefore.delete(variant); else if (g.liveFiles.has(variant)) removedBefore.add(variant);
+    }
+    changed.push(file);
   };
   for (const p of todo) await render(p);
+  phase('render');
 
   // pages the affected patterns no longer produce (an entry withdrawn) go; then the sitemaps list the change
-  const live = new Set(pages.map((p) => pageFile(p.pathname)));
-  const removed = (await pageFiles(client)).filter((f) => hit(f.replace(/index\.html$/, '')) && !live.has(f));
-  for (const f of removed) await removePage(path.join(client, f));
-  if (removed.length || todo.some((p) => !fs.existsSync(path.join(from, 'client', pageFile(p.pathname))))) {
-    const countries = patternCountries(affected);
+  const produced = new Set(pages.map((p) => pageFile(p.pathname)));
+  const removed = [...g.liveFiles].filter((f) => f.endsWith('/index.html') && hit(f.slice(0, -'index.html'.length)) && !produced.has(f));
+  for (const f of removed) {
+    for (const suffix of ['', ...Object.values(ENCODING_SUFFIX)]) await fsp.rm(path.join(overlay, f + suffix), { force: true });
+    removedBefore.add(f);
+  }
+  if (removed.length || todo.some((p) => !g.liveFiles.has(pageFile(p.pathname)))) {
+    const countries = patternCountries(g.affected);
     for (const p of pages.filter((p) => /^\/sitemap/.test(p.pathname))) {
       const c = /^\/sitemap-([a-z]+)\.xml$/.exec(p.pathname)?.[1];
       if (!c || !countries || countries.has(c)) await render(p);
     }
   }
-  return { rendered: todo.length, changed, removed, ms: Date.now() - t };
+  await fsp.writeFile(path.join(to, OVERLAY_INDEX), JSON.stringify({ removed: [...removedBefore].sort() } satisfies OverlayIndex));
+  phase('finish');
+  return { rendered: todo.length, changed, removed, ms: Date.now() - t, phases };
 }
 
-/** A changed page with its precompressed variants (a variant only when smaller, as the build does). */
-async function writePage(file: string, body: Buffer): Promise<void> {
+/**
+ * A changed page into the overlay with its precompressed variants (a variant only when smaller, as the
+ * build does); which variants were written (an unwritten one must not be served from the base either).
+ */
+async function writePage(overlay: string, file: string, body: Buffer): Promise<[string, boolean][]> {
+  const out: [string, boolean][] = [];
   for (const [enc, suffix] of Object.entries(ENCODING_SUFFIX)) {
-    const out = await compressFile(enc as keyof typeof ENCODING_SUFFIX, body, false);
-    if (out.length < body.length) await replaceFile(file + suffix, out);
-    else await fsp.rm(file + suffix, { force: true });
+    const data = await compressFile(enc as Encoding, body, false);
+    const written = data.length < body.length;
+    if (written) await replaceFile(path.join(overlay, file + suffix), data);
+    else await fsp.rm(path.join(overlay, file + suffix), { force: true });
+    out.push([file + suffix, written]);
   }
-  // the identity file last: StaticFiles offers a variant only when the page itself is listed
-  await replaceFile(file, body);
+  await replaceFile(path.join(overlay, file), body);
+  return out;
 }
 
 /** The node_modules directory the packages of the build in `dir` resolve from (nearest one up the tree). */
@@ -76,15 +127,4 @@ function nodeModulesOf(dir: string): string | null {
     if (fs.existsSync(nm)) return fs.realpathSync(nm);
     if (path.dirname(d) === d) return null;
   }
-}
-
-async function removePage(file: string): Promise<void> {
-  for (const suffix of ['', ...Object.values(ENCODING_SUFFIX)]) await fsp.rm(file + suffix, { force: true });
-}
-
-/** The page files (index.html) below the client directory, as URL paths. */
-async function pageFiles(client: string): Promise<string[]> {
-  const entries = await fsp.readdir(client, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && e.name === 'index.html')
-    .map((e) => `/${path.relative(client, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`);
 }

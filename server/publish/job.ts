@@ -98,13 +98,14 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     const t = Date.now();
     try {
       await fsp.rm(dir, { recursive: true, force: true });
-      const r = await (opts.build ?? buildGeneration)(from ? dirOf(from) : opts.baseDir, dir, affected);
+      const r = await (opts.build ?? buildGeneration)({ base: opts.baseDir, from: from ? dirOf(from) : null, to: dir, liveFiles: host.files, affected });
       // complete: only now does the generation count as one (follow() needs .built)
       await fsp.writeFile(path.join(dir, '.built'), generation);
       await db.updateTable('cms_publish').set({
         status: 'done', base, generation, ms: Date.now() - t, rendered: r.rendered, changed: r.changed.length, finished_at: new Date().toISOString(),
       }).where('id', 'in', ids).execute();
-      log(`${generation} in ${((Date.now() - t) / 1000).toFixed(2)} s: ${r.rendered} pages rendered, ${r.changed.length} changed, ${r.removed.length} removed (${affected.join(', ')})`);
+      const phases = Object.entries(r.phases).map(([k, v]) => `${k} ${v} ms`).join(', ');
+      log(`${generation} in ${((Date.now() - t) / 1000).toFixed(2)} s: ${r.rendered} pages rendered, ${r.changed.length} changed, ${r.removed.length} removed (${affected.join(', ')}; ${phases})`);
       invalidate(SITE_BUILD_TOPIC, generation);
       await prune(generation, from);
     } catch (e) {

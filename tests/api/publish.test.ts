@@ -57,20 +57,36 @@ async function bothServe(build: string, boundMs: number): Promise<Set<number>> {
   return pids;
 }
 
-/** Every file below a build's client/ and server/ directories (relative paths). */
-function files(dir: string): string[] {
-  return ['client', 'server'].flatMap((sub) => (fs.readdirSync(path.join(dir, sub), { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)))).sort();
+/** Relative paths of the files below a directory. */
+const walk = (root: string): string[] => (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  .filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+
+/**
+ * What a build serves, file by file: `client/…` (URL path → file: the base build's client directory, for
+ * a generation with its withdrawn files removed and its overlay laid over it) and `server/…` (its bundle).
+ */
+function served(dir: string): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const f of walk(path.join(base, 'client'))) m.set(`client/${f}`, path.join(base, 'client', f));
+  if (dir !== base) {
+    const { removed } = JSON.parse(fs.readFileSync(path.join(dir, 'generation.json'), 'utf8')) as { removed: string[] };
+    for (const f of removed) m.delete(`client${f}`);
+    for (const f of walk(path.join(dir, 'pages'))) m.set(`client/${f}`, path.join(dir, 'pages', f));
+  }
+  for (const f of walk(path.join(dir, 'server'))) m.set(`server/${f}`, path.join(dir, 'server', f));
+  return m;
 }
 
-/** The files whose bytes differ between two builds (same file list required). */
+/** The served files whose bytes differ between two builds (the same files required). */
 function differing(a: string, b: string): string[] {
-  const fa = files(a);
-  expect(files(b)).toEqual(fa);
-  return fa.filter((f) => {
-    const sa = fs.statSync(path.join(a, f)), sb = fs.statSync(path.join(b, f));
+  const va = served(a), vb = served(b);
+  expect([...vb.keys()].sort()).toEqual([...va.keys()].sort());
+  return [...va.keys()].sort().filter((f) => {
+    const fa = va.get(f)!, fb = vb.get(f)!;
+    if (fa === fb) return false;
+    const sa = fs.statSync(fa), sb = fs.statSync(fb);
     if (sa.ino === sb.ino && sa.dev === sb.dev) return false; // one file (hard link): identical
-    return !fs.readFileSync(path.join(a, f)).equals(fs.readFileSync(path.join(b, f)));
+    return !fs.readFileSync(fa).equals(fs.readFileSync(fb));
   });
 }
 
@@ -151,7 +167,7 @@ describe('CMS publish across instances', () => {
     expect(diff.filter((f) => f.startsWith('server')).every((f) => /_astro_data-layer-content/.test(f))).toBe(true);
 
     // both workers answer the page from the new generation: identity, brotli and gzip alike, CSP from the new body
-    const identity = fs.readFileSync(path.join(gen, 'client/de/de/service/index.html'));
+    const identity = fs.readFileSync(path.join(gen, 'pages/de/de/service/index.html'));
     expect(identity.toString()).toContain(EDITED);
     expect(identity.toString()).not.toContain(QUESTION);
     for (let i = 0; i < 6; i++) {

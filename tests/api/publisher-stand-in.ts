@@ -15,13 +15,13 @@ export function standInPublisher(db: Db, build: (affected: string[]) => Promise<
   fs.writeFileSync(path.join(base, 'server', 'entry.mjs'), '');
   fs.writeFileSync(path.join(base, '.built'), 'base');
   let served = base;
-  const host = { get servedDir() { return served; }, serve: async (dir: string) => { served = dir; } } as unknown as SiteHost;
+  const host = { get servedDir() { return served; }, files: new Set<string>(), serve: async (dir: string) => { served = dir; } } as unknown as SiteHost;
   const publisher = startPublisher({
     db, host, baseDir: base, store: path.join(root, 'store'), log: () => {},
-    build: async (_from, to, affected) => {
+    build: async ({ to, affected }) => {
       await build(affected);
       fs.mkdirSync(to, { recursive: true });
-      return { rendered: 0, changed: [], removed: [], ms: 0 };
+      return { rendered: 0, changed: [], removed: [], ms: 0, phases: {} };
     },
   });
   return {

@@ -13,14 +13,17 @@ let server: http.Server;
 let base: string;
 let host: SiteHost;
 
-/** A stand-in build: a node handler answering with its version, and static pages. */
-function writeBuild(dir: string, version: string, pages = ['de/de', 'de/de/service']): void {
+/**
+ * A stand-in build: a node handler answering with its version, and static pages (`files`: client/ of a
+ * complete build, pages/ for the overlay of a site generation).
+ */
+function writeBuild(dir: string, version: string, pages = ['de/de', 'de/de/service'], files = 'client'): void {
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'),
     `export const handler = (req, res) => { res.setHeader('x-build', ${JSON.stringify(version)}); res.end(${JSON.stringify(version)} + ' ' + req.url); };\n`);
   for (const p of [...pages, 'de/de/404']) {
-    fs.mkdirSync(path.join(dir, 'client', p), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'client', p, 'index.html'), `<html>${version} ${p}</html>`);
+    fs.mkdirSync(path.join(dir, files, p), { recursive: true });
+    fs.writeFileSync(path.join(dir, files, p, 'index.html'), `<html>${version} ${p}</html>`);
   }
 }
 
@@ -53,20 +56,33 @@ describe('site host', () => {
     expect(nf.body).toBe('<html>v1 de/de/404</html>');
   });
 
-  it('switches to another complete build (a site generation) and loads its handler; the old one stays on disk', async () => {
+  it('switches to a site generation: its handler, its overlay pages, the base build for the rest, withdrawn pages gone', async () => {
+    fs.mkdirSync(path.join(root, 'dist', 'client', 'de', 'de', 'company'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'dist', 'client', 'de', 'de', 'company', 'index.html'), '<html>v1 company</html>');
+    fs.mkdirSync(path.join(root, 'dist', 'client', 'de', 'de', 'alt'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'dist', 'client', 'de', 'de', 'alt', 'index.html'), '<html>v1 alt</html>');
+    host = new SiteHost({ dir: path.join(root, 'dist'), shopDomain: 'shop.example', session: async () => null });
+    await host.load();
     const next = path.join(root, 'gen-2');
-    writeBuild(next, 'v2', ['de/de', 'de/de/service', 'de/de/neu']);
+    writeBuild(next, 'v2', ['de/de/service', 'de/de/neu'], 'pages');
+    fs.writeFileSync(path.join(next, 'generation.json'), JSON.stringify({ removed: ['/de/de/alt/index.html'] }));
     await host.serve(next);
     expect(host.servedDir).toBe(next);
-    expect(fs.readFileSync(path.join(root, 'dist', 'client', 'de', 'de', 'index.html'), 'utf8')).toContain('v1');
+    expect(await get('/de/de/service/')).toEqual({ status: 200, body: '<html>v2 de/de/service</html>' });
     expect(await get('/de/de/neu/')).toEqual({ status: 200, body: '<html>v2 de/de/neu</html>' });
+    expect(await get('/de/de/company/')).toEqual({ status: 200, body: '<html>v1 company</html>' });
     expect(await get('/de/de/kamera/')).toEqual({ status: 200, body: 'v2 /de/de/kamera/' });
+    expect((await get('/de/de/alt/')).status).toBe(404);
     expect((await get('/de/de/nothing-here')).body).toContain('v2');
+    // back to the base build
+    await host.serve(path.join(root, 'dist'));
+    expect(await get('/de/de/service/')).toEqual({ status: 200, body: '<html>v1 de/de/service</html>' });
+    expect((await get('/de/de/alt/')).body).toBe('<html>v1 alt</html>');
   });
 
-  it('keeps serving while it switches: every request sees the old or the new build, never an error', async () => {
+  it('keeps serving while it switches: every request sees the old or the new generation, never an error', async () => {
     const next = path.join(root, 'gen-2');
-    writeBuild(next, 'v2');
+    writeBuild(next, 'v2', ['de/de', 'de/de/service'], 'pages');
     const during = Array.from({ length: 40 }, () => get('/de/de/service/'));
     await host.serve(next);
     const results = await Promise.all([...during, get('/de/de/service/')]);
