@@ -11,9 +11,13 @@ import { readText } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { clearContentCache } from '../lib/content.ts';
+import { invalidate, onInvalidate } from '../lib/bus.ts';
 import { siteBuild } from '../site.ts';
 import { collectionOfModel, type CollectionName } from '../../src/lib/content/collections.ts';
 import { SITE_COUNTRIES } from '../../src/data/countries.ts';
+
+// every process forgets its cached CMS answers when any of them gets a webhook
+onInvalidate('content', () => clearContentCache());
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
@@ -79,7 +83,7 @@ export const routes: AnyRoute[] = [
       try { json = text.trim() ? JSON.parse(text) : {}; } catch { throw new ApiError(400, 'invalid_json'); }
       const parsed = Payload.safeParse(json);
       if (!parsed.success) throw new ApiError(400, 'invalid_input');
-      clearContentCache();
+      invalidate('content', '*');
       const affected = affectedRoutes(parsed.data);
       const publisher = siteBuild.publisher;
       const job = publisher ? await publisher.request(affected) : null;

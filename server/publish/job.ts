@@ -91,6 +91,8 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     const ids = rows.map((r) => r.id);
     await db.updateTable('cms_publish').set({ status: 'running' }).where('id', 'in', ids).execute();
     const affected = [...new Set(rows.flatMap((r) => JSON.parse(r.affected) as string[]))];
+    // serve the generation this publish derives from first: its files are the ones compared against
+    await follow();
     const pointed = await pointer();
     const from = pointed && fs.existsSync(path.join(dirOf(pointed), '.built')) ? pointed : null;
     const generation = `${base}-${ids.at(-1)}`;
