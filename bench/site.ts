@@ -246,13 +246,15 @@ if (built) {
   console.log(`build time:         ${(built.ms / 1000).toFixed(1)} s (whole astro build; prerender phase ${(built.prerenderMs / 1000).toFixed(1)} s)`);
   console.log(`pages per second:   ${pps.toFixed(0)} over the whole build, ${(built.pages / (built.prerenderMs / 1000)).toFixed(0)} in the prerender phase  [target >= ${TARGET.pagesPerSecond}: ${mark(pps >= TARGET.pagesPerSecond)}]`);
 }
-console.log('\nJavaScript before interaction (gzip; /de/de/…):');
-console.log(`  ${'page type'.padEnd(20)} ${'files'.padStart(5)} ${'external'.padStart(10)} ${'inline'.padStart(9)} ${'total'.padStart(9)}`);
-for (const r of js) {
-  const flag = r.content ? `  [content page, target <= ${TARGET.contentJsKb} KB: ${mark(r.total <= TARGET.contentJsKb * 1024)}]` : '';
-  console.log(`  ${r.name.padEnd(20)} ${String(r.files).padStart(5)} ${kb(r.external).padStart(10)} ${kb(r.inline).padStart(9)} ${kb(r.total).padStart(9)}${flag}`);
+if (js.length) {
+  console.log('\nJavaScript before interaction (gzip; /de/de/…):');
+  console.log(`  ${'page type'.padEnd(20)} ${'files'.padStart(5)} ${'external'.padStart(10)} ${'inline'.padStart(9)} ${'total'.padStart(9)}`);
+  for (const r of js) {
+    const flag = r.content ? `  [content page, target <= ${TARGET.contentJsKb} KB: ${mark(r.total <= TARGET.contentJsKb * 1024)}]` : '';
+    console.log(`  ${r.name.padEnd(20)} ${String(r.files).padStart(5)} ${kb(r.external).padStart(10)} ${kb(r.inline).padStart(9)} ${kb(r.total).padStart(9)}${flag}`);
+  }
 }
-console.log(`\nLighthouse performance (mobile, ${LH_RUNS} run${LH_RUNS > 1 ? 's, median' : ''}):`);
+if (lh.length) console.log(`\nLighthouse performance (mobile, ${LH_RUNS} run${LH_RUNS > 1 ? 's, median' : ''}):`);
 for (const r of lh) console.log(`  ${r.name.padEnd(20)} ${String(median(r.scores)).padStart(3)}${LH_RUNS > 1 ? ` (${r.scores.join(', ')})` : ''}  [target >= ${TARGET.lighthouse}: ${mark(median(r.scores) >= TARGET.lighthouse)}]`);
 const pub = median(published.map((r) => r.ms));
 console.log(`\nOne-entry CMS publish (German FAQ entry → /*/de/service, ${published[0]?.rendered ?? 0} pages rendered; median of ${published.length}):`);
