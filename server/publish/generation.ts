@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { compressFile } from '../../src/integrations/precompress.ts';
 import { ENCODING_SUFFIX, type Encoding } from '../lib/encoding.ts';
 import { freshContent, writeContent, type SiteContent } from './content.ts';
@@ -101,6 +102,21 @@ export async function buildGeneration(g: GenerationInput): Promise<GenerationRes
   await fsp.writeFile(path.join(to, OVERLAY_INDEX), JSON.stringify({ removed: [...removedBefore].sort() } satisfies OverlayIndex));
   phase('finish');
   return { rendered: todo.length, changed, removed, ms: Date.now() - t, phases };
+}
+
+/** buildGeneration in a worker thread (server/publish/generation-worker.ts), so its memory is given back. */
+export function buildGenerationInWorker(g: GenerationInput): Promise<GenerationResult> {
+  if (g.content) throw new Error('content cannot be handed to the worker');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./generation-worker.ts', import.meta.url), { workerData: { ...g, liveFiles: [...g.liveFiles] } });
+    let settled = false;
+    worker.once('message', (m: { ok: true; result: GenerationResult } | { ok: false; error: string }) => {
+      settled = true;
+      if (m.ok) resolve(m.result); else reject(new Error(m.error));
+    });
+    worker.once('error', (e) => { settled = true; reject(e); });
+    worker.once('exit', (code) => { if (!settled) reject(new Error(`publish worker ended with ${code}`)); });
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Db } from '../db/index.ts';
 import { invalidate, onInvalidate } from '../lib/bus.ts';
 import { runSingleton, type SingletonJob } from '../jobs/singleton.ts';
 import type { SiteHost } from '../site.ts';
-import { buildGeneration } from './generation.ts';
+import { buildGenerationInWorker } from './generation.ts';
 import { RENDERER_DIR } from './renderer.ts';
 
 export const SITE_BUILD_TOPIC = 'site-build';
@@ -55,7 +55,7 @@ export interface PublisherOptions {
   holder?: string;
   log?: (msg: string) => void;
   /** the generation builder (tests put a stand-in here) */
-  build?: typeof buildGeneration;
+  build?: typeof buildGenerationInWorker;
 }
 
 export function startPublisher(opts: PublisherOptions): Publisher {
@@ -100,7 +100,7 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     const t = Date.now();
     try {
       await fsp.rm(dir, { recursive: true, force: true });
-      const r = await (opts.build ?? buildGeneration)({ base: opts.baseDir, from: from ? dirOf(from) : null, to: dir, liveFiles: host.files, affected });
+      const r = await (opts.build ?? buildGenerationInWorker)({ base: opts.baseDir, from: from ? dirOf(from) : null, to: dir, liveFiles: host.files, affected });
       // complete: only now does the generation count as one (follow() needs .built)
       await fsp.writeFile(path.join(dir, '.built'), generation);
       await db.updateTable('cms_publish').set({
