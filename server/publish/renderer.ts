@@ -5,9 +5,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
-import type { RendererManifest } from '../../src/integrations/page-renderer.ts';
+import { RENDERER_DIR as KEPT, type RendererManifest } from '../../src/integrations/page-renderer.ts';
 
-export const RENDERER_DIR = path.join('server', 'renderer');
+/** Where a build keeps its renderer, relative to the build. */
+export const RENDERER_DIR = path.join('server', KEPT);
 
 interface RouteData { route: string; component: string; prerender: boolean; type: string }
 interface BuildApp {

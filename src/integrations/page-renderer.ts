@@ -1,7 +1,7 @@
 // Astro integration: keeps the build's prerender bundle (the code that rendered the static pages) next
 // to the server output as dist/server/renderer/, with what its render needs from the build (page styles,
 // page scripts) in renderer.json. A CMS publish re-renders the pages one entry affects with exactly
-// this code in a few hundred milliseconds (server/publish/render.ts) instead of a whole `astro build`.
+// this code in well under a second (server/publish/renderer.ts) instead of a whole `astro build`.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,7 @@ export default function pageRenderer(): AstroIntegration {
     name: 'shop:page-renderer',
     hooks: {
       'astro:config:done': ({ config }) => { serverDir = fileURLToPath(config.build.server); },
-      'astro:build:setup': ({ pages: p }) => { pages = p as unknown as typeof pages; return undefined; },
+      'astro:build:setup': ({ pages: p }) => { pages = p as unknown as typeof pages; },
       // taken at build start but called only once the bundles are built: a prerenderer set at the start
       // makes Astro skip its default prerender entry, which this wrapper keeps using
       'astro:build:start': (params) => {
