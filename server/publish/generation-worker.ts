@@ -1,13 +1,17 @@
-// Runs one generation build in a worker thread: the renderer's module graph (the site's bundle and its
-// content, ~10 MB per publish) is loaded there and freed when the worker ends; ES modules once imported
-// can never be unloaded from the server's own thread.
-import { parentPort, workerData } from 'node:worker_threads';
+// The thread that builds site generations (server/publish/generation.ts, GenerationWorker): each publish
+// imports that generation's renderer (the site's bundle and its content, ~12 MB), and ES modules once
+// imported are never unloaded, so this runs apart from the server's own thread and is ended from time
+// to time, which gives the memory back.
+import { parentPort } from 'node:worker_threads';
 import { buildGeneration, type GenerationInput } from './generation.ts';
 
-const input = workerData as Omit<GenerationInput, 'liveFiles'> & { liveFiles: string[] };
-try {
-  const result = await buildGeneration({ ...input, liveFiles: new Set(input.liveFiles) });
-  parentPort!.postMessage({ ok: true, result });
-} catch (e) {
-  parentPort!.postMessage({ ok: false, error: (e as Error).message });
-}
+type Request = { id: number; input: Omit<GenerationInput, 'liveFiles'> & { liveFiles: string[] } };
+
+parentPort!.on('message', async ({ id, input }: Request) => {
+  try {
+    const result = await buildGeneration({ ...input, liveFiles: new Set(input.liveFiles) });
+    parentPort!.postMessage({ id, ok: true, result });
+  } catch (e) {
+    parentPort!.postMessage({ id, ok: false, error: (e as Error).message });
+  }
+});

@@ -104,19 +104,64 @@ export async function buildGeneration(g: GenerationInput): Promise<GenerationRes
   return { rendered: todo.length, changed, removed, ms: Date.now() - t, phases };
 }
 
-/** buildGeneration in a worker thread (server/publish/generation-worker.ts), so its memory is given back. */
-export function buildGenerationInWorker(g: GenerationInput): Promise<GenerationResult> {
-  if (g.content) throw new Error('content cannot be handed to the worker');
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./generation-worker.ts', import.meta.url), { workerData: { ...g, liveFiles: [...g.liveFiles] } });
-    let settled = false;
-    worker.once('message', (m: { ok: true; result: GenerationResult } | { ok: false; error: string }) => {
-      settled = true;
-      if (m.ok) resolve(m.result); else reject(new Error(m.error));
+/** Publishes one worker thread serves before it is replaced (each leaves a renderer's modules behind). */
+const WORKER_RUNS = 10;
+/** An idle worker ends after this long (its memory goes back; the next publish starts a new one, ~1.5 s more). */
+const WORKER_IDLE_MS = 120_000;
+
+type Reply = { id: number; ok: true; result: GenerationResult } | { id: number; ok: false; error: string };
+
+/**
+ * buildGeneration in a worker thread (server/publish/generation-worker.ts), kept warm for the publishes
+ * that follow and replaced after WORKER_RUNS of them or WORKER_IDLE_MS without one.
+ */
+export class GenerationWorker {
+  private worker: Worker | null = null;
+  private runs = 0;
+  private idle: NodeJS.Timeout | null = null;
+  private waiting = new Map<number, { resolve: (r: GenerationResult) => void; reject: (e: Error) => void }>();
+  private next = 0;
+
+  build = (g: GenerationInput): Promise<GenerationResult> => {
+    if (g.content) return Promise.reject(new Error('content cannot be handed to the worker'));
+    if (this.idle) clearTimeout(this.idle);
+    if (!this.worker || this.runs >= WORKER_RUNS) this.start();
+    this.runs++;
+    const id = ++this.next;
+    return new Promise<GenerationResult>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker!.postMessage({ id, input: { ...g, liveFiles: [...g.liveFiles] } });
+    }).finally(() => {
+      this.idle = setTimeout(() => this.stop(), WORKER_IDLE_MS);
+      this.idle.unref();
     });
-    worker.once('error', (e) => { settled = true; reject(e); });
-    worker.once('exit', (code) => { if (!settled) reject(new Error(`publish worker ended with ${code}`)); });
-  });
+  };
+
+  private start(): void {
+    void this.stop();
+    const worker = new Worker(new URL('./generation-worker.ts', import.meta.url));
+    worker.unref();
+    worker.on('message', (m: Reply) => {
+      const w = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.ok) w?.resolve(m.result); else w?.reject(new Error(m.error));
+    });
+    const fail = (e: Error) => {
+      for (const w of this.waiting.values()) w.reject(e);
+      this.waiting.clear();
+      if (this.worker === worker) this.worker = null;
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`publish worker ended with ${code}`)));
+    this.worker = worker;
+    this.runs = 0;
+  }
+
+  async stop(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w && this.waiting.size === 0) await w.terminate();
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Db } from '../db/index.ts';
 import { invalidate, onInvalidate } from '../lib/bus.ts';
 import { runSingleton, type SingletonJob } from '../jobs/singleton.ts';
 import type { SiteHost } from '../site.ts';
-import { buildGenerationInWorker } from './generation.ts';
+import { GenerationWorker, type buildGeneration } from './generation.ts';
 import { RENDERER_DIR } from './renderer.ts';
 
 export const SITE_BUILD_TOPIC = 'site-build';
@@ -55,7 +55,7 @@ export interface PublisherOptions {
   holder?: string;
   log?: (msg: string) => void;
   /** the generation builder (tests put a stand-in here) */
-  build?: typeof buildGenerationInWorker;
+  build?: typeof buildGeneration;
 }
 
 export function startPublisher(opts: PublisherOptions): Publisher {
@@ -64,6 +64,8 @@ export function startPublisher(opts: PublisherOptions): Publisher {
   const base = baseBuildId(opts.baseDir);
   if (!base) log(`${opts.baseDir} has no kept renderer (built before CMS publishing existed): publishes wait until it is rebuilt (npm start -- --rebuild)`);
   const dirOf = (generation: string) => path.join(store, generation);
+  const worker = new GenerationWorker();
+  const build = opts.build ?? worker.build;
 
   /** The newest published generation of this base (null: the base build itself). */
   const pointer = async (): Promise<string | null> => {
@@ -100,7 +102,7 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     const t = Date.now();
     try {
       await fsp.rm(dir, { recursive: true, force: true });
-      const r = await (opts.build ?? buildGenerationInWorker)({ base: opts.baseDir, from: from ? dirOf(from) : null, to: dir, liveFiles: host.files, affected });
+      const r = await build({ base: opts.baseDir, from: from ? dirOf(from) : null, to: dir, liveFiles: host.files, affected });
       // complete: only now does the generation count as one (follow() needs .built)
       await fsp.writeFile(path.join(dir, '.built'), generation);
       await db.updateTable('cms_publish').set({
@@ -144,6 +146,6 @@ export function startPublisher(opts: PublisherOptions): Publisher {
       return { running: running !== undefined, last: last ? { ...last, affected: JSON.parse(last.affected) as string[] } : null };
     },
     follow,
-    stop: () => job.stop(),
+    stop: async () => { await job.stop(); await worker.stop(); },
   };
 }
