@@ -105,7 +105,7 @@ export async function buildGeneration(g: GenerationInput): Promise<GenerationRes
 }
 
 /** Publishes one worker thread serves before it is replaced (each leaves a renderer's modules behind). */
-const WORKER_RUNS = 10;
+const WORKER_RUNS = 5;
 /** An idle worker ends after this long (its memory goes back; the next publish starts a new one, ~1.5 s more). */
 const WORKER_IDLE_MS = 120_000;
 
