@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import node from '@astrojs/node';
 import interactionDirective from './src/integrations/interaction.ts';
 import precompress from './src/integrations/precompress.ts';
+import pageRenderer from './src/integrations/page-renderer.ts';
 
 // In development the API runs beside `astro dev` (scripts/dev.ts) and is reached through this proxy,
 // so the browser talks to one origin and one port in dev as in production.
@@ -12,7 +13,7 @@ const apiPort = Number(process.env.API_PORT || 4322);
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), interactionDirective(), precompress()],
+  integrations: [react(), interactionDirective(), pageRenderer(), precompress()],
   server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || '127.0.0.1' },
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 4 },

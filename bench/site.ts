@@ -3,11 +3,15 @@
 //  2. the server (server/main.ts) hosting that build: JavaScript each page type loads before any
 //     interaction (gzip bytes, measured in Debian chromium: external scripts plus inline ones)
 //  3. Lighthouse (mobile, performance only) of the home page and a category page
-// Targets: >= 200 pages/s, <= 15 KB gz JS on a content page before interaction, Lighthouse >= 98.
+//  4. a one-entry CMS publish on that build (median of 3): a German FAQ entry changed in a stand-in CMS,
+//     webhook → the new generation served (server/publish/), end to end and as the server measured it
+// Targets: >= 200 pages/s, <= 15 KB gz JS on a content page before interaction, Lighthouse >= 98,
+// publish <= 5 s.
 //
 //   npm run bench:site                        everything, all countries
 //   SITE_COUNTRIES=de,dk npm run bench:site   a development subset (pages/s is then dominated by start-up)
 //   BENCH_SKIP_BUILD=1                        reuse dist-bench from a previous run
+//   BENCH_ONLY_PUBLISH=1                      skip the JavaScript and Lighthouse measurements
 //   BENCH_PORT=4590 BENCH_SEED_ARTICLES=5000 BENCH_LH_RUNS=3 CHROMIUM_PATH=/usr/bin/chromium
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +19,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import os from 'node:os';
 import { BUILD_NODE_OPTIONS } from '../server/site.ts';
+import { startFakeCms, type FakeCms } from '../tests/api/fake-cms.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist-bench');
@@ -23,7 +29,9 @@ const PORT = Number(process.env.BENCH_PORT || 4590);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS || 3));
-const TARGET = { pagesPerSecond: 200, contentJsKb: 15, lighthouse: 98 };
+const TARGET = { pagesPerSecond: 200, contentJsKb: 15, lighthouse: 98, publishSeconds: 5 };
+const WEBHOOK_SECRET = 'bench-site-secret';
+const STORE = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-store-'));
 
 /** Page types measured (path below /de/de/); content = a page the 15 KB target applies to. */
 const PAGE_TYPES: { name: string; path: string; content: boolean }[] = [
@@ -96,11 +104,11 @@ function build(): Promise<BuildResult> {
 
 // ---- 2. server ----
 
-async function startServer(): Promise<ChildProcess> {
+async function startServer(cms: FakeCms): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(PORT), SITE_DIR: OUT,
+      ...process.env, PORT: String(PORT), SITE_DIR: OUT, SITE_STORE: STORE, CMS_URL: cms.url, CMS_WEBHOOK_SECRET: WEBHOOK_SECRET,
       SQLITE_FILE: process.env.BENCH_SQLITE_FILE || path.join(ROOT, 'data/bench/site.sqlite'),
       SEED_ARTICLES: process.env.BENCH_SEED_ARTICLES || '5000',
     },
@@ -172,6 +180,34 @@ async function lighthouseScores(paths: { name: string; path: string }[]): Promis
   return out;
 }
 
+// ---- 4. CMS publish ----
+
+interface PublishRun { ms: number; serverMs: number; rendered: number; changed: number }
+
+/** One entry changed and published: from the webhook until /api/health reports the new generation. */
+async function publishRuns(cms: FakeCms, runs: number): Promise<PublishRun[]> {
+  const auth = { 'x-webhook-secret': WEBHOOK_SECRET, 'content-type': 'application/json' };
+  const out: PublishRun[] = [];
+  for (let i = 1; i <= runs; i++) {
+    cms.edits.set('faq-bestellung-de', (e) => ({ ...e, question: `Wie kann ich bestellen? (Benchmark ${i} ${Date.now()})` }));
+    const before = (await (await fetch(`${BASE}/api/health`)).json()).result.build as string;
+    const t = performance.now();
+    const hook = await fetch(`${BASE}/api/cms/webhook`, { method: 'POST', headers: auth, body: JSON.stringify({ model: 'faq', entry: { id: 'faq-bestellung-de', country: '*', language: 'de' } }) });
+    if (!hook.ok) throw new Error(`webhook: HTTP ${hook.status}`);
+    for (;;) {
+      const now = (await (await fetch(`${BASE}/api/health`)).json()).result.build as string;
+      if (now !== before) break;
+      if (performance.now() - t > 120_000) throw new Error('publish did not finish in 120 s');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const ms = performance.now() - t;
+    const last = (await (await fetch(`${BASE}/api/cms/rebuild`, { headers: auth })).json()).result.last as { ms: number; rendered: number; changed: number; error: string | null };
+    if (last.error) throw new Error(`publish failed: ${last.error}`);
+    out.push({ ms, serverMs: last.ms, rendered: last.rendered, changed: last.changed });
+  }
+  return out;
+}
+
 // ---- main ----
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -186,14 +222,21 @@ if (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(OUT, 'server
 }
 
 console.log('[bench:site] starting the server on the bench build …');
-const server = await startServer();
+const cms = await startFakeCms();
+const server = await startServer(cms);
 let js: JsResult[] = [];
 let lh: { name: string; scores: number[] }[] = [];
+let published: PublishRun[] = [];
 try {
-  js = await measureJs();
-  lh = await lighthouseScores([{ name: 'home', path: '' }, { name: 'category page', path: 'shop/category/3/' }]);
+  if (process.env.BENCH_ONLY_PUBLISH !== '1') {
+    js = await measureJs();
+    lh = await lighthouseScores([{ name: 'home', path: '' }, { name: 'category page', path: 'shop/category/3/' }]);
+  }
+  console.log('[bench:site] one-entry CMS publish, 3 runs …');
+  published = await publishRuns(cms, 3);
 } finally {
   server.kill('SIGTERM');
+  await cms.close();
 }
 
 console.log('\n== Site benchmark ==');
@@ -203,13 +246,20 @@ if (built) {
   console.log(`build time:         ${(built.ms / 1000).toFixed(1)} s (whole astro build; prerender phase ${(built.prerenderMs / 1000).toFixed(1)} s)`);
   console.log(`pages per second:   ${pps.toFixed(0)} over the whole build, ${(built.pages / (built.prerenderMs / 1000)).toFixed(0)} in the prerender phase  [target >= ${TARGET.pagesPerSecond}: ${mark(pps >= TARGET.pagesPerSecond)}]`);
 }
-console.log('\nJavaScript before interaction (gzip; /de/de/…):');
-console.log(`  ${'page type'.padEnd(20)} ${'files'.padStart(5)} ${'external'.padStart(10)} ${'inline'.padStart(9)} ${'total'.padStart(9)}`);
-for (const r of js) {
-  const flag = r.content ? `  [content page, target <= ${TARGET.contentJsKb} KB: ${mark(r.total <= TARGET.contentJsKb * 1024)}]` : '';
-  console.log(`  ${r.name.padEnd(20)} ${String(r.files).padStart(5)} ${kb(r.external).padStart(10)} ${kb(r.inline).padStart(9)} ${kb(r.total).padStart(9)}${flag}`);
+if (js.length) {
+  console.log('\nJavaScript before interaction (gzip; /de/de/…):');
+  console.log(`  ${'page type'.padEnd(20)} ${'files'.padStart(5)} ${'external'.padStart(10)} ${'inline'.padStart(9)} ${'total'.padStart(9)}`);
+  for (const r of js) {
+    const flag = r.content ? `  [content page, target <= ${TARGET.contentJsKb} KB: ${mark(r.total <= TARGET.contentJsKb * 1024)}]` : '';
+    console.log(`  ${r.name.padEnd(20)} ${String(r.files).padStart(5)} ${kb(r.external).padStart(10)} ${kb(r.inline).padStart(9)} ${kb(r.total).padStart(9)}${flag}`);
+  }
 }
-console.log(`\nLighthouse performance (mobile, ${LH_RUNS} run${LH_RUNS > 1 ? 's, median' : ''}):`);
+if (lh.length) console.log(`\nLighthouse performance (mobile, ${LH_RUNS} run${LH_RUNS > 1 ? 's, median' : ''}):`);
 for (const r of lh) console.log(`  ${r.name.padEnd(20)} ${String(median(r.scores)).padStart(3)}${LH_RUNS > 1 ? ` (${r.scores.join(', ')})` : ''}  [target >= ${TARGET.lighthouse}: ${mark(median(r.scores) >= TARGET.lighthouse)}]`);
+const pub = median(published.map((r) => r.ms));
+console.log(`\nOne-entry CMS publish (German FAQ entry → /*/de/service, ${published[0]?.rendered ?? 0} pages rendered; median of ${published.length}):`);
+console.log(`  webhook → new generation served: ${(pub / 1000).toFixed(2)} s (${published.map((r) => (r.ms / 1000).toFixed(2)).join(', ')})  [target <= ${TARGET.publishSeconds} s: ${mark(pub <= TARGET.publishSeconds * 1000)}]`);
+console.log(`  server-side publish job:         ${(median(published.map((r) => r.serverMs)) / 1000).toFixed(2)} s; pages changed per run: ${published.map((r) => r.changed).join(', ')}`);
+fs.rmSync(STORE, { recursive: true, force: true });
 if (process.env.BENCH_KEEP !== '1') fs.rmSync(OUT, { recursive: true, force: true });
 process.exit(0);

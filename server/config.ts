@@ -24,6 +24,9 @@ export const config = {
   imageDir: process.env.IMAGE_DIR || path.join(ROOT, 'data', 'images'),
   /** The built site the server hosts (bench:site serves a separate build from here). */
   siteDir: process.env.SITE_DIR ? path.resolve(ROOT, process.env.SITE_DIR) : path.join(ROOT, 'dist'),
+  /** where CMS publishes put the site generations (a directory every instance shares; default beside dist, same disk for hard links) */
+  siteStore: process.env.SITE_STORE ? path.resolve(ROOT, process.env.SITE_STORE)
+    : path.join(ROOT, `${path.basename(process.env.SITE_DIR || 'dist')}-generations`),
   /** Seed size; the product promise is 65,000+ articles, tests may use fewer. */
   seedArticles: num('SEED_ARTICLES', 65000),
   sessionDays: num('SESSION_DAYS', 14),

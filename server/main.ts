@@ -2,12 +2,13 @@
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { pathToFileURL } from 'node:url';
-import { config, ROOT } from './config.ts';
+import { config } from './config.ts';
 import { bootDatabase } from './boot.ts';
 import { createApi } from './http/app.ts';
 import { withCompression } from './http/compress.ts';
 import { PRODUCT_IMAGE_PREFIXES } from './http/product-images.ts';
-import { Rebuilder, SiteHost, siteBuild, type SessionLookup } from './site.ts';
+import { SiteHost, siteBuild, type SessionLookup } from './site.ts';
+import { startPublisher } from './publish/job.ts';
 import { sessionByToken } from './http/session.ts';
 import { withPageHeaders } from './page-headers.ts';
 import type { Db } from './db/index.ts';
@@ -54,7 +55,10 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
       return a ? { pg: Number(a.pg), katId: Number(a.kat_id) } : null;
     },
   });
-  if (!opts.apiOnly && (await site.load())) siteBuild.rebuilder = new Rebuilder({ root: ROOT, host: site });
+  if (!opts.apiOnly && (await site.load())) {
+    siteBuild.publisher = startPublisher({ db, host: site, baseDir: config.siteDir, store: config.siteStore });
+    await siteBuild.publisher.follow();
+  }
   const server = http.createServer(withCompression((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return void api(req, res);
@@ -81,7 +85,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
     startDraining();
     setTimeout(() => {
       setTimeout(() => process.exit(0), DRAIN_TIMEOUT_MS).unref();
-      server.close(() => void stopJobs().then(stopListening).then(() => db.destroy()).finally(() => process.exit(0)));
+      server.close(() => void stopJobs().then(() => siteBuild.publisher?.stop()).then(stopListening).then(() => db.destroy()).finally(() => process.exit(0)));
       server.closeIdleConnections();
     }, config.drainDelayMs);
   };

@@ -1,10 +1,10 @@
 // The built site behind the API: routing rules (site-routes.ts), the session hint for static pages,
-// prerendered 404 pages with status 404, and the atomic swap of a freshly built site (CMS webhook).
+// prerendered 404 pages with status 404, and the atomic switch to another site generation (CMS publish,
+// server/publish/).
 import http from 'node:http';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { oldLinkArticle, parseCookies, siteRedirect, type RedirectFacts } from './site-routes.ts';
@@ -15,6 +15,9 @@ import { COMPANY_DEFAULT, COMPANY_LS } from '../src/lib/rules/constants.ts';
 import { GuestPageCache } from './page-cache.ts';
 import { config } from './config.ts';
 import { StaticFiles } from './static-files.ts';
+import { setServedDir } from './lib/lifecycle.ts';
+import { OVERLAY_DIR, readOverlayIndex } from './publish/generation.ts';
+import type { Publisher } from './publish/job.ts';
 
 /** Node flags of a site build: a larger young generation cuts the garbage collection of ~14,000 page renders. */
 export const BUILD_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --max-semi-space-size=64';
@@ -43,6 +46,8 @@ export interface LoadedSite {
   handler: NodeHandler;
   /** URL paths of the static files (/de/de/service/index.html, /de/de/service/, /de/de/service) */
   files: Set<string>;
+  /** the file on disk of a URL path (a generation's overlay, else its base build's client directory) */
+  locate: (file: string) => string;
   /** prerendered 404 pages read once: URL path → html */
   notFound: Map<string, Buffer>;
   /** the text files with their precompressed variants */
@@ -51,32 +56,72 @@ export interface LoadedSite {
 
 let generation = 0;
 
-/** URL paths of every file below the client directory. */
+/** Adds a file's URL path (and, for an index.html, its directory's two forms) to a file set. */
+function addFile(out: Set<string>, file: string): void {
+  out.add(file);
+  if (file.endsWith('/index.html')) {
+    const dir = file.slice(0, -'index.html'.length);
+    out.add(dir);
+    if (dir !== '/') out.add(dir.slice(0, -1));
+  }
+}
+
+function removeFile(out: Set<string>, file: string): void {
+  out.delete(file);
+  if (file.endsWith('/index.html')) {
+    const dir = file.slice(0, -'index.html'.length);
+    out.delete(dir);
+    out.delete(dir.slice(0, -1));
+  }
+}
+
+/** URL paths of every file below a directory. */
 export async function listFiles(clientDir: string): Promise<Set<string>> {
   const out = new Set<string>();
   async function walk(dir: string, prefix: string): Promise<void> {
-    for (const e of await fsp.readdir(dir, { withFileTypes: true })) {
+    for (const e of await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])) {
       const rel = `${prefix}/${e.name}`;
       if (e.isDirectory()) await walk(path.join(dir, e.name), rel);
-      else {
-        out.add(rel);
-        if (e.name === 'index.html') { out.add(`${prefix}/`); if (prefix) out.add(prefix); }
-      }
+      else addFile(out, rel);
     }
   }
   await walk(clientDir, '');
   return out;
 }
 
-/** Imports a build's node handler (a fresh module URL per load, so a swapped build is really loaded). */
-export async function loadBuild(dir: string, files?: Set<string>): Promise<LoadedSite | null> {
+/** Imports a build's node handler (a fresh module URL per load). */
+async function importHandler(dir: string): Promise<NodeHandler | null> {
   const entry = path.join(dir, 'server', 'entry.mjs');
   if (!fs.existsSync(entry)) return null;
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const mod = (await import(`${pathToFileURL(entry).href}?v=${++generation}`)) as { handler: NodeHandler };
+  return ((await import(`${pathToFileURL(entry).href}?v=${++generation}`)) as { handler: NodeHandler }).handler;
+}
+
+function loadedSite(dir: string, handler: NodeHandler, files: Set<string>, locate: (file: string) => string): LoadedSite {
+  return { dir, handler, files, locate, notFound: new Map(), statics: new StaticFiles(locate, files) };
+}
+
+/** A complete build (client/ and server/). */
+export async function loadBuild(dir: string): Promise<LoadedSite | null> {
+  const handler = await importHandler(dir);
+  if (!handler) return null;
   const client = path.join(dir, 'client');
-  const all = files ?? await listFiles(client);
-  return { dir, handler: mod.handler, files: all, notFound: new Map(), statics: new StaticFiles(client, all) };
+  return loadedSite(dir, handler, await listFiles(client), (file) => path.join(client, file));
+}
+
+/**
+ * A site generation of a CMS publish (server/publish/generation.ts) over its base build: its own server
+ * bundle, its overlay of changed pages, and every other file from the base.
+ */
+export async function loadGeneration(dir: string, base: LoadedSite): Promise<LoadedSite | null> {
+  const handler = await importHandler(dir);
+  if (!handler) return null;
+  const overlayDir = path.join(dir, OVERLAY_DIR);
+  const overlay = await listFiles(overlayDir);
+  const files = new Set(base.files);
+  for (const f of (await readOverlayIndex(dir)).removed) removeFile(files, f);
+  for (const f of overlay) files.add(f);
+  return loadedSite(dir, handler, files, (file) => (overlay.has(file) ? path.join(overlayDir, file) : base.locate(file)));
 }
 
 export interface SiteHostOptions {
@@ -95,8 +140,8 @@ const GUEST_CACHEABLE = /^shop\/artikel\/[^/]+\/details(\/\d+)?\/?$/;
 
 export class SiteHost {
   private site: LoadedSite | null = null;
-  /** while a swap runs, requests wait for it (a few milliseconds) instead of seeing a mix */
-  private swapping: Promise<void> | null = null;
+  /** the complete build (opts.dir) generations are laid over */
+  private base: LoadedSite | null = null;
   readonly opts: SiteHostOptions;
 
   private guestPages: GuestPageCache;
@@ -106,38 +151,32 @@ export class SiteHost {
   get loaded(): boolean { return this.site !== null; }
 
   async load(): Promise<boolean> {
-    this.site = await loadBuild(this.opts.dir);
+    this.site = this.base = await loadBuild(this.opts.dir);
+    if (this.site) setServedDir(this.opts.dir);
     return this.site !== null;
   }
 
+  /** The build directory (generation) this host serves. */
+  get servedDir(): string | null { return this.site?.dir ?? null; }
+
+  /** URL paths of the files of the site served now. */
+  get files(): ReadonlySet<string> { return this.site?.files ?? new Set(); }
+
   /**
-   * Puts a complete build in place of the live one: both renames happen in one synchronous step
-   * (no request is handled in between), then the new handler is imported; requests arriving
-   * meanwhile wait. The previous build is removed afterwards.
+   * Serves the complete build in `dir` (a site generation) from the next request on: it is loaded
+   * first, then put in place in one assignment. Each request reads `this.site` once, so it is answered
+   * from one generation only, and the old generation's files stay until the publisher prunes them.
    */
-  async swap(nextDir: string): Promise<void> {
-    const live = this.opts.dir;
-    const prev = `${live}-prev`;
-    const files = await listFiles(path.join(nextDir, 'client'));
-    await fsp.rm(prev, { recursive: true, force: true });
-    let release!: () => void;
-    this.swapping = new Promise<void>((r) => { release = r; });
-    try {
-      if (fs.existsSync(live)) fs.renameSync(live, prev);
-      fs.renameSync(nextDir, live);
-      fs.writeFileSync(path.join(live, '.built'), new Date().toISOString());
-      this.site = await loadBuild(live, files);
-      this.guestPages.clear();
-    } finally {
-      this.swapping = null;
-      release();
-    }
-    void fsp.rm(prev, { recursive: true, force: true });
+  async serve(dir: string): Promise<void> {
+    const next = !this.base ? null : dir === this.base.dir ? this.base : await loadGeneration(dir, this.base);
+    if (!next) throw new Error(`${dir} holds no complete build`);
+    this.site = next;
+    this.guestPages.clear();
+    setServedDir(dir);
   }
 
   /** The request handler of everything outside /api. */
   handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    if (this.swapping) await this.swapping;
     const site = this.site;
     if (!site) { res.writeHead(404, { 'content-type': 'text/plain' }).end('site not built: run npm run build'); return; }
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -202,7 +241,7 @@ export class SiteHost {
     const file = candidates.find((c) => site.files.has(c));
     let body: Buffer | undefined = file ? site.notFound.get(file) : undefined;
     if (file && !body) {
-      body = await fsp.readFile(path.join(site.dir, 'client', file));
+      body = await fsp.readFile(site.locate(file));
       site.notFound.set(file, body);
     }
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
@@ -214,100 +253,5 @@ function decodeSafe(p: string): string {
   try { return decodeURI(p); } catch { return p; }
 }
 
-// ---- rebuilds (CMS webhook) ----
-
-export interface RebuildResult { ok: boolean; ms: number; rendered: number; reused: number; at: string; error?: string; affected: string[] }
-
-export interface RebuilderOptions {
-  root: string;
-  host: SiteHost;
-  /** the build into a fresh directory; default: astro build with SITE_OUT_DIR */
-  build?: (outDir: string) => Promise<{ rendered: number; reused: number }>;
-  log?: (msg: string) => void;
-}
-
-/** Runs `astro build --outDir` into a fresh directory and counts rendered and reused (cached/restored) pages from its log. */
-export function astroBuild(root: string) {
-  return (outDir: string) => new Promise<{ rendered: number; reused: number }>((resolve, reject) => {
-    const bin = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-    const child = spawn(process.execPath, [bin, 'build', '--outDir', outDir], {
-      cwd: root, env: { ...process.env, FORCE_COLOR: '0', NODE_OPTIONS: BUILD_NODE_OPTIONS },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let rendered = 0, reused = 0, tail = '';
-    const count = (chunk: Buffer) => {
-      const text = tail + chunk.toString();
-      const lines = text.split('\n');
-      tail = lines.pop() ?? '';
-      // one entry per "├─ /path …" (astro sometimes prints several on one line)
-      for (const l of lines) {
-        for (const seg of l.split(/[├└]─/).slice(1)) {
-          if (/\((cached|restored)\)/.test(seg)) reused++; else rendered++;
-        }
-      }
-    };
-    child.stdout.on('data', count);
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ rendered, reused }) : reject(new Error(`astro build exited with ${code}: ${err}`))));
-  });
-}
-
-/** One rebuild at a time: requests during a build are coalesced into one further build. */
-export class Rebuilder {
-  private running: Promise<void> | null = null;
-  private pending: Set<string> | null = null;
-  last: RebuildResult | null = null;
-  readonly opts: RebuilderOptions;
-
-  constructor(opts: RebuilderOptions) { this.opts = opts; }
-
-  get busy(): boolean { return this.running !== null; }
-
-  /** Asks for a rebuild; 'coalesced' when one is already waiting to start. */
-  request(affected: string[]): 'started' | 'queued' | 'coalesced' {
-    if (this.running) {
-      const state = this.pending ? 'coalesced' : 'queued';
-      this.pending ??= new Set();
-      for (const a of affected) this.pending.add(a);
-      return state;
-    }
-    this.running = this.loop(new Set(affected)).finally(() => { this.running = null; });
-    return 'started';
-  }
-
-  /** Resolves when no rebuild is running or waiting. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async loop(first: Set<string>): Promise<void> {
-    let affected: Set<string> | null = first;
-    while (affected) {
-      await this.runOnce([...affected]);
-      affected = this.pending;
-      this.pending = null;
-    }
-  }
-
-  private async runOnce(affected: string[]): Promise<void> {
-    const log = this.opts.log ?? ((m: string) => console.log(`[site] ${m}`));
-    const next = path.join(this.opts.root, 'dist-next');
-    const t = Date.now();
-    try {
-      await fsp.rm(next, { recursive: true, force: true });
-      const { rendered, reused } = await (this.opts.build ?? astroBuild(this.opts.root))(next);
-      await this.opts.host.swap(next);
-      this.last = { ok: true, ms: Date.now() - t, rendered, reused, at: new Date().toISOString(), affected };
-      log(`rebuilt in ${(this.last.ms / 1000).toFixed(1)} s: ${rendered} pages rendered, ${reused} reused (${affected.join(', ') || 'everything'})`);
-    } catch (e) {
-      this.last = { ok: false, ms: Date.now() - t, rendered: 0, reused: 0, at: new Date().toISOString(), error: (e as Error).message, affected };
-      log(`rebuild failed, the live site is unchanged: ${(e as Error).message}`);
-      await fsp.rm(next, { recursive: true, force: true }).catch(() => {});
-    }
-  }
-}
-
-/** The rebuilder of the running server (null in API-only mode and in API tests). */
-export const siteBuild: { rebuilder: Rebuilder | null } = { rebuilder: null };
+/** The CMS publisher of the running server (null in API-only mode and in API tests). */
+export const siteBuild: { publisher: Publisher | null } = { publisher: null };

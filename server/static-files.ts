@@ -30,11 +30,11 @@ interface Entry { file: string; type: string; etag: string; encodings: Encoding[
 
 export class StaticFiles {
   private entries = new Map<string, Promise<Entry>>();
-  private readonly clientDir: string;
-  private readonly files: Set<string>;
+  private readonly locate: (file: string) => string;
+  private readonly files: ReadonlySet<string>;
 
-  /** `files`: URL paths of the client directory (see listFiles in site.ts) */
-  constructor(clientDir: string, files: Set<string>) { this.clientDir = clientDir; this.files = files; }
+  /** `files`: URL paths of the site's files (see listFiles in site.ts); `locate`: a URL path's file on disk */
+  constructor(locate: (file: string) => string, files: ReadonlySet<string>) { this.locate = locate; this.files = files; }
 
   /** The file a URL path names when this class serves it (a directory means its index.html), else null. */
   resolve(pathname: string): string | null {
@@ -61,7 +61,7 @@ export class StaticFiles {
     if (e.csp) headers['content-security-policy'] = e.csp;
     if (matchesEtag(req.headers['if-none-match'], e.etag)) { res.writeHead(304, headers).end(); return; }
     const enc = negotiateEncoding(req.headers['accept-encoding'], e.encodings);
-    const body = await fsp.readFile(e.file + (enc ? ENCODING_SUFFIX[enc] : ''));
+    const body = await fsp.readFile(enc ? this.locate(file + ENCODING_SUFFIX[enc]) : e.file);
     if (enc) headers['content-encoding'] = enc;
     headers['content-length'] = body.length;
     res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
@@ -69,7 +69,7 @@ export class StaticFiles {
 
   /** Type, content ETag and available variants of a file (once per build and file). */
   private async describe(file: string): Promise<Entry> {
-    const abs = path.join(this.clientDir, file);
+    const abs = this.locate(file);
     const data = await fsp.readFile(abs);
     const etag = `W/"${createHash('sha1').update(data).digest('base64url').slice(0, 22)}"`;
     const encodings = (Object.keys(ENCODING_SUFFIX) as Encoding[]).filter((enc) => this.files.has(file + ENCODING_SUFFIX[enc]));

@@ -139,6 +139,11 @@ export interface BatchTable {
 export interface MdrExpiryMailTable { kdnr: number; day: string; sent_at: string }
 export interface MailTable { id: Generated<number>; to_addr: string; subject: string; body: string; kind: string; created_at: string; sent_at: string | null; error: string | null; claimed_at: Generated<string | null> }
 export interface JobLeaseTable { name: string; holder: string; expires_at: string }
+/** status: pending → running → done | failed; generation: the site generation a done publish produced */
+export interface CmsPublishTable {
+  id: Generated<number>; affected: string; status: 'pending' | 'running' | 'done' | 'failed'; requested_at: string; finished_at: string | null;
+  base: string | null; generation: string | null; ms: number | null; rendered: number | null; changed: number | null; error: string | null;
+}
 export interface ClientLogTable { id: Generated<number>; firma: number | null; kdnr: number | null; page: string; error: string; ip: string; browser: string; daten: string; created_at: string }
 export interface FreewayTicketTable { id: Generated<number>; kdnr: number; order_id: number; month: string; created_at: string }
 export interface NewsletterTable { id: number; title: string; sent_at: string }
@@ -158,7 +163,7 @@ export interface DB {
   zahnlager_bookings: ZahnlagerBookingTable; zahnlager_checks: ZahnlagerCheckTable;
   label_templates: LabelTemplateTable; documents: DocumentTable; service_requests: ServiceRequestTable; uploads: UploadTable;
   patient_works: PatientWorkTable; batches: BatchTable; mails: MailTable; client_logs: ClientLogTable;
-  freeway_tickets: FreewayTicketTable; newsletters: NewsletterTable; job_leases: JobLeaseTable;
+  freeway_tickets: FreewayTicketTable; newsletters: NewsletterTable; job_leases: JobLeaseTable; cms_publish: CmsPublishTable;
   mdr_expiry_mails: MdrExpiryMailTable;
 }
 export type Db = Kysely<DB>;

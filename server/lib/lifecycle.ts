@@ -9,7 +9,15 @@ let draining = false;
 export const isDraining = (): boolean => draining;
 export function startDraining(): void { draining = true; }
 
-/** The stamp of the site build this instance serves (dist/.built, written when a build completes). */
+let servedDir = config.siteDir;
+
+/** The site host records the build directory (dist, or a published generation) it serves. */
+export function setServedDir(dir: string): void { servedDir = dir; }
+
+/**
+ * The site build this instance serves: the stamp in its .built file — the build time of dist, the
+ * generation id (`{base}-{job}`) of a CMS publish (server/publish/job.ts).
+ */
 export function servedBuild(): string | null {
-  try { return fs.readFileSync(path.join(config.siteDir, '.built'), 'utf8').trim() || null; } catch { return null; }
+  try { return fs.readFileSync(path.join(servedDir, '.built'), 'utf8').trim() || null; } catch { return null; }
 }

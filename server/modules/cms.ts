@@ -1,8 +1,8 @@
 // CMS webhook: POST /api/cms/webhook with the shared secret (header x-webhook-secret or Strapi's
-// Authorization: Bearer; compared as SHA-256 digests in constant time; no secret configured: 503). Clears the API's content cache, works out which pages the changed entry
-// affects and rebuilds the site into a fresh directory that is swapped in atomically (server/site.ts;
-// the incremental build re-renders only pages whose content digest changed). One rebuild at a time;
-// webhooks during a build are coalesced into one more build.
+// Authorization: Bearer; compared as SHA-256 digests in constant time; no secret configured: 503). Clears
+// the API's content cache, works out which pages the changed entry affects and queues a publish: one
+// instance of the cluster renders those pages into a new site generation that every instance then
+// serves (server/publish/job.ts). Webhooks queued while a publish runs go into the next one together.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Context } from 'hono';
@@ -11,9 +11,13 @@ import { readText } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { clearContentCache } from '../lib/content.ts';
+import { invalidate, onInvalidate } from '../lib/bus.ts';
 import { siteBuild } from '../site.ts';
 import { collectionOfModel, type CollectionName } from '../../src/lib/content/collections.ts';
 import { SITE_COUNTRIES } from '../../src/data/countries.ts';
+
+// every process forgets its cached CMS answers when any of them gets a webhook
+onInvalidate('content', () => clearContentCache());
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
@@ -68,9 +72,9 @@ const Payload = z.looseObject({
 export const routes: AnyRoute[] = [
   defineRoute({
     method: 'post', path: '/cms/webhook', access: 'public', tag: 'content', rawBody: true,
-    summary: 'CMS publish hook (shared secret CMS_WEBHOOK_SECRET: x-webhook-secret or Authorization: Bearer; else 401; none configured: 503): clears the content cache and rebuilds the affected pages, swapped in atomically',
+    summary: 'CMS publish hook (shared secret CMS_WEBHOOK_SECRET: x-webhook-secret or Authorization: Bearer; else 401; none configured: 503): clears the content cache and queues the publish of the affected pages (one instance renders them into a new site generation, every instance switches to it atomically)',
     response: z.object({
-      cleared: z.literal(true), rebuild: z.enum(['started', 'queued', 'coalesced', 'unavailable']), affected: z.array(z.string()),
+      cleared: z.literal(true), rebuild: z.enum(['queued', 'unavailable']), job: z.number().nullable(), affected: z.array(z.string()),
     }),
     handler: async ({ c }) => {
       checkSecret(c);
@@ -79,19 +83,20 @@ export const routes: AnyRoute[] = [
       try { json = text.trim() ? JSON.parse(text) : {}; } catch { throw new ApiError(400, 'invalid_json'); }
       const parsed = Payload.safeParse(json);
       if (!parsed.success) throw new ApiError(400, 'invalid_input');
-      clearContentCache();
+      invalidate('content', '*');
       const affected = affectedRoutes(parsed.data);
-      const rebuilder = siteBuild.rebuilder;
-      return { cleared: true as const, rebuild: rebuilder ? rebuilder.request(affected) : 'unavailable' as const, affected };
+      const publisher = siteBuild.publisher;
+      const job = publisher ? await publisher.request(affected) : null;
+      return { cleared: true as const, rebuild: job === null ? 'unavailable' as const : 'queued' as const, job, affected };
     },
   }),
   defineRoute({
     method: 'get', path: '/cms/rebuild', access: 'public', tag: 'content',
-    summary: 'State of the site rebuild (shared secret as for the webhook): running, and the last result with its duration',
+    summary: 'State of the CMS publish (shared secret as for the webhook): whether one is queued or running, and the last result (generation, duration, pages rendered and changed, error)',
     handler: async ({ c }) => {
       checkSecret(c);
-      const r = siteBuild.rebuilder;
-      return { available: r !== null, running: r?.busy ?? false, last: r?.last ?? null };
+      const p = siteBuild.publisher;
+      return { available: p !== null, ...(p ? await p.state() : { running: false, last: null }) };
     },
   }),
 ];

@@ -18,7 +18,8 @@ const gzip = promisify(zlib.gzip);
 
 export interface PrecompressStats { files: number; compressed: number; reused: number; ms: number }
 
-async function compress(enc: Encoding, data: Buffer, strong: boolean): Promise<Buffer> {
+/** One variant of a file: brotli (quality 11 for hashed assets, 6 for pages) or gzip 9. */
+export async function compressFile(enc: Encoding, data: Buffer, strong: boolean): Promise<Buffer> {
   if (enc === 'gzip') return gzip(data, { level: 9 });
   return brotli(data, { params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: strong ? 11 : 6,
@@ -60,7 +61,7 @@ export async function precompressDir(dir: string, opts: { reuseFrom?: string; co
       if (opts.reuseFrom && await reuse(path.join(opts.reuseFrom, rel), data, file)) { stats.reused++; continue; }
       const strong = rel.startsWith(`_astro${path.sep}`);
       for (const enc of Object.keys(ENCODING_SUFFIX) as Encoding[]) {
-        const out = await compress(enc, data, strong);
+        const out = await compressFile(enc, data, strong);
         if (out.length < data.length) await fsp.writeFile(file + ENCODING_SUFFIX[enc], out);
       }
       stats.compressed++;

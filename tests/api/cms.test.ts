@@ -2,12 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../server/config.ts';
 import { affectedRoutes } from '../../server/modules/cms.ts';
-import { siteBuild, type Rebuilder } from '../../server/site.ts';
+import { siteBuild } from '../../server/site.ts';
+import { standInPublisher } from './publisher-stand-in.ts';
 import { setupApi, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 beforeAll(async () => { env = await setupApi(); });
-afterAll(async () => { siteBuild.rebuilder = null; await env.close(); });
+afterAll(async () => { siteBuild.publisher = null; await env.close(); });
 
 const secret = { 'x-webhook-secret': config.cmsWebhookSecret };
 const post = (body: unknown, headers: Record<string, string> = secret) => env.client().req('POST', '/api/cms/webhook', body, headers);
@@ -24,7 +25,7 @@ describe('cms webhook', () => {
   it('accepts the secret as header or as Strapi bearer token; without a site it only clears the cache', async () => {
     const a = await post({ event: 'entry.update', model: 'faq', entry: { country: 'de', language: 'de' } });
     expect(a.status).toBe(200);
-    expect(a.body.result).toEqual({ cleared: true, rebuild: 'unavailable', affected: ['/de/de/service'] });
+    expect(a.body.result).toEqual({ cleared: true, rebuild: 'unavailable', job: null, affected: ['/de/de/service'] });
     const b = await post({ model: 'faq' }, { authorization: `Bearer ${config.cmsWebhookSecret}` });
     expect(b.status).toBe(200);
   });
@@ -34,16 +35,20 @@ describe('cms webhook', () => {
     expect((await post('{not json')).status).toBe(400);
   });
 
-  it('hands the affected pages to the rebuilder', async () => {
+  it('queues the affected pages as a publish job; the state call shows its result', async () => {
     const seen: string[][] = [];
-    siteBuild.rebuilder = { request: (a: string[]) => { seen.push(a); return 'started'; }, busy: false, last: null } as unknown as Rebuilder;
-    const r = await post({ model: 'videos', entry: { country: '*', language: 'fr' } });
-    expect(r.body.result.rebuild).toBe('started');
-    expect(seen).toEqual([['/*/fr/videos', '/*/fr/video/*']]);
-    const state = await env.client().req('GET', '/api/cms/rebuild', undefined, secret);
-    expect(state.body.result).toMatchObject({ available: true, running: false, last: null });
-    expect((await env.client().get('/api/cms/rebuild')).status).toBe(401);
-    siteBuild.rebuilder = null;
+    const p = standInPublisher(env.db, async (a) => { seen.push(a); });
+    siteBuild.publisher = p.publisher;
+    try {
+      const r = await post({ model: 'videos', entry: { country: '*', language: 'fr' } });
+      expect(r.body.result).toMatchObject({ rebuild: 'queued', affected: ['/*/fr/videos', '/*/fr/video/*'] });
+      expect(typeof r.body.result.job).toBe('number');
+      await p.idle();
+      expect(seen).toEqual([['/*/fr/videos', '/*/fr/video/*']]);
+      const state = await env.client().req('GET', '/api/cms/rebuild', undefined, secret);
+      expect(state.body.result).toMatchObject({ available: true, running: false, last: { id: r.body.result.job, status: 'done', affected: ['/*/fr/videos', '/*/fr/video/*'] } });
+      expect((await env.client().get('/api/cms/rebuild')).status).toBe(401);
+    } finally { siteBuild.publisher = null; await p.close(); }
   });
 });
 

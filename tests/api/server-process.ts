@@ -39,9 +39,12 @@ export function call(port: number, method: string, url: string, opts: { cookie?:
 
 export const cookieOf = (a: Answer) => a.setCookie.map((c) => c.split(';')[0]).join('; ');
 
-/** Starts scripts/start.ts (API only) and resolves once `listening` lines have appeared `listeners` times. */
-export async function startServerProcess(env: Record<string, string>, listeners = 1): Promise<{ proc: ChildProcess; output: () => string }> {
-  const proc = spawn(NODE, ['--disable-warning=ExperimentalWarning', 'scripts/start.ts', '--api-only'], {
+/**
+ * Starts scripts/start.ts (API only unless `site`: then with the build in SITE_DIR) and resolves once
+ * `listening` lines have appeared `listeners` times.
+ */
+export async function startServerProcess(env: Record<string, string>, listeners = 1, opts: { site?: boolean } = {}): Promise<{ proc: ChildProcess; output: () => string }> {
+  const proc = spawn(NODE, ['--disable-warning=ExperimentalWarning', 'scripts/start.ts', ...(opts.site ? [] : ['--api-only'])], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOGIN_DELAY_BASE_MS: '0', ...env },
   });
   let out = '';

@@ -1,15 +1,16 @@
 // Issue 9, item 3 (CMS webhook with a known secret): the secret is compared in constant time (digests of
 // equal length, so no length leak and no exception on a short guess), and a flood of webhooks during a
-// build queues at most one further rebuild. Off without a secret: dev-tools.test.ts (real `npm start`).
+// publish queues its rows for one further publish (all of them together), never a publish per webhook. Off without a secret: dev-tools.test.ts (real `npm start`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../server/config.ts';
 import { sameSecret } from '../../server/modules/cms.ts';
-import { Rebuilder, siteBuild, type SiteHost } from '../../server/site.ts';
+import { siteBuild } from '../../server/site.ts';
 import { setupApi, type TestEnv } from '../api/harness.ts';
+import { standInPublisher } from '../api/publisher-stand-in.ts';
 
 let env: TestEnv;
 beforeAll(async () => { env = await setupApi(); });
-afterAll(async () => { siteBuild.rebuilder = null; await env.close(); });
+afterAll(async () => { await siteBuild.publisher?.stop(); siteBuild.publisher = null; await env.close(); });
 
 const hook = (secret: string) => env.client().req('POST', '/api/cms/webhook', { model: 'faq' }, { 'x-webhook-secret': secret });
 
@@ -32,19 +33,24 @@ describe('cms webhook', () => {
     } finally { config.cmsWebhookSecret = saved; }
   });
 
-  it('fifty webhooks during a build: one build now, at most one queued', async () => {
-    let builds = 0;
+  it('fifty webhooks during a publish: that one, then exactly one more with the other 49 together', async () => {
+    const builds: string[][] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
-    const host = { swap: async () => {} } as unknown as SiteHost;
-    siteBuild.rebuilder = new Rebuilder({ root: '/nonexistent-secplat', host, log: () => {}, build: async () => { builds++; if (builds === 1) await gate; return { rendered: 0, reused: 0 }; } });
-    const states: string[] = [];
-    for (let i = 0; i < 50; i++) states.push((await hook(config.cmsWebhookSecret)).body.result.rebuild);
-    expect(states[0]).toBe('started');
-    expect(states[1]).toBe('queued');
-    expect(new Set(states.slice(2))).toEqual(new Set(['coalesced']));
+    const p = standInPublisher(env.db, async (affected) => { builds.push(affected); if (builds.length === 1) await gate; });
+    siteBuild.publisher = p.publisher;
+    expect((await hook(config.cmsWebhookSecret)).body.result.rebuild).toBe('queued');
+    while (builds.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const jobs = new Set<number>();
+    for (let i = 0; i < 49; i++) jobs.add((await env.client().req('POST', '/api/cms/webhook', { model: 'faq', entry: { country: 'de', language: String(i) } }, { 'x-webhook-secret': config.cmsWebhookSecret })).body.result.job);
+    expect(jobs.size).toBe(49);
     release();
-    await siteBuild.rebuilder.idle();
-    expect(builds).toBe(2);
+    await p.idle();
+    expect(builds).toHaveLength(2);
+    expect(builds[1]).toHaveLength(49);
+    const rows = await env.db.selectFrom('cms_publish').select(['status', 'generation']).execute();
+    expect(rows.every((r) => r.status === 'done')).toBe(true);
+    expect(new Set(rows.map((r) => r.generation)).size).toBe(2);
+    await p.close();
   });
 });

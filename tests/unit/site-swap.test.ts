@@ -1,27 +1,29 @@
-// The site host's atomic swap and the rebuild queue (server/site.ts) with stand-in builds:
-// a build writes dist-next, the swap renames it into place and loads its handler; a failed build
-// leaves the live site untouched; webhooks during a build are coalesced into one more build.
+// The site host (server/site.ts) with stand-in builds: static pages from files, on-demand pages through
+// the build's handler, and the atomic switch to another site generation (CMS publish, server/publish/).
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Rebuilder, SiteHost } from '../../server/site.ts';
+import { SiteHost } from '../../server/site.ts';
 
 let root: string;
 let server: http.Server;
 let base: string;
 let host: SiteHost;
 
-/** A stand-in build: a node handler answering with its version, and static pages. */
-function writeBuild(dir: string, version: string, pages = ['de/de', 'de/de/service']): void {
+/**
+ * A stand-in build: a node handler answering with its version, and static pages (`files`: client/ of a
+ * complete build, pages/ for the overlay of a site generation).
+ */
+function writeBuild(dir: string, version: string, pages = ['de/de', 'de/de/service'], files = 'client'): void {
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'),
     `export const handler = (req, res) => { res.setHeader('x-build', ${JSON.stringify(version)}); res.end(${JSON.stringify(version)} + ' ' + req.url); };\n`);
   for (const p of [...pages, 'de/de/404']) {
-    fs.mkdirSync(path.join(dir, 'client', p), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'client', p, 'index.html'), `<html>${version} ${p}</html>`);
+    fs.mkdirSync(path.join(dir, files, p), { recursive: true });
+    fs.writeFileSync(path.join(dir, files, p, 'index.html'), `<html>${version} ${p}</html>`);
   }
 }
 
@@ -54,63 +56,45 @@ describe('site host', () => {
     expect(nf.body).toBe('<html>v1 de/de/404</html>');
   });
 
-  it('swaps a complete build in atomically and loads its handler', async () => {
-    const next = path.join(root, 'dist-next');
-    writeBuild(next, 'v2', ['de/de', 'de/de/service', 'de/de/neu']);
-    await host.swap(next);
-    expect(fs.existsSync(next)).toBe(false);
-    expect(fs.readFileSync(path.join(root, 'dist', 'client', 'de', 'de', 'index.html'), 'utf8')).toContain('v2');
+  it('switches to a site generation: its handler, its overlay pages, the base build for the rest, withdrawn pages gone', async () => {
+    fs.mkdirSync(path.join(root, 'dist', 'client', 'de', 'de', 'company'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'dist', 'client', 'de', 'de', 'company', 'index.html'), '<html>v1 company</html>');
+    fs.mkdirSync(path.join(root, 'dist', 'client', 'de', 'de', 'alt'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'dist', 'client', 'de', 'de', 'alt', 'index.html'), '<html>v1 alt</html>');
+    host = new SiteHost({ dir: path.join(root, 'dist'), shopDomain: 'shop.example', session: async () => null });
+    await host.load();
+    const next = path.join(root, 'gen-2');
+    writeBuild(next, 'v2', ['de/de/service', 'de/de/neu'], 'pages');
+    fs.writeFileSync(path.join(next, 'generation.json'), JSON.stringify({ removed: ['/de/de/alt/index.html'] }));
+    await host.serve(next);
+    expect(host.servedDir).toBe(next);
+    expect(await get('/de/de/service/')).toEqual({ status: 200, body: '<html>v2 de/de/service</html>' });
     expect(await get('/de/de/neu/')).toEqual({ status: 200, body: '<html>v2 de/de/neu</html>' });
+    expect(await get('/de/de/company/')).toEqual({ status: 200, body: '<html>v1 company</html>' });
     expect(await get('/de/de/kamera/')).toEqual({ status: 200, body: 'v2 /de/de/kamera/' });
+    expect((await get('/de/de/alt/')).status).toBe(404);
     expect((await get('/de/de/nothing-here')).body).toContain('v2');
+    // back to the base build
+    await host.serve(path.join(root, 'dist'));
+    expect(await get('/de/de/service/')).toEqual({ status: 200, body: '<html>v1 de/de/service</html>' });
+    expect((await get('/de/de/alt/')).body).toBe('<html>v1 alt</html>');
   });
 
-  it('keeps serving while a swap runs: every request sees the old or the new build, never an error', async () => {
-    const next = path.join(root, 'dist-next');
-    writeBuild(next, 'v2');
+  it('keeps serving while it switches: every request sees the old or the new generation, never an error', async () => {
+    const next = path.join(root, 'gen-2');
+    writeBuild(next, 'v2', ['de/de', 'de/de/service'], 'pages');
     const during = Array.from({ length: 40 }, () => get('/de/de/service/'));
-    await host.swap(next);
+    await host.serve(next);
     const results = await Promise.all([...during, get('/de/de/service/')]);
-    for (const r of results) expect(r.status).toBe(200);
+    for (const r of results) {
+      expect(r.status).toBe(200);
+      expect(['<html>v1 de/de/service</html>', '<html>v2 de/de/service</html>']).toContain(r.body);
+    }
     expect(results.at(-1)!.body).toBe('<html>v2 de/de/service</html>');
   });
-});
 
-describe('rebuilder', () => {
-  it('runs one build at a time and coalesces requests made during a build', async () => {
-    const builds: string[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    const r = new Rebuilder({
-      root, host, log: () => {},
-      build: async (outDir) => {
-        builds.push(outDir);
-        if (builds.length === 1) await gate;
-        writeBuild(outDir, `v${builds.length + 1}`);
-        return { rendered: 1, reused: 2 };
-      },
-    });
-    expect(r.request(['/de/de/service'])).toBe('started');
-    expect(r.busy).toBe(true);
-    expect(r.request(['/de/de/'])).toBe('queued');
-    expect(r.request(['/at/de/'])).toBe('coalesced');
-    release();
-    await r.idle();
-    expect(builds).toHaveLength(2);
-    expect(builds.every((b) => b === path.join(root, 'dist-next'))).toBe(true);
-    expect(r.last).toMatchObject({ ok: true, rendered: 1, reused: 2, affected: ['/de/de/', '/at/de/'] });
-    expect((await get('/de/de/')).body).toBe('<html>v3 de/de</html>');
-  });
-
-  it('a failed build leaves the live site unchanged', async () => {
-    const r = new Rebuilder({
-      root, host, log: () => {},
-      build: async (outDir) => { fs.mkdirSync(outDir, { recursive: true }); throw new Error('broken content'); },
-    });
-    r.request([]);
-    await r.idle();
-    expect(r.last).toMatchObject({ ok: false, error: 'broken content' });
-    expect(fs.existsSync(path.join(root, 'dist-next'))).toBe(false);
+  it('refuses a directory without a complete build and keeps serving the current one', async () => {
+    await expect(host.serve(path.join(root, 'missing'))).rejects.toThrow(/no complete build/);
     expect((await get('/de/de/')).body).toBe('<html>v1 de/de</html>');
   });
 });

@@ -5,6 +5,7 @@ import * as m0002 from './0002_search.ts';
 import * as m0003 from './0003_money_vat.ts';
 import * as m0004 from './0004_scale_jobs.ts';
 import * as m0005 from './0005_mdr_case_file.ts';
+import * as m0006 from './0006_cms_publish.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_money_vat': m0003,
   '0004_scale_jobs': m0004,
   '0005_mdr_case_file': m0005,
+  '0006_cms_publish': m0006,
 };
