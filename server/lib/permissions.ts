@@ -2,7 +2,7 @@
 // sub-users act only through their functions K07 (manager), K09 (buyer), K13 (technician).
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Session } from '../http/session.ts';
+import { freshActing, type Session } from '../http/session.ts';
 
 export type Action =
   | 'order' // submit orders: main user, K07, K09
@@ -26,16 +26,25 @@ export function parseFunktionen(s: string | null | undefined): string[] {
   return [...new Set((s ?? '').split(/[;,]/).map((f) => f.trim().toUpperCase()).filter(Boolean))];
 }
 
+export interface Acting {
+  /** 0 = the main user */
+  id: number;
+  /** null = main user (general authorisation); a deleted sub-user has none */
+  funktionen: string[] | null;
+}
+
 /**
- * The functions of the session's acting user: null for the main user (general authorisation),
- * otherwise the sub-user's list; a deleted or foreign sub-user has none.
+ * The session's acting user and its functions, read from the database on every call (never from
+ * the session cache): a deleted sub-user has no rights, a changed function counts at once.
  */
+export async function actingUser(db: Db, session: Session): Promise<Acting> {
+  const a = await freshActing(db, session);
+  if (a.subUserId === null) return { id: 0, funktionen: null };
+  return { id: a.subUserId, funktionen: a.deleted ? [] : parseFunktionen(a.funktionen) };
+}
+
 export async function actingFunctions(db: Db, session: Session): Promise<string[] | null> {
-  if (!session.subUserId) return null;
-  const row = await db.selectFrom('sub_users').select('funktionen')
-    .where('id', '=', session.subUserId).where('kdnr', '=', session.kdnr).where('deleted', '=', 0)
-    .executeTakeFirst();
-  return row ? parseFunktionen(row.funktionen) : [];
+  return (await actingUser(db, session)).funktionen;
 }
 
 export function allows(funktionen: string[] | null, action: Action): boolean {
@@ -43,15 +52,27 @@ export function allows(funktionen: string[] | null, action: Action): boolean {
   return funktionen.some((f) => ALLOWED[action].includes(f));
 }
 
+/** The actions `funktionen` allows (all of them for the main user). */
+export function rightsOf(funktionen: string[] | null): Action[] {
+  return ACTIONS.filter((a) => allows(funktionen, a));
+}
+
+/** True when `to` may do something `from` may not (a switch to it needs its password). */
+export function gainsRights(from: string[] | null, to: string[] | null): boolean {
+  return ACTIONS.some((a) => allows(to, a) && !allows(from, a));
+}
+
 export async function can(db: Db, session: Session | null, action: Action): Promise<boolean> {
   if (!session) return false;
   return allows(await actingFunctions(db, session), action);
 }
 
-/** Throws 403 forbidden_function when the acting user may not do `action`. */
-export async function requirePermission(db: Db, session: Session | null, action: Action): Promise<void> {
+/** Throws 403 forbidden_function when the acting user may not do `action`; answers the acting user. */
+export async function requirePermission(db: Db, session: Session | null, action: Action): Promise<Acting> {
   if (!session) throw new ApiError(401, 'unauthorized');
-  if (!(await can(db, session, action))) {
+  const acting = await actingUser(db, session);
+  if (!allows(acting.funktionen, action)) {
     throw new ApiError(403, 'forbidden_function', { message: 'Keine Berechtigung für diese Funktion', action });
   }
+  return acting;
 }
