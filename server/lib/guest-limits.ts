@@ -5,6 +5,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, hitWindow } from './login-throttle.ts';
+import { HONEYPOT_FIELD } from '../../src/lib/rules/constants.ts';
 
 const HOUR = 3600_000;
 
@@ -19,8 +20,7 @@ export const GUEST_LIMITS: Record<GuestAction, { perIp: number; perEmail: number
   verify: { perIp: 30, perEmail: 0 },
 };
 
-/** Name of the hidden field the islands render on public forms; people leave it empty, form-filling bots do not. */
-export const HONEYPOT_FIELD = 'hp_website';
+export { HONEYPOT_FIELD };
 
 const overLimit = (w: { n: number; endsAt: number }) =>
   new ApiError(429, 'too_many_requests', { retryAfter: Math.max(1, Math.ceil((w.endsAt - Date.now()) / 1000)) });

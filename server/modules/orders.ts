@@ -350,7 +350,7 @@ export const routes: AnyRoute[] = [
         const o = await ownOrder(tx, session.kdnr, params.auftrag);
         if (o.release_status !== 'pending') throw conflict('order_not_pending', { release_status: o.release_status });
         // four eyes: whoever placed the order (main user = 0) cannot release it
-        if ((o.placed_by_sub_user ?? 0) === by) throw forbidden('own_order_release', { message: 'Eigene Bestellungen gibt ein anderer berechtigter Benutzer frei' });
+        if ((o.placed_by_sub_user ?? 0) === by) throw forbidden('own_order_release');
         const u = await tx.updateTable('orders').set({ release_status: 'released', released_by: by, status: 'processing' })
           .where('id', '=', o.id).where('release_status', '=', 'pending').executeTakeFirst();
         if (Number(u.numUpdatedRows) !== 1) throw conflict('order_not_pending', { release_status: 'released' });

@@ -62,6 +62,9 @@ export const FREEWAY_MIN_EUR = 170;
 export const FREEWAY_PER_MONTH = 1;
 
 // ---- Accounts ----
+/** Hidden field of the public forms: people never see it, form-filling bots fill it (the server refuses those). */
+export const HONEYPOT_FIELD = 'hp_website';
+
 export const PASSWORD_MIN = 7;
 export const PASSWORD_MAX = 100;
 export const INDUSTRY_MIN = 1;
@@ -180,6 +183,10 @@ export const ERROR_TEXTS = {
   invalid_language: 'Ungültige Sprache',
   too_long: 'Eingabe zu lang',
   too_many_requests: 'Zu viele Versuche, bitte warten',
+  user_password_required: 'Für diesen Benutzer ist sein Kennwort nötig',
+  user_password_wrong: 'Das Kennwort ist nicht richtig',
+  own_order_release: 'Eigene Bestellungen gibt ein anderer berechtigter Benutzer frei',
+  upload_quota_exceeded: 'Zurzeit können keine weiteren Fotos angenommen werden',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_TEXTS;
