@@ -30,6 +30,8 @@ export default defineConfig({
       SQLITE_FILE: process.env.E2E_SQLITE_FILE || 'data/e2e/shop.sqlite',
       SEED_ARTICLES: process.env.E2E_SEED_ARTICLES || '65000',
       LOGIN_DELAY_BASE_MS: '0',
+      // the journeys send many guest forms from one address; the limits themselves: tests/api/sec-public-forms.test.ts
+      GUEST_LIMIT_SCALE: '20',
     },
     stdout: 'pipe',
   },

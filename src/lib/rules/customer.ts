@@ -63,6 +63,16 @@ export function parseLoginName(input: string | null | undefined): LoginName {
 }
 
 /**
+ * The user name a login sends for a parsed name: the e-mail, or the extracted customer number with the
+ * sub-user suffix kept ("12-123456x2" → "123456x2": the suffix picks the sub-user, see subUserSuffix).
+ */
+export function loginUserName(parsed: Exclude<LoginName, { kind: 'error' }>, input: string): string {
+  if (parsed.kind === 'email') return parsed.email;
+  const sub = subUserSuffix(input);
+  return sub === null ? parsed.kdnr : `${parsed.kdnr}x${sub}`;
+}
+
+/**
  * Full login-form check: user name and password are required (else 'give credentials');
  * the password input is capped at PASSWORD_MAX characters, a longer one cannot be valid.
  * The minimum length is not checked at login, only when a password is set.
