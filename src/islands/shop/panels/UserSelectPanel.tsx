@@ -16,6 +16,13 @@ interface User {
 }
 const fullName = (u: User) => `${u.vorname} ${u.nachname}`.trim();
 
+/** Padlock before "password needed" (an SVG: emoji fonts are not everywhere). */
+const LockIcon = () => (
+  <svg className="sh-user__lockicon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+    <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h1a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1zm2 0h4V5a2 2 0 1 0-4 0v2z" />
+  </svg>
+);
+
 export default function UserSelectPanel({ country, lang, t }: { country: string; lang: string; t: T }) {
   const [users, setUsers] = useState<User[] | null>(null);
   const [greet, setGreet] = useState<User | null>(null);
@@ -94,7 +101,7 @@ export default function UserSelectPanel({ country, lang, t }: { country: string;
                     <strong>{`${u.vorname} ${u.nachname}`.trim()}</strong>
                     <small>
                       {u.role === 'general' ? t('role.general') : u.funktionen.map((f) => t(`function.${f}`)).join(', ')}
-                      {u.needsPassword && <span className="sh-user__lock"> · <span aria-hidden="true">🔒 </span>{t('user_select.needs_password')}</span>}
+                      {u.needsPassword && <span className="sh-user__lock"> · <LockIcon />{t('user_select.needs_password')}</span>}
                     </small>
                   </span>
                 </button>
