@@ -99,10 +99,8 @@ export default function UserSelectPanel({ country, lang, t }: { country: string;
                   </span>
                   <span className="sh-user__text">
                     <strong>{`${u.vorname} ${u.nachname}`.trim()}</strong>
-                    <small>
-                      {u.role === 'general' ? t('role.general') : u.funktionen.map((f) => t(`function.${f}`)).join(', ')}
-                      {u.needsPassword && <span className="sh-user__lock"> · <LockIcon />{t('user_select.needs_password')}</span>}
-                    </small>
+                    <small>{u.role === 'general' ? t('role.general') : u.funktionen.map((f) => t(`function.${f}`)).join(', ')}</small>
+                    {u.needsPassword && <small className="sh-user__lock"><LockIcon />{t('user_select.needs_password')}</small>}
                   </span>
                 </button>
                 {u.role === 'sub' && (
