@@ -31,6 +31,8 @@ export default defineConfig({
       SEED_ARTICLES: process.env.E2E_SEED_ARTICLES || '65000',
       LOGIN_DELAY_BASE_MS: '0',
       DEV_TOOLS: '1', // the journeys read mails from the development outbox
+      // the journeys send many guest forms from one address; the limits themselves: tests/api/sec-public-forms.test.ts
+      GUEST_LIMIT_SCALE: '20',
     },
     stdout: 'pipe',
   },

@@ -53,6 +53,10 @@ export const config = {
   trustProxy: Math.max(0, Math.floor(num('TRUST_PROXY', 0))),
   /** After SIGTERM: how long /api/health answers 503 while still serving, before the port closes. */
   drainDelayMs: num('DRAIN_DELAY_MS', 0),
+  /** Multiplies the hourly limits of the public forms (server/lib/guest-limits.ts); test runs raise it. */
+  guestLimitScale: Math.max(1, num('GUEST_LIMIT_SCALE', 1)),
+  /** Disk quota for photos uploaded by guests (all guests together), MB per day. */
+  guestUploadMbPerDay: num('GUEST_UPLOAD_MB_PER_DAY', 200),
   /** Failed logins: base delay doubles per failure up to the cap. */
   loginDelayBaseMs: num('LOGIN_DELAY_BASE_MS', 250),
   loginDelayMaxMs: num('LOGIN_DELAY_MAX_MS', 8000),

@@ -25,11 +25,16 @@ export interface SubUserTable {
   id: Generated<number>; kdnr: number; vorname: string; nachname: string;
   /** semicolon-separated function roles, e.g. "K07;K09" */
   funktionen: string; email: string | null; created_at: string; deleted: number;
+  /** scrypt hash; null = the sub-user cannot log in or be switched to where a password is needed */
+  password_hash: string | null;
 }
 export interface SessionTable {
   id: string; kdnr: number; firma: number; sub_user_id: number | null;
   country: string; language: string; created_at: string; expires_at: string;
 }
+
+/** Rate-limit counter: fixed window starting at window_start (epoch ms), n hits in it. */
+export interface ThrottleCounterTable { key: string; window_start: number; n: number }
 
 export interface ManufacturerTable { id: number; name: string; licence: string }
 export interface ProductGroupTable { pg: number; sort: number; parent_pg: number | null }
@@ -150,7 +155,7 @@ export interface NewsletterTable { id: number; title: string; sent_at: string }
 
 export interface DB {
   companies: CompanyTable; countries: CountryTable; country_names: CountryNameTable; currencies: CurrencyTable;
-  customers: CustomerTable; sub_users: SubUserTable; sessions: SessionTable;
+  customers: CustomerTable; sub_users: SubUserTable; sessions: SessionTable; throttle_counters: ThrottleCounterTable;
   manufacturers: ManufacturerTable; product_groups: ProductGroupTable; product_group_names: ProductGroupNameTable;
   categories: CategoryTable; category_names: CategoryNameTable;
   articles: ArticleTable; article_texts: ArticleTextTable; article_properties: ArticlePropertyTable;

@@ -7,17 +7,16 @@ import type { Context } from 'hono';
 import type { Db } from '../db/index.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
-import { createSession, destroySession, forgetSession, type Session } from '../http/session.ts';
-import {
-  accountKey, allowCall, failureDelayMs, ipKey, lockedFor, recordFailure, resetFailures, sleep,
-} from '../lib/login-throttle.ts';
+import { createSession, destroySession, endSessions, type Session } from '../http/session.ts';
+import { accountName, allowCall, loginAttempt, type LoginAttempt } from '../lib/login-throttle.ts';
+import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail } from '../lib/guest-limits.ts';
 import { listOutbox, outboxEnabled, publicBaseUrl, sendMail } from '../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
 import { customerEntity, findCountry, loadCustomerRow, sessionCustomer } from './user.ts';
 import { ERROR_TEXTS, SALUTATIONS } from '../../src/lib/rules/constants.ts';
-import { parseLogin, parseLoginName } from '../../src/lib/rules/customer.ts';
+import { parseLogin, parseLoginName, subUserSuffix } from '../../src/lib/rules/customer.ts';
 import { resolveLanguage } from '../../src/lib/rules/locale.ts';
 import {
   isBlank, validateEmailPair, validateEmail, validateIndustry, validateNumeric, validatePasswordPair, validatePhone,
@@ -31,9 +30,6 @@ const newToken = () => randomBytes(32).toString('base64url');
 const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
 const VERIFY_TOKEN_RE = /^[A-Za-z0-9_-]{8,128}$/;
 const RESET_HOURS = 2;
-// A real hash to compare against when the account is unknown, so the answer time does not tell.
-let dummyHash: Promise<string> | null = null;
-const getDummyHash = () => (dummyHash ??= hashPassword('not-a-password-' + newToken()));
 
 const text = (key: string) => (ERROR_TEXTS as Record<string, string>)[key] ?? key;
 const keyed = (status: number, key: string, textKey: string, extra: Record<string, unknown> = {}) =>
@@ -43,8 +39,8 @@ function refuseWhenLoggedIn(session: Session | null): void {
   if (session) throw forbidden('already_logged_in', { message: 'Sie sind bereits angemeldet' });
 }
 
-function limit(ip: string, what: string, max: number, windowMs: number): void {
-  if (!allowCall(`${what}:${ip}`, max, windowMs)) throw new ApiError(429, 'too_many_requests');
+async function limit(db: Db, ip: string, what: string, max: number, windowMs: number): Promise<void> {
+  if (!(await allowCall(db, `${what}:${ip}`, max, windowMs))) throw new ApiError(429, 'too_many_requests');
 }
 
 /** Country/language for mail links and new sessions: query first, then the given fallbacks. */
@@ -216,6 +212,7 @@ async function insertNewCustomer(db: Db, values: Record<string, unknown>): Promi
 
 const registerBody = z.object({
   ...dataFields,
+  [HONEYPOT_FIELD]: z.unknown().optional().describe('honeypot: must stay empty'),
   Kundennummer: z.union([z.number(), z.string().max(12, 'too_long')], { error: 'field_invalid' }).optional(),
   Kennwort: zStr(200).optional(),
   Kennwort2: zStr(200).optional(),
@@ -226,6 +223,7 @@ const fastBody = z.object({
   Kennwort: zStr(200).optional(), Kennwort2: zStr(200).optional(),
   NamensZeile1: zStr(80).optional(), PLZ: zStr(12).optional(), LandISO2: zStr(2).optional(),
   Newsletter: zFlag.optional(), Sprache: zStr(2).optional(),
+  [HONEYPOT_FIELD]: z.unknown().optional().describe('honeypot: must stay empty'),
 });
 
 const RegisterOut = z.object({ kdnr: z.number(), existing: z.boolean(), verification: z.literal('sent') });
@@ -235,6 +233,7 @@ async function registerNew(db: Db, c: Context, d: z.output<typeof registerBody> 
   if (!country) throw badRequest('invalid_country', { field: 'LandISO2' });
   const email = trimOr(d.eMail).toLowerCase();
   if (await emailTaken(db, country.fi, email)) throw keyed(409, 'email_exists', 'email_exists', { field: 'eMail' });
+  await limitGuestMail(db, 'register', email);
   const token = newToken();
   const language = resolveLanguage(trimOr(d.Sprache) || requestLocale(c, {}).language, country.fi);
   const kdnr = await insertNewCustomer(db, {
@@ -270,10 +269,10 @@ async function candidatesFor(db: Db, firma: number, login: ReturnType<typeof par
   return [];
 }
 
-/** Which candidates the password opens (always runs at least one hash, so timing says nothing). */
+/** Which candidates the password opens (each check runs one scrypt, also without a hash). */
 async function matching(cands: Candidate[], password: string): Promise<Candidate[]> {
   if (cands.length === 0) {
-    await verifyPassword(password, await getDummyHash());
+    await verifyPassword(password, null);
     return [];
   }
   const ok: Candidate[] = [];
@@ -281,21 +280,38 @@ async function matching(cands: Candidate[], password: string): Promise<Candidate
   return ok;
 }
 
-/** Shared credential check of login and password change; throws the spec's login errors. */
-async function checkCredentials(db: Db, ip: string, body: z.output<typeof loginBody>): Promise<{ customer: Candidate; keys: string[] }> {
+interface Credentials { customer: Candidate; subUserId: number | null; attempt: LoginAttempt }
+
+/**
+ * Shared credential check of login and password change; throws the spec's login errors.
+ * "123456x2" is sub-user 2 of customer 123456 and only that sub-user's own password opens it
+ * (docs/ACCOUNTS.md); every path costs one password hash, found or not.
+ */
+async function checkCredentials(db: Db, ip: string, body: z.output<typeof loginBody>): Promise<Credentials> {
   const firma = typeof body.Firma === 'number' ? body.Firma : /^\d{1,3}$/.test(body.Firma.trim()) ? Number(body.Firma) : NaN;
   const login = parseLogin(body.Benutzername, body.Kennwort);
   if (!Number.isInteger(firma) || login.kind === 'error') {
     throw badRequest('give_credentials', { reason: login.kind === 'error' ? login.error : 'invalid_firma' });
   }
-  const keys = [accountKey(firma, login.kind === 'kdnr' ? login.kdnr.replace(/^0+/, '') : login.email), ipKey(ip)];
-  const wait = lockedFor(keys);
-  if (wait > 0) throw new ApiError(429, 'too_many_requests', { retryAfter: wait });
+  const sub = login.kind === 'kdnr' ? subUserSuffix(body.Benutzername) : null;
+  const name = login.kind === 'kdnr' ? login.kdnr.replace(/^0+/, '') + (sub === null ? '' : `x${sub}`) : login.email;
+  const attempt = await loginAttempt(db, accountName(firma, name), ip);
+  if (attempt.retryAfter > 0) throw new ApiError(429, 'too_many_requests', { retryAfter: attempt.retryAfter });
   const fail = async (): Promise<never> => {
-    await sleep(failureDelayMs(recordFailure(keys)));
+    await attempt.failed();
     throw new ApiError(401, 'login_error');
   };
   const cands = await candidatesFor(db, firma, login);
+  if (sub !== null) {
+    const customer = cands[0];
+    const su = customer
+      ? await db.selectFrom('sub_users').select('password_hash').where('kdnr', '=', customer.kdnr).where('id', '=', sub)
+        .where('deleted', '=', 0).executeTakeFirst()
+      : undefined;
+    if (!(await verifyPassword(body.Kennwort, su?.password_hash ?? null)) || !customer) return fail();
+    if (customer.login_locked) throw new ApiError(401, 'login_error');
+    return { customer, subUserId: sub, attempt };
+  }
   const ok = await matching(cands, body.Kennwort);
   if (ok.length === 0) return fail();
   if (login.kind === 'email' && cands.length > 1) {
@@ -303,7 +319,7 @@ async function checkCredentials(db: Db, ip: string, body: z.output<typeof loginB
   }
   const customer = ok[0]!;
   if (customer.login_locked) throw new ApiError(401, 'login_error');
-  return { customer, keys };
+  return { customer, subUserId: null, attempt };
 }
 
 // ---- routes ----
@@ -316,16 +332,16 @@ export const routes: AnyRoute[] = [
     summary: 'Login with customer number or e-mail (Benutzername) and password; answers the Customer and sets the session cookie',
     body: loginBody,
     handler: async ({ db, c, ip, body, session }) => {
-      const { customer, keys } = await checkCredentials(db, ip, body);
+      const { customer, subUserId, attempt } = await checkCredentials(db, ip, body);
       if (!customer.verified) throw new ApiError(401, 'login_error_5', { errorDescription: '5' });
-      if (customer.must_change_password) throw new ApiError(401, 'password_change_required');
-      resetFailures(keys);
+      if (customer.must_change_password && subUserId === null) throw new ApiError(401, 'password_change_required');
+      await attempt.succeeded();
       if (session) await destroySession(db, c, session); // a fresh token on every login (no fixation)
       const loc = requestLocale(c, { country: session?.country ?? customer.land_iso2, language: session?.language ?? customer.sprache });
       const s = await createSession(db, c, {
-        kdnr: customer.kdnr, firma: customer.firma, country: loc.country, language: resolveLanguage(loc.language, customer.firma),
+        kdnr: customer.kdnr, firma: customer.firma, country: loc.country, language: resolveLanguage(loc.language, customer.firma), subUserId,
       });
-      return customerEntity(db, customer, { lang: s.language, country: s.country, subUserId: null });
+      return customerEntity(db, customer, { lang: s.language, country: s.country, subUserId });
     },
   }),
 
@@ -352,7 +368,7 @@ export const routes: AnyRoute[] = [
     }),
     response: z.object({ id: z.number() }),
     handler: async ({ db, body, ip, session }) => {
-      limit(ip, 'logs', 120, 60_000);
+      await limit(db, ip, 'logs', 120, 60_000);
       const daten = body.daten === undefined || body.daten === null ? '' : typeof body.daten === 'string' ? body.daten : JSON.stringify(body.daten);
       if (daten.length > 8000) throw badRequest('too_long', { field: 'daten' });
       const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
@@ -366,14 +382,16 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'post', path: '/register', access: 'guest', tag: 'auth',
-    summary: 'Registration: with Kundennummer + PLZ an existing customer registers the online access, else a new customer number is allocated; sends the verification mail',
+    summary: 'Registration: with Kundennummer + PLZ an existing customer registers the online access, else a new customer number is allocated; sends the verification mail. 10 per hour per address, 3 per e-mail (429)',
     body: registerBody,
     response: RegisterOut,
     handler: async ({ db, c, ip, body, session }) => {
       refuseWhenLoggedIn(session);
-      limit(ip, 'register', 30, 10 * 60_000);
+      checkHoneypot(body[HONEYPOT_FIELD]);
       const existing = body.Kundennummer !== undefined && String(body.Kundennummer).trim() !== '';
       throwFieldErrors(checkData(body, existing ? EXISTING_REQUIRED : REGISTER_REQUIRED));
+      // counted once the input is valid: typos do not use up the limit, every mail does
+      await limitGuest(db, 'register', ip);
       if (!existing) return registerNew(db, c, body);
 
       const kdnr = Number(String(body.Kundennummer).trim());
@@ -388,6 +406,7 @@ export const routes: AnyRoute[] = [
         throw keyed(409, 'wrong_credentials_user_exists', 'register_wrong_credentials');
       }
       if (await emailTaken(db, cust.firma, email, kdnr)) throw keyed(409, 'email_exists', 'email_exists', { field: 'eMail' });
+      await limitGuestMail(db, 'register', email);
       const token = newToken();
       const patch: Record<string, unknown> = {
         email, password_hash: await hashPassword(String(body.Kennwort)), verified: 0, verify_token: tokenHash(token), must_change_password: 0,
@@ -403,23 +422,25 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'post', path: '/register/fast', access: 'guest', tag: 'auth',
-    summary: 'Quick registration: e-mail, password twice, company (NamensZeile1), PLZ, country (LandISO2)',
+    summary: 'Quick registration: e-mail, password twice, company (NamensZeile1), PLZ, country (LandISO2). 10 per hour per address, 3 per e-mail (429)',
     body: fastBody,
     response: RegisterOut,
     handler: async ({ db, c, ip, body, session }) => {
       refuseWhenLoggedIn(session);
-      limit(ip, 'register', 30, 10 * 60_000);
+      checkHoneypot(body[HONEYPOT_FIELD]);
       throwFieldErrors(checkData(body, FAST_REQUIRED));
+      await limitGuest(db, 'register', ip);
       return registerNew(db, c, body);
     },
   }),
 
   defineRoute({
     method: 'get', path: '/register/verify/:tkn/:country/:language', access: 'guest', tag: 'auth',
-    summary: 'Confirms the account; result is the address to go to: /{country}/{language}/?verified=ok|already|missing|failed',
+    summary: 'Confirms the account; result is the address to go to: /{country}/{language}/?verified=ok|already|missing|failed. 30 per hour per address (429)',
     params: z.object({ tkn: z.string().max(500, 'too_long'), country: zCountry, language: zLanguage }),
     response: z.string(),
-    handler: async ({ db, params }) => {
+    handler: async ({ db, params, ip }) => {
+      await limitGuest(db, 'verify', ip);
       const target = (v: string) => `/${params.country}/${resolveLanguage(params.language, 1)}/?verified=${v}`;
       if (!VERIFY_TOKEN_RE.test(params.tkn)) return target('missing');
       // new tokens are stored hashed; accounts created before (seed, imports) carry the plain token
@@ -436,16 +457,20 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'post', path: '/password/forgot', access: 'guest', tag: 'auth',
-    summary: 'Sends a reset link /{c}/{l}/new-password/{kdnr}/{tkn} when the customer number or e-mail is known; always answers 200',
+    summary: 'Sends a reset link /{c}/{l}/new-password/{kdnr}/{tkn} when the customer number or e-mail is known; always answers 200 (429 past 10 per hour per address or 3 per login)',
     body: z.object({
       login: z.string({ error: 'give_credentials' }).max(254, 'too_long'),
       firma: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/, 'field_invalid')], { error: 'field_invalid' }).optional(),
+      [HONEYPOT_FIELD]: z.unknown().optional().describe('honeypot: must stay empty'),
     }),
     response: z.object({ sent: z.literal(true) }),
     handler: async ({ db, c, ip, body }) => {
       const login = parseLoginName(body.login);
       if (login.kind === 'error') throw badRequest('give_credentials', { reason: login.error });
-      limit(ip, 'forgot', 20, 10 * 60_000);
+      checkHoneypot(body[HONEYPOT_FIELD]);
+      // per address, and per login asked for (each one mails that account's stored address)
+      await limitGuest(db, 'forgot', ip);
+      await limitGuestMail(db, 'forgot', login.kind === 'kdnr' ? `kdnr:${login.kdnr.replace(/^0+/, '')}` : login.email);
       let q = db.selectFrom('customers').select(['kdnr', 'email', 'land_iso2', 'sprache']).where('email', 'is not', null);
       q = login.kind === 'kdnr' ? q.where('kdnr', '=', Number(login.kdnr)) : q.where(sql<string>`lower(email)`, '=', login.email.toLowerCase());
       if (body.firma !== undefined) q = q.where('firma', '=', Number(body.firma));
@@ -494,9 +519,7 @@ export const routes: AnyRoute[] = [
         await tx.updateTable('customers').set({
           password_hash: hash, reset_token: null, reset_expires: null, must_change_password: 0, verified: 1,
         }).where('kdnr', '=', kdnr).execute();
-        const ids = await tx.selectFrom('sessions').select('id').where('kdnr', '=', kdnr).execute();
-        await tx.deleteFrom('sessions').where('kdnr', '=', kdnr).execute();
-        for (const s of ids) forgetSession(s.id);
+        await endSessions(tx, { kdnr });
       });
       return { changed: true as const };
     },
@@ -504,19 +527,29 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'post', path: '/password/change', access: 'guest', tag: 'auth',
-    summary: 'Changes the password with the current credentials (the way out of password_change_required)',
+    summary: 'Changes the password with the current credentials (the way out of password_change_required; a sub-user with 123456x2); ends every other session of that login',
     body: loginBody.extend({
       password: z.string({ error: 'password_length' }).max(1000, 'password_length'),
       password2: z.string({ error: 'password_mismatch' }).max(1000, 'password_mismatch'),
     }),
     response: z.object({ changed: z.literal(true) }),
-    handler: async ({ db, ip, body }) => {
+    handler: async ({ db, ip, body, session }) => {
       const e = validatePasswordPair(body.password, body.password2);
       if (e) throw badRequest(e, { field: e === 'password_mismatch' ? 'password2' : 'password' });
-      const { customer, keys } = await checkCredentials(db, ip, body);
-      resetFailures(keys);
-      await db.updateTable('customers').set({ password_hash: await hashPassword(body.password), must_change_password: 0 })
-        .where('kdnr', '=', customer.kdnr).execute();
+      const { customer, subUserId, attempt } = await checkCredentials(db, ip, body);
+      await attempt.succeeded();
+      const hash = await hashPassword(body.password);
+      // the caller's own session (if it is one of this customer's) stays; every other one of the login ends
+      const keep = session?.kdnr === customer.kdnr ? session.id : undefined;
+      await db.transaction().execute(async (tx) => {
+        if (subUserId !== null) {
+          await tx.updateTable('sub_users').set({ password_hash: hash }).where('id', '=', subUserId).where('kdnr', '=', customer.kdnr).execute();
+          await endSessions(tx, { kdnr: customer.kdnr, subUserId }, keep);
+        } else {
+          await tx.updateTable('customers').set({ password_hash: hash, must_change_password: 0 }).where('kdnr', '=', customer.kdnr).execute();
+          await endSessions(tx, { kdnr: customer.kdnr }, keep);
+        }
+      });
       return { changed: true as const };
     },
   }),

@@ -28,7 +28,7 @@ import type { Session } from '../http/session.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
 import { currencyFor, convertPrice, forgetPurchases, loadArticleItems } from '../lib/articles.ts';
-import { actingFunctions, requirePermission } from '../lib/permissions.ts';
+import { requirePermission, type Acting } from '../lib/permissions.ts';
 import { allows } from '../../src/lib/rules/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
 import { isUniqueViolation, nextOrderNumbers } from '../lib/order-numbers.ts';
@@ -415,7 +415,7 @@ async function findByKey(db: Db, kdnr: number, key: string): Promise<Placed | nu
 interface PlaceResult { placed: Placed; mail?: { co: Checkout; addr: AddressOut } }
 
 async function placeOrder(
-  tx: Db, session: Session, key: string, patch: StateInput, opts: { lang: string; country: string }, funcs: string[] | null, attempt: number,
+  tx: Db, session: Session, key: string, patch: StateInput, opts: { lang: string; country: string }, acting: Acting, attempt: number,
 ): Promise<PlaceResult> {
   const again = await findByKey(tx, session.kdnr, key);
   if (again) return { placed: again };
@@ -433,7 +433,7 @@ async function placeOrder(
   const addr = co.address;
   if (!addr) throw fieldInvalid('addressId');
 
-  const pending = session.subUserId !== null && !allows(funcs, 'release') && co.totalEur > RELEASE_LIMIT_EUR;
+  const pending = acting.id !== 0 && !allows(acting.funktionen, 'release') && co.totalEur > RELEASE_LIMIT_EUR;
   const status = pending ? 'release_pending' : 'processing';
   const nums = await nextOrderNumbers(tx, attempt);
   const now = nowIso();
@@ -445,7 +445,7 @@ async function placeOrder(
     versandart: st.versandart, versanddatum: st.versanddatum, kommentar: st.kommentar, zahlungsart: st.zahlungsart,
     benefit_code: co.benefit && !co.benefit.error ? co.benefit.code : null, discount: discountTotal(co.summary),
     free_gift_artnr: gift?.artnr ?? null, fwt: st.fwt ? 1 : 0, idempotency_key: key,
-    placed_by_sub_user: session.subUserId, release_status: pending ? 'pending' : 'released', released_by: null, source: 'shop',
+    placed_by_sub_user: acting.id === 0 ? null : acting.id, release_status: pending ? 'pending' : 'released', released_by: null, source: 'shop',
   }).returning('id').executeTakeFirstOrThrow();
   const orderId = Number(id);
   // designations in the base language (as the order history stores them)
@@ -686,17 +686,16 @@ export const routes: AnyRoute[] = [
       const key = (c.req.header('idempotency-key') ?? body.key ?? '').trim();
       if (key === '') throw badRequest('idempotency_key_required');
       if (!KEY_RE.test(key)) throw badRequest('idempotency_key_invalid');
-      await requirePermission(db, session, 'order');
+      const acting = await requirePermission(db, session, 'order');
       const { key: _k, ...patch } = body;
       const opts = { lang, country };
       const answer = async (p: Placed) => ({ ...p, release: p.releaseStatus === 'pending', wkcounter: await cartCount(db, session.kdnr) });
       const seen = await findByKey(db, session.kdnr, key);
       if (seen) return answer(seen);
-      const funcs = await actingFunctions(db, session);
       for (let attempt = 0; ; attempt++) {
         let res: PlaceResult;
         try {
-          res = await db.transaction().execute((tx) => placeOrder(tx, session, key, patch, opts, funcs, attempt));
+          res = await db.transaction().execute((tx) => placeOrder(tx, session, key, patch, opts, acting, attempt));
         } catch (e) {
           if (!isUniqueViolation(e)) throw e;
           // a concurrent request with the same key won: answer its order

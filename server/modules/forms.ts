@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/index.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { readMultipart } from '../http/body.ts';
 import { defineRoute, zText, type AnyRoute } from '../http/route.ts';
+import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail, reserveGuestUpload } from '../lib/guest-limits.ts';
 import { sendMail } from '../lib/mail.ts';
 import { nowIso } from '../lib/time.ts';
 import { checkImage, insertUploads, isFile, removeFiles, uploadUrls, writeImages } from '../lib/uploads.ts';
@@ -100,6 +101,16 @@ async function customerContact(db: Db, kdnr: number): Promise<{ name: string; em
   return { name, email: c.email ?? '', telefon: `${c.telefon_vorwahl} ${c.telefon}`.trim() };
 }
 
+/**
+ * Where the confirmation copy of a form may go: only the customer's own address, and only once
+ * its owner proved it (verified). Guests get none: a form must not mail an address typed by anyone.
+ */
+async function provenAddress(db: Db, kdnr: number | null): Promise<string | null> {
+  if (!kdnr) return null;
+  const c = await db.selectFrom('customers').select(['email', 'verified']).where('kdnr', '=', kdnr).executeTakeFirst();
+  return c?.email && c.verified ? c.email : null;
+}
+
 function mailText(title: string, referenz: string, values: Record<string, string | number>): string {
   const lines = Object.entries(values).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => `${k}: ${v}`);
   return `Vielen Dank für Ihre Anfrage (${title}).\nIhre Referenz: ${referenz}\n\nIhre Angaben:\n${lines.join('\n')}\n\nWir melden uns so bald wie möglich.`;
@@ -120,6 +131,7 @@ const zOpt = (max: number) => z.union([z.string(), z.number()], { error: 'invali
 const zContactBody = z.object({
   anrede: zOpt(10), vorname: zOpt(100), nachname: zOpt(100), email: zOpt(254), telefon: zOpt(40),
   date: zOpt(20), time: zOpt(10), betreff: zOpt(200), nachricht: zOpt(5000), artikelnummer: zOpt(40), kundennummer: zOpt(12),
+  [HONEYPOT_FIELD]: z.unknown().optional().describe('honeypot: must stay empty'),
 });
 
 export const routes: AnyRoute[] = [
@@ -127,7 +139,8 @@ export const routes: AnyRoute[] = [
     method: 'post', path: '/forms/:typ', access: 'public', tag: TAG, rawBody: true,
     summary: 'Service request (typ retoure|reparatur|transportschaden|sonderbestellung|ersatzteil|rueckruf), multipart: typ fields, '
       + 'contact name/email/telefon, photos (fields photo, photos or photo_N; JPEG/PNG/WebP/HEIC, max 15 MB each, max 10). '
-      + 'All but rueckruf need a photo and a text (400 service_photo_required / service_text_required); answers the reference',
+      + 'All but rueckruf need a photo and a text (400 service_photo_required / service_text_required); answers the reference. '
+      + 'Guests: 10 per hour per address, 3 per e-mail (429), photos within the guests\' daily quota (507 upload_quota_exceeded); no mail to typed addresses',
     params: z.object({ typ: z.string() }),
     body: z.object({
       name: z.string().optional(), email: z.string().optional(), telefon: z.string().optional(),
@@ -136,12 +149,14 @@ export const routes: AnyRoute[] = [
       fehlerbeschreibung: z.string().optional(), paketnummer: z.string().optional(), schaden: z.string().optional(),
       artikelbeschreibung: z.string().optional(), hersteller: z.string().optional(), teil: z.string().optional(),
       wunschtermin: z.string().optional(), thema: z.string().optional(),
+      [HONEYPOT_FIELD]: z.string().optional().describe('honeypot: must stay empty'),
     }),
     response: zReferenzAnswer,
-    handler: async ({ db, session, params, c, lang, country }) => {
+    handler: async ({ db, session, params, c, ip, lang, country }) => {
       const def = FORM_TYPES[params.typ];
       if (!def) throw notFound();
       const form = await readMultipart(c);
+      checkHoneypot(form[HONEYPOT_FIELD]?.[0]);
       const str = (k: string): string => {
         const v = form[k]?.[0];
         return typeof v === 'string' ? v.trim() : '';
@@ -206,9 +221,14 @@ export const routes: AnyRoute[] = [
         if (rule) throw new ApiError(400, rule, rule === 'service_text_required' ? { field: def.text } : { field: 'photo' });
       } else if (isBlank(textValue)) throw new ApiError(400, 'service_text_required', { field: def.text });
 
+      const kdnr = session?.kdnr ?? null;
+      if (!kdnr) {
+        await limitGuest(db, 'service', ip);
+        await limitGuestMail(db, 'service', contact.email);
+      }
       const images = [];
       for (const [i, f] of photoFiles.entries()) images.push(await checkImage(f, `photo_${i}`));
-      const kdnr = session?.kdnr ?? null;
+      if (!kdnr) await reserveGuestUpload(db, images.reduce((n, img) => n + img.buf.length, 0));
       const stored = await writeImages(kdnr, images);
       let created: { id: number; referenz: string; uploadIds: number[] };
       try {
@@ -222,9 +242,10 @@ export const routes: AnyRoute[] = [
         await removeFiles(stored);
         throw e;
       }
-      if (contact.email) {
+      const copyTo = await provenAddress(db, kdnr);
+      if (copyTo) {
         await safeMail(db, {
-          to: contact.email, kind: `service_${params.typ}`,
+          to: copyTo, kind: `service_${params.typ}`,
           subject: `${def.title} – Referenz ${created.referenz}`,
           text: mailText(def.title, created.referenz, { ...values, Name: contact.name, Telefon: contact.telefon, Fotos: photoFiles.length }),
         });
@@ -239,10 +260,12 @@ export const routes: AnyRoute[] = [
   defineRoute({
     method: 'post', path: '/kontakt', access: 'public', tag: TAG,
     summary: 'Contact form: anrede (D, ka, M, W), vorname, nachname, email, telefon, date (YYYY-M-D), time (H:M), nachricht, artikelnummer '
-      + 'are required (400 please_fill_in / invalid_* with `field` and all `fields`); betreff, kundennummer optional',
+      + 'are required (400 please_fill_in / invalid_* with `field` and all `fields`); betreff, kundennummer optional. '
+      + 'Guests: 10 per hour per address and 3 per e-mail (429 too_many_requests); the copy goes only to a logged-in customer\'s verified address',
     body: zContactBody,
     response: z.object({ referenz: z.string() }),
-    handler: async ({ db, session, body, lang, country }) => {
+    handler: async ({ db, session, body, ip, lang, country }) => {
+      checkHoneypot(body[HONEYPOT_FIELD]);
       const input: ContactFormInput = {
         salutation: body.anrede, firstName: body.vorname, lastName: body.nachname, email: body.email, phone: body.telefon,
         date: body.date, time: body.time, message: body.nachricht, artnr: body.artikelnummer,
@@ -260,9 +283,14 @@ export const routes: AnyRoute[] = [
         telefon: body.telefon!.trim(), date: body.date!.trim(), time: body.time!.trim(), betreff: (body.betreff ?? '').trim(),
         nachricht: body.nachricht!.trim(), artikelnummer: body.artikelnummer!.trim(), kundennummer, lang, country,
       };
+      if (!session) {
+        await limitGuest(db, 'contact', ip);
+        await limitGuestMail(db, 'contact', data.email);
+      }
       const req = await db.transaction().execute((tx) => createServiceRequest(tx, { kdnr: session?.kdnr ?? null, typ: 'kontakt', data }));
-      await safeMail(db, {
-        to: data.email, kind: 'kontakt', subject: `Ihre Kontaktanfrage – Referenz ${req.referenz}`,
+      const copyTo = await provenAddress(db, session?.kdnr ?? null);
+      if (copyTo) await safeMail(db, {
+        to: copyTo, kind: 'kontakt', subject: `Ihre Kontaktanfrage – Referenz ${req.referenz}`,
         text: mailText('Kontaktanfrage', req.referenz, {
           Name: `${data.vorname} ${data.nachname}`, Telefon: data.telefon, Wunschtermin: `${data.date} ${data.time}`,
           Betreff: data.betreff, Artikelnummer: data.artikelnummer, Kundennummer: data.kundennummer, Nachricht: data.nachricht,

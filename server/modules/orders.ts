@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import type { Session } from '../http/session.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
 import { convertPrice, currencyFor } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
@@ -346,15 +346,16 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'post', path: '/orders/:auftrag/release', access: 'customer', tag: 'orders',
-    summary: 'Releases an order waiting for release (main user or K07 only, else 403 forbidden_function); 409 order_not_pending when there is nothing to release',
+    summary: 'Releases an order waiting for release (main user or K07 only, else 403 forbidden_function; never the user who placed it: 403 own_order_release); 409 order_not_pending when there is nothing to release',
     params: z.object({ auftrag: zId }),
     response: z.object({ auftrag: z.number(), status: z.string(), release_status: z.string(), releasedBy: z.number() }),
     handler: async ({ db, session, params }) => {
-      await requirePermission(db, session, 'release');
-      const by = session.subUserId ?? 0;
+      const by = (await requirePermission(db, session, 'release')).id;
       const res = await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, session.kdnr, params.auftrag);
         if (o.release_status !== 'pending') throw conflict('order_not_pending', { release_status: o.release_status });
+        // four eyes: whoever placed the order (main user = 0) cannot release it
+        if ((o.placed_by_sub_user ?? 0) === by) throw forbidden('own_order_release');
         const u = await tx.updateTable('orders').set({ release_status: 'released', released_by: by, status: 'processing' })
           .where('id', '=', o.id).where('release_status', '=', 'pending').executeTakeFirst();
         if (Number(u.numUpdatedRows) !== 1) throw conflict('order_not_pending', { release_status: 'released' });

@@ -120,7 +120,11 @@ export async function seedCustomers(tx: Tx, clock: SeedClock): Promise<Record<st
   const more = moreCustomers(clock, new Set(demo.map((c) => c.kdnr)));
   const counts: Record<string, number> = {};
   counts.customers = await insertAll(tx, 'customers', [...demo, ...more]);
-  counts.sub_users = await insertAll(tx, 'sub_users', SUB_USERS.map((s) => ({ ...s, created_at: clock.m(-400 + s.id * 20), deleted: 0 })));
+  // demo sub-users log in as <kdnr>x<id> with the demo password too (README, docs/ACCOUNTS.md)
+  const subHashes = await Promise.all(SUB_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  counts.sub_users = await insertAll(tx, 'sub_users', SUB_USERS.map((s, i) => ({
+    ...s, created_at: clock.m(-400 + s.id * 20), deleted: 0, password_hash: subHashes[i]!,
+  })));
   counts.addresses = await insertAll(tx, 'addresses', ADDRESSES);
   return counts;
 }

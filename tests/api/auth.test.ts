@@ -18,7 +18,7 @@ afterAll(async () => {
   config.loginDelayMaxMs = saved.max;
   await env.close();
 });
-beforeEach(() => resetAllThrottles());
+beforeEach(() => resetAllThrottles(env.db));
 
 const login = (c: Client, Benutzername: unknown, Kennwort: unknown = DEMO_PASSWORD, Firma: unknown = 1) =>
   c.post('/api/login', { Firma, Benutzername, Kennwort, kw: '' });
@@ -129,7 +129,7 @@ describe('login', () => {
       expect(locked.status).toBe(429);
       expect(locked.body.error).toBe('too_many_requests');
       // per IP: many accounts from one address (behind a trusted proxy, see proxy.test.ts)
-      resetAllThrottles();
+      await resetAllThrottles(env.db);
       config.trustProxy = 1;
       const ip = { 'x-forwarded-for': '203.0.113.9' };
       for (let i = 0; i < 20; i++) {
@@ -141,7 +141,7 @@ describe('login', () => {
     } finally {
       config.loginDelayBaseMs = 20;
       config.trustProxy = 0;
-      resetAllThrottles();
+      await resetAllThrottles(env.db);
     }
   });
 

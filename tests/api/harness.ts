@@ -103,6 +103,14 @@ export class Client {
     try { parsed = JSON.parse(text); } catch { /* not JSON (PDF, CSV) */ }
     return { status: res.status, body: parsed as T, headers: res.headers, text };
   }
+  /** The value of a cookie the client holds (e.g. the session token 'sid'). */
+  cookie(name: string): string | undefined { return this.cookies.get(name); }
+  /** A client holding the same cookies (a second tab, or an attacker with a copied token). */
+  clone(): Client {
+    const c = new Client(this.app);
+    for (const [k, v] of this.cookies) c.cookies.set(k, v);
+    return c;
+  }
   get<T = any>(url: string) { return this.req<T>('GET', url); }
   post<T = any>(url: string, body?: unknown) { return this.req<T>('POST', url, body); }
   put<T = any>(url: string, body?: unknown) { return this.req<T>('PUT', url, body); }

@@ -3,7 +3,7 @@ import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hibcCheckChar } from '../../src/lib/codes/index.ts';
 import { productUrl } from '../../server/modules/labels.ts';
-import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+import { DEMO_PASSWORD, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let a: Client;
@@ -246,7 +246,7 @@ describe('function roles', () => {
     expect((await c.login(LAB_A)).status).toBe(200);
     const ben = await env.db.selectFrom('sub_users').select(['id', 'funktionen']).where('kdnr', '=', LAB_A).where('vorname', '=', 'Ben').where('nachname', '=', 'Schulz').executeTakeFirstOrThrow();
     expect(ben.funktionen.split(';').map((f) => f.trim())).toEqual(['K09']);
-    expect((await c.put('/api/user/active', { id: ben.id })).status).toBe(200);
+    expect((await c.put('/api/user/active', { id: ben.id, password: DEMO_PASSWORD })).status).toBe(200);
     const w = (await a.post('/api/logbook/works', { auftragsnummer: 'PA-ROLE' })).body.result.id;
     expect((await c.get('/api/logbook/works')).status).toBe(200);
     expect((await c.get(`/api/logbook/works/${w}`)).status).toBe(200);
@@ -259,7 +259,7 @@ describe('function roles', () => {
 
     const tech = await subUserId(LAB_A, (f) => f.split(';').includes('K13'));
     expect(tech).toBeTruthy();
-    expect((await c.put('/api/user/active', { id: tech!.id })).status).toBe(200);
+    expect((await c.put('/api/user/active', { id: tech!.id, password: DEMO_PASSWORD })).status).toBe(200);
     const made = await c.post('/api/logbook/works', { auftragsnummer: 'PA-TECH' });
     expect(made.status).toBe(200);
     expect(made.body.result.subUserId).toBe(tech!.id);
@@ -267,7 +267,7 @@ describe('function roles', () => {
 
     const manager = await subUserId(LAB_A, (f) => f.split(';').map((x) => x.trim()).join(';') === 'K07');
     expect(manager).toBeTruthy();
-    expect((await c.put('/api/user/active', { id: manager!.id })).status).toBe(200);
+    expect((await c.put('/api/user/active', { id: manager!.id, password: DEMO_PASSWORD })).status).toBe(200);
     expect((await c.put(`/api/logbook/works/${w}`, { auftraggeber: { name: 'K07 darf' } })).status).toBe(200);
   });
 });

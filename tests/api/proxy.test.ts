@@ -26,7 +26,7 @@ beforeAll(async () => {
   c = env.client();
   config.loginDelayBaseMs = 0;
 });
-afterEach(() => { config.trustProxy = saved.trust; resetAllThrottles(); });
+afterEach(async () => { config.trustProxy = saved.trust; await resetAllThrottles(env.db); });
 afterAll(async () => {
   config.loginDelayBaseMs = saved.base;
   await env.close();

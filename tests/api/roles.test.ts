@@ -2,7 +2,7 @@
 // K13 technician documents batches but may not order; K09 buyer orders; K07 manager also releases
 // orders placed by others (orders over 5,000 EUR by a sub-user without release right wait for a release).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_A, fillCart, orderCount, plainArticle, setupApi, submitOrder, type Client, type TestEnv } from './harness.ts';
+import { DEMO_PASSWORD, LAB_A, fillCart, orderCount, plainArticle, setupApi, submitOrder, type Client, type TestEnv } from './harness.ts';
 
 const K07 = 1; // Anna
 const K09 = 2; // Ben
@@ -14,7 +14,7 @@ let c: Client;
 let art = '';
 let price = 0;
 
-const actAs = async (id: number) => expect((await c.put('/api/user/active', { id })).status).toBe(200);
+const actAs = async (id: number) => expect((await c.put('/api/user/active', { id, password: DEMO_PASSWORD })).status).toBe(200);
 
 beforeAll(async () => {
   env = await setupApi();

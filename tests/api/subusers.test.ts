@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, requirePermission } from '../../server/lib/permissions.ts';
 import type { Session } from '../../server/http/session.ts';
-import { LAB_A, setupApi, type Client, type TestEnv } from './harness.ts';
+import { DEMO_PASSWORD, LAB_A, setupApi, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let a: Client;
@@ -26,25 +26,31 @@ beforeAll(async () => {
 });
 afterAll(async () => { await env.close(); });
 
-const session = (subUserId: number | null): Session => ({
-  id: 'x', kdnr: LAB_A, firma: 1, subUserId, country: 'de', language: 'de', expiresAt: '9999',
-});
+let seq = 0;
+/** A session row acting as `subUserId` (the checks read the acting user from the database). */
+async function session(subUserId: number | null, kdnr = LAB_A): Promise<Session> {
+  const s: Session = { id: `perm-test-${++seq}`, kdnr, firma: 1, subUserId, country: 'de', language: 'de', expiresAt: '9999-12-31T00:00:00.000Z' };
+  await env.db.insertInto('sessions').values({
+    id: s.id, kdnr, firma: 1, sub_user_id: subUserId, country: 'de', language: 'de', created_at: '2026-01-01T00:00:00.000Z', expires_at: s.expiresAt,
+  }).execute();
+  return s;
+}
 
 describe('permissions', () => {
   it('main user may do everything; functions decide for sub-users', async () => {
     const db = env.db;
-    for (const act of ['order', 'release', 'document', 'manage_users'] as const) expect(await can(db, session(null), act)).toBe(true);
-    expect(await can(db, session(ids.K07), 'release')).toBe(true);
-    expect(await can(db, session(ids.K07), 'manage_users')).toBe(true);
-    expect(await can(db, session(ids.K09), 'order')).toBe(true);
-    expect(await can(db, session(ids.K09), 'release')).toBe(false);
-    expect(await can(db, session(ids.K09), 'document')).toBe(false);
-    expect(await can(db, session(ids.K13), 'document')).toBe(true);
-    expect(await can(db, session(ids.K13), 'order')).toBe(false);
-    await expect(requirePermission(db, session(ids.K13), 'order')).rejects.toMatchObject({ status: 403, key: 'forbidden_function' });
+    for (const act of ['order', 'release', 'document', 'manage_users'] as const) expect(await can(db, await session(null), act)).toBe(true);
+    expect(await can(db, await session(ids.K07), 'release')).toBe(true);
+    expect(await can(db, await session(ids.K07), 'manage_users')).toBe(true);
+    expect(await can(db, await session(ids.K09), 'order')).toBe(true);
+    expect(await can(db, await session(ids.K09), 'release')).toBe(false);
+    expect(await can(db, await session(ids.K09), 'document')).toBe(false);
+    expect(await can(db, await session(ids.K13), 'document')).toBe(true);
+    expect(await can(db, await session(ids.K13), 'order')).toBe(false);
+    await expect(requirePermission(db, await session(ids.K13), 'order')).rejects.toMatchObject({ status: 403, key: 'forbidden_function' });
     expect(await can(db, null, 'order')).toBe(false);
     // another customer's sub-user id gives no rights
-    expect(await can(db, { ...session(ids.K07), kdnr: 654321 }, 'order')).toBe(false);
+    expect(await can(db, await session(ids.K07, 654321), 'order')).toBe(false);
   });
 });
 
@@ -99,9 +105,9 @@ describe('sub-users', () => {
     expect(r.status).toBe(403);
     expect(r.body.error).toBe('forbidden_function');
     expect((await a.del(`/api/user/subusers/${created}`)).status).toBe(403);
-    await a.put('/api/user/active', { id: ids.K09 });
+    await a.put('/api/user/active', { id: ids.K09, password: DEMO_PASSWORD });
     expect((await a.put(`/api/user/subusers/${created}`, { vorname: 'X' })).status).toBe(403);
-    await a.put('/api/user/active', { id: ids.K07 });
+    await a.put('/api/user/active', { id: ids.K07, password: DEMO_PASSWORD });
     expect((await a.put(`/api/user/subusers/${created}`, { vorname: 'Nora' })).status).toBe(200);
   });
 
@@ -116,14 +122,14 @@ describe('sub-users', () => {
     expect((await env.client().get('/api/logbook/user')).status).toBe(401);
   });
 
-  it('DELETE user/subusers/{id} removes; sessions acting as it fall back to the main user', async () => {
-    await a.put('/api/user/active', { id: 0 });
+  it('DELETE user/subusers/{id} removes; sessions acting as it end (no fall-back to the main user)', async () => {
+    await a.put('/api/user/active', { id: 0, password: DEMO_PASSWORD });
     const other = env.client();
     await other.login(LAB_A);
-    await other.put('/api/user/active', { id: created });
+    await other.put('/api/user/active', { id: created, password: DEMO_PASSWORD });
     const r = await a.del(`/api/user/subusers/${created}`);
     expect(r.status).toBe(200);
-    expect((await other.get('/api/logbook/user')).body.result.id).toBe(0);
+    expect((await other.get('/api/logbook/user')).status).toBe(401);
     expect((await a.del(`/api/user/subusers/${created}`)).status).toBe(404);
     const list = (await a.get('/api/user/subusers')).body.result;
     expect(list.some((u: any) => u.id === created)).toBe(false);
@@ -138,11 +144,11 @@ describe('functions enforced by the API over HTTP (section 6)', () => {
       .orderBy('artnr').executeTakeFirstOrThrow();
     expect((await c.post(`/api/wk/${encodeURIComponent(art.artnr)}/add/2`)).status).toBe(200);
     const before = await env.db.selectFrom('orders').select('id').where('kdnr', '=', LAB_A).execute();
-    await c.put('/api/user/active', { id: ids.K13 });
+    await c.put('/api/user/active', { id: ids.K13, password: DEMO_PASSWORD });
     const refused = await c.post('/api/checkout/submit', { key: 'k13-submit-0001' });
     expect([refused.status, refused.body.error]).toEqual([403, 'forbidden_function']);
     expect((await env.db.selectFrom('orders').select('id').where('kdnr', '=', LAB_A).execute()).length).toBe(before.length);
-    await c.put('/api/user/active', { id: ids.K09 });
+    await c.put('/api/user/active', { id: ids.K09, password: DEMO_PASSWORD });
     const placed = await c.post('/api/checkout/submit', { key: 'k09-submit-0001' });
     expect(placed.status).toBe(200);
     expect(placed.body.result.auftrag).toBeGreaterThan(0);

@@ -26,8 +26,9 @@ async function subUser(req: APIRequestContext, fn: string): Promise<SubUser> {
   return u!;
 }
 
+/** Switches the acting user; switching up (more rights) needs the target's password: the demo password. */
 async function actAs(req: APIRequestContext, id: number) {
-  expect((await req.put('/api/user/active', { data: { id } })).status()).toBe(200);
+  expect((await req.put('/api/user/active', { data: { id, password: 'Demo-Labor-2026' } })).status()).toBe(200);
 }
 
 /** Empties the basket and puts `qty` of a favourite (the most expensive one when `minTotal` asks for a sum) into it. */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { extractKdnr, isGuest, isLoggedIn, isLS, parseLogin, parseLoginName } from '../../src/lib/rules/customer.ts';
+import { extractKdnr, isGuest, isLoggedIn, isLS, loginUserName, parseLogin, parseLoginName, subUserSuffix } from '../../src/lib/rules/customer.ts';
 
 describe('parseLoginName', () => {
   it('accepts an e-mail shape as e-mail (trimmed, case kept)', () => {
@@ -136,5 +136,24 @@ describe('isLS', () => {
     expect(isLS(1)).toBe(false);
     expect(isLS(0)).toBe(false);
     expect(isLS(null)).toBe(false);
+  });
+});
+
+describe('subUserSuffix / loginUserName (sub-user logins, docs/ACCOUNTS.md)', () => {
+  it('the x-suffix names the sub-user; without it, or outside the customer-number format, there is none', () => {
+    expect(subUserSuffix('123456x2')).toBe(2);
+    expect(subUserSuffix('12-123456X14')).toBe(14);
+    expect(subUserSuffix('123456')).toBeNull();
+    expect(subUserSuffix('labor@example.com')).toBeNull();
+    expect(subUserSuffix('123456x2x3')).toBeNull();
+    expect(subUserSuffix('x2')).toBeNull();
+  });
+
+  it('the login sends the extracted customer number with the suffix kept, or the e-mail', () => {
+    const name = (s: string) => { const p = parseLoginName(s); if (p.kind === 'error') throw new Error(s); return loginUserName(p, s); };
+    expect(name('123456x2')).toBe('123456x2');
+    expect(name('12-123456x2')).toBe('123456x2');
+    expect(name('12-123456')).toBe('123456');
+    expect(name(' labor@example.com ')).toBe('labor@example.com');
   });
 });

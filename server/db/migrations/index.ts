@@ -6,6 +6,7 @@ import * as m0003 from './0003_money_vat.ts';
 import * as m0004 from './0004_scale_jobs.ts';
 import * as m0005 from './0005_mdr_case_file.ts';
 import * as m0006 from './0006_cms_publish.ts';
+import * as m0007 from './0007_accounts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_scale_jobs': m0004,
   '0005_mdr_case_file': m0005,
   '0006_cms_publish': m0006,
+  '0007_accounts': m0007,
 };

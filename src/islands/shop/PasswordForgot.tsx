@@ -8,6 +8,8 @@ import { useT, type Messages } from './lib/i18n.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { validateForgot } from './lib/forms.ts';
 import { Field } from './ui/Field.tsx';
+import { Honeypot } from './ui/Honeypot.tsx';
+import { HONEYPOT_FIELD } from '../../lib/rules/constants.ts';
 import './shop.css';
 
 export default function PasswordForgot({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
@@ -17,13 +19,14 @@ export default function PasswordForgot({ country, lang, messages }: { country: s
   const [err, setErr] = useState('');
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [hp, setHp] = useState('');
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const v = validateForgot(login);
     if (v.login) { setErr(errorMessage(t, v.login)); return; }
     setBusy(true); setErr('');
     try {
-      await api.post(`password/forgot?country=${country}&lang=${lang}`, { login: login.trim(), firma: await companyFor(country).catch(() => c.firma || 1) }, { guest: true });
+      await api.post(`password/forgot?country=${country}&lang=${lang}`, { login: login.trim(), firma: await companyFor(country).catch(() => c.firma || 1), ...(hp ? { [HONEYPOT_FIELD]: hp } : {}) }, { guest: true });
       setSent(true);
     } catch (x) { setErr(errorMessage(t, failureKey(x))); } finally { setBusy(false); }
   };
@@ -34,6 +37,7 @@ export default function PasswordForgot({ country, lang, messages }: { country: s
         <>
           <p>{t('password.forgot_text')}</p>
           <Field label={t('login.username')} name="login" value={login} onChange={(x) => { setLogin(x); setErr(''); }} error={err || undefined} required autoComplete="username" maxLength={254} />
+          <Honeypot value={hp} onChange={setHp} label={t('form.honeypot')} />
           <button type="submit" className="sh-btn sh-btn--primary" disabled={busy}>{t('password.send_link')}</button>
         </>
       )}

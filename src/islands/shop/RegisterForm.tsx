@@ -3,13 +3,14 @@
 // server answers email_exists, the registration errors and sends the verification mail.
 import { useEffect, useState } from 'react';
 import { api, ApiFailure } from '../../lib/api.ts';
-import { INDUSTRY_MAX, SALUTATIONS } from '../../lib/rules/constants.ts';
+import { HONEYPOT_FIELD, INDUSTRY_MAX, SALUTATIONS } from '../../lib/rules/constants.ts';
 import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { validateFastRegister, validateRegister, type Errors, type Values } from './lib/forms.ts';
 import { Field, PasswordField, SelectField } from './ui/Field.tsx';
+import { Honeypot } from './ui/Honeypot.tsx';
 import './shop.css';
 
 interface Country { iso2country: string; lndname: string; fi: number }
@@ -20,6 +21,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
   const [err, setErr] = useState<Errors>({});
   const [countries, setCountries] = useState<Country[]>([]);
   const [busy, setBusy] = useState(false);
+  const [hp, setHp] = useState('');
   const [done, setDone] = useState(false);
   const [blocked, setBlocked] = useState<boolean | null>(null);
   const [general, setGeneral] = useState('');
@@ -45,6 +47,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
     setBusy(true);
     const body: Record<string, unknown> = Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== ''));
     body.Newsletter = v.Newsletter === '1' ? 1 : 0;
+    if (hp) body[HONEYPOT_FIELD] = hp;
     try {
       await api.post(`${mode === 'fast' ? 'register/fast' : 'register'}?country=${country}&lang=${lang}`, body, { guest: true });
       setDone(true);
@@ -147,6 +150,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
         <span>{t('register.newsletter')}</span>
       </label>
       {general && <p className="sh-error" role="alert">{general}</p>}
+      <Honeypot value={hp} onChange={setHp} label={t('form.honeypot')} />
       <button type="submit" className="sh-btn sh-btn--primary sh-btn--big" disabled={busy || blocked === null}>{busy ? t('form.sending') : t('register.submit')}</button>
     </form>
   );

@@ -66,6 +66,9 @@ export const FREEWAY_MIN_EUR = 170;
 export const FREEWAY_PER_MONTH = 1;
 
 // ---- Accounts ----
+/** Hidden field of the public forms: people never see it, form-filling bots fill it (the server refuses those). */
+export const HONEYPOT_FIELD = 'hp_website';
+
 export const PASSWORD_MIN = 7;
 export const PASSWORD_MAX = 100;
 export const INDUSTRY_MIN = 1;
@@ -202,6 +205,10 @@ export const ERROR_TEXTS = {
   webhook_disabled: 'Der CMS-Webhook ist nicht eingerichtet',
   draining: 'Der Dienst wird neu gestartet, bitte gleich noch einmal versuchen',
   db_unavailable: 'Der Dienst ist vorübergehend nicht erreichbar',
+  user_password_required: 'Für diesen Benutzer ist sein Kennwort nötig',
+  user_password_wrong: 'Das Kennwort ist nicht richtig',
+  own_order_release: 'Eigene Bestellungen gibt ein anderer berechtigter Benutzer frei',
+  upload_quota_exceeded: 'Zurzeit können keine weiteren Fotos angenommen werden',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_TEXTS;

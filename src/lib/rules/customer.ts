@@ -17,8 +17,8 @@ export type LoginName =
  *
  * "The extracted customer number" is the 4-7 digit core in (a) and the last 7 digits in (b):
  * the prefix (with or without separator) is the company/country part printed on documents and
- * the x-suffix is a sub-account marker, neither of which is part of the customer number that
- * identifies the account (sub-users are chosen after login in the user-select panel).
+ * the x-suffix names a sub-user (subUserSuffix), neither of which is part of the customer number that
+ * identifies the account.
  * So "12-123456" → "123456", "123456x2" → "123456", "121234567" → "1234567".
  * Leading zeros of the core are kept: the result is used verbatim as the login user name.
  */
@@ -30,6 +30,17 @@ export function extractKdnr(input: string): string | null {
   const s = input.trim();
   const m = KDNR_WITH_OPTIONAL_PREFIX.exec(s) ?? KDNR_TWO_PLUS_SEVEN.exec(s);
   return m?.[1] ?? null;
+}
+
+/**
+ * The sub-user of a customer-number login: "123456x2" → 2, otherwise null. The suffix names the
+ * sub-user (its number in the user management); only that sub-user's own password opens it.
+ */
+export function subUserSuffix(input: string | null | undefined): number | null {
+  const s = (input ?? '').trim();
+  if (!KDNR_WITH_OPTIONAL_PREFIX.test(s)) return null;
+  const m = /x(\d{1,9})$/i.exec(s);
+  return m ? Number(m[1]) : null;
 }
 
 /**
@@ -49,6 +60,16 @@ export function parseLoginName(input: string | null | undefined): LoginName {
   if (!/\d/.test(s)) return { kind: 'error', error: 'invalid_kdnr_format' };
   const kdnr = extractKdnr(s);
   return kdnr === null ? { kind: 'error', error: 'invalid_kdnr_format' } : { kind: 'kdnr', kdnr };
+}
+
+/**
+ * The user name a login sends for a parsed name: the e-mail, or the extracted customer number with the
+ * sub-user suffix kept ("12-123456x2" → "123456x2": the suffix picks the sub-user, see subUserSuffix).
+ */
+export function loginUserName(parsed: Exclude<LoginName, { kind: 'error' }>, input: string): string {
+  if (parsed.kind === 'email') return parsed.email;
+  const sub = subUserSuffix(input);
+  return sub === null ? parsed.kdnr : `${parsed.kdnr}x${sub}`;
 }
 
 /**

@@ -5,12 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../../stores/customer.ts';
 import { api, ApiFailure } from '../../../lib/api.ts';
-import { SALUTATIONS } from '../../../lib/rules/constants.ts';
+import { HONEYPOT_FIELD, SALUTATIONS } from '../../../lib/rules/constants.ts';
 import { validateContactForm, type ContactFormInput } from '../../../lib/rules/validate.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { customerEntity, ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
 import { Field, SelectField } from '../../shop/ui/Field.tsx';
+import { Honeypot } from '../../shop/ui/Honeypot.tsx';
 import { portalError } from '../lib/errors.ts';
 import { TextArea } from './TextArea.tsx';
 import '../portal.css';
@@ -28,6 +29,7 @@ export default function ContactForm({ lang, messages }: { country: string; lang:
   const [v, setV] = useState<Record<string, string>>({ anrede: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [hp, setHp] = useState('');
   const [done, setDone] = useState('');
   const ref = useRef<HTMLFormElement>(null);
 
@@ -58,7 +60,8 @@ export default function ContactForm({ lang, messages }: { country: string; lang:
     if (first) { requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus()); return; }
     setBusy(true);
     try {
-      const body = Object.fromEntries(ORDER.map((k) => [k, (v[k] ?? '').trim()]).filter(([, x]) => x !== ''));
+      const body: Record<string, string> = Object.fromEntries(ORDER.map((k) => [k, (v[k] ?? '').trim()]).filter(([, x]) => x !== ''));
+      if (hp) body[HONEYPOT_FIELD] = hp;
       const res = await api.post<{ referenz: string }>('kontakt', body);
       setDone(res.referenz);
     } catch (err) {
@@ -73,7 +76,8 @@ export default function ContactForm({ lang, messages }: { country: string; lang:
       <div className="sh-success pt-done" role="status" data-testid="contact-success">
         <h3>{t('form.success_title')}</h3>
         <p>{t('form.reference')}: <strong data-testid="referenz">{done}</strong></p>
-        <p>{t('form.success_text')}</p>
+        {/* guests get no mail (it would go to an address nobody proved): they keep the reference */}
+        <p>{t(customer.kundennummer > 0 ? 'form.success_text' : 'form.success_text_guest')}</p>
       </div>
     );
   }
@@ -100,6 +104,7 @@ export default function ContactForm({ lang, messages }: { country: string; lang:
           readOnly={customer.kundennummer > 0} inputMode="numeric" maxLength={12} />
       </div>
       <TextArea label={t('form.message')} name="nachricht" value={v.nachricht ?? ''} onChange={set('nachricht')} error={errors.nachricht} required />
+      <Honeypot value={hp} onChange={setHp} label={t('form.honeypot')} />
       {errors.form && <p className="sh-error" role="alert">{errors.form}</p>}
       <button type="submit" className="sh-btn sh-btn--primary" disabled={busy}>{busy ? t('form.sending') : t('form.submit')}</button>
     </form>

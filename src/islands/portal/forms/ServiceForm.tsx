@@ -10,6 +10,8 @@ import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
 import { Field, SelectField } from '../../shop/ui/Field.tsx';
+import { Honeypot } from '../../shop/ui/Honeypot.tsx';
+import { HONEYPOT_FIELD } from '../../../lib/rules/constants.ts';
 import { portalError } from '../lib/errors.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { TextArea } from './TextArea.tsx';
@@ -52,6 +54,7 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [hp, setHp] = useState('');
   const [done, setDone] = useState<{ referenz: string; email: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const def = SERVICE_FORMS[typ]!;
@@ -105,6 +108,7 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
     const names = new Set([...def.fields.map((f) => f.name), ...contactFields.map((c) => c.name), 'kdnr']);
     for (const n of names) if (values[n]?.trim()) fd.append(n, values[n]!.trim());
     for (const p of photos) fd.append('photos', p, p.name);
+    if (hp) fd.append(HONEYPOT_FIELD, hp);
     setBusy(true);
     try {
       const res = await api.post<{ referenz: string }>(`forms/${typ}`, fd);
@@ -125,7 +129,8 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
       <div className="sh-success pt-done" role="status" data-testid="service-success">
         <h2>{t('form.success_title')}</h2>
         <p>{t('form.reference')}: <strong data-testid="referenz">{done.referenz}</strong></p>
-        <p>{t('form.success_text')}</p>
+        {/* guests get no mail (it would go to an address nobody proved): they keep the reference */}
+        <p>{t(loggedIn ? 'form.success_text' : 'form.success_text_guest')}</p>
         <button type="button" className="sh-btn" onClick={() => { setDone(null); setValues({}); setPhotos([]); }}>{t('form.new_request')}</button>
       </div>
     );
@@ -157,6 +162,7 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
             type={c.name === 'email' ? 'email' : c.name === 'telefon' ? 'tel' : 'text'} autoComplete={c.name === 'email' ? 'email' : c.name === 'telefon' ? 'tel' : 'name'} maxLength={200} />
         ))}
       </fieldset>
+      <Honeypot value={hp} onChange={setHp} label={t('form.honeypot')} />
       {errors.form && <p className="sh-error" role="alert">{errors.form}</p>}
       <button type="submit" className="sh-btn sh-btn--primary" disabled={busy}>{busy ? t('form.sending') : t('form.submit')}</button>
     </form>

@@ -1,7 +1,9 @@
 // Sub-user management (named routes logbuch-user, logbuch-user-create): the main user ('general') and
 // the sub-users with their functions K07 (lab manager: general authorisation incl. release of orders),
 // K09 (buyer: orders), K13 (technician: documents batches). Creating, changing and removing needs the
-// main user or a K07 — other users see why up front instead of a form the API would refuse (403).
+// main user or a K07 — other users see why up front instead of a form the API would refuse (403). A
+// sub-user with a password logs in itself as <customer number>x<id> (docs/ACCOUNTS.md); the password is set
+// here and never shown.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../../stores/customer.ts';
@@ -10,24 +12,29 @@ import { $userSelectOpen, closeDialog, openDialog, showToast } from '../../../st
 import { api, ApiFailure } from '../../../lib/api.ts';
 import { FUNCTION_ROLES } from '../../../lib/rules/constants.ts';
 import { colourFor } from '../../../lib/rules/locale.ts';
-import { isBlank, validateEmail } from '../../../lib/rules/validate.ts';
+import { isBlank, validateEmail, validatePasswordPair } from '../../../lib/rules/validate.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { activate } from '../../shop/lib/activate.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
-import { Field } from '../../shop/ui/Field.tsx';
+import { Field, PasswordField } from '../../shop/ui/Field.tsx';
 import { portalError } from '../lib/errors.ts';
 import { portalRoutes } from '../lib/routes.ts';
 import '../portal.css';
 
-interface User { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; email: string | null; active: boolean }
+interface User {
+  id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; email: string | null; active: boolean;
+  hasPassword?: boolean;
+}
 type Mode = 'list' | 'create' | 'edit';
 
 export default function UserAdmin({ country, lang, mode, id, messages }: { country: string; lang: string; mode: Mode; id?: number; messages?: Messages }) {
   const t = useT(lang, messages);
   const r = portalRoutes(country, lang);
   const [users, setUsers] = useState<User[] | null>(null);
-  const [form, setForm] = useState({ vorname: '', nachname: '', email: '', funktionen: [] as string[] });
+  const [form, setForm] = useState({ vorname: '', nachname: '', email: '', funktionen: [] as string[], password: '', password2: '' });
+  const [kdnr, setKdnr] = useState(0);
+  const loginOf = (userId: number | string) => `${kdnr}x${userId}`;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -38,16 +45,16 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
     setUsers(us);
     if (mode === 'edit') {
       const u = us.find((x) => x.id === id && x.role === 'sub');
-      if (u) setForm({ vorname: u.vorname, nachname: u.nachname, email: u.email ?? '', funktionen: u.funktionen });
+      if (u) setForm({ vorname: u.vorname, nachname: u.nachname, email: u.email ?? '', funktionen: u.funktionen, password: '', password2: '' });
       else setError(t('logbuch_user.not_found'));
     }
   }).catch((e) => { setUsers([]); setError(portalError(t, failureKey(e))); });
   useEffect(() => {
-    void ensureCustomer().then((c) => { if (c.kundennummer) void reload(); else requireLogin(); });
+    void ensureCustomer().then((c) => { if (c.kundennummer) { setKdnr(c.kundennummer); void reload(); } else requireLogin(); });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, id]);
 
-  const set = (k: 'vorname' | 'nachname' | 'email') => (v: string) => { setForm({ ...form, [k]: v }); setErrors((e) => ({ ...e, [k]: '' })); };
+  const set = (k: 'vorname' | 'nachname' | 'email' | 'password' | 'password2') => (v: string) => { setForm({ ...form, [k]: v }); setErrors((e) => ({ ...e, [k]: '' })); };
   const toggle = (f: string) => setForm({ ...form, funktionen: form.funktionen.includes(f) ? form.funktionen.filter((x) => x !== f) : [...form.funktionen, f] });
 
   const save = async (e: React.FormEvent) => {
@@ -57,18 +64,23 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
     if (isBlank(form.nachname)) errs.nachname = portalError(t, 'please_fill_in');
     if (!isBlank(form.email) && validateEmail(form.email)) errs.email = portalError(t, 'invalid_email');
     if (form.funktionen.length === 0) errs.funktionen = t('logbuch_user.function_required');
+    const pwErr = form.password || form.password2 ? validatePasswordPair(form.password, form.password2) : null;
+    if (pwErr) errs[pwErr === 'password_mismatch' ? 'password2' : 'password'] = portalError(t, pwErr);
     setErrors(errs);
     if (Object.keys(errs).length) { document.querySelector<HTMLElement>('.pt-userform [aria-invalid="true"]')?.focus(); return; }
     setBusy(true);
-    const body = { vorname: form.vorname.trim(), nachname: form.nachname.trim(), email: form.email.trim(), funktionen: form.funktionen };
+    const body = {
+      vorname: form.vorname.trim(), nachname: form.nachname.trim(), email: form.email.trim(), funktionen: form.funktionen,
+      ...(form.password ? { password: form.password, password2: form.password2 } : {}),
+    };
     try {
       if (mode === 'edit') await api.put(`user/subusers/${id}`, body); else await api.post('user/subusers', body);
       showToast(t(mode === 'edit' ? 'logbuch_user.saved' : 'logbuch_user.created', { name: `${body.vorname} ${body.nachname}` }), 'success');
       location.href = r.logbuchUsers;
     } catch (err) {
       const key = failureKey(err);
-      const field = err instanceof ApiFailure ? String((err.body.issues as { path: string }[] | undefined)?.[0]?.path ?? '') : '';
-      if (field && ['vorname', 'nachname', 'email', 'funktionen'].includes(field)) setErrors({ [field]: portalError(t, key) });
+      const field = err instanceof ApiFailure ? String((err.body.issues as { path: string }[] | undefined)?.[0]?.path ?? err.body.field ?? '') : '';
+      if (field && ['vorname', 'nachname', 'email', 'funktionen', 'password', 'password2'].includes(field)) setErrors({ [field]: portalError(t, key) });
       else setError(portalError(t, key));
       setBusy(false);
     }
@@ -100,6 +112,9 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
                 <span className="sh-user__text">
                   <strong>{`${u.vorname} ${u.nachname}`.trim()}</strong>
                   <small>{label(u)}{u.active && ` · ${t('logbuch_user.active')}`}</small>
+                  {u.role === 'sub' && kdnr > 0 && (
+                    <small data-testid="user-login">{u.hasPassword ? t('logbuch_user.login_as', { login: loginOf(u.id) }) : t('logbuch_user.no_login')}</small>
+                  )}
                 </span>
                 {u.role === 'sub' && mayManage && <a className="sh-btn sh-btn--small" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}: ${u.vorname} ${u.nachname}`}>{t('user_select.edit')}</a>}
               </li>
@@ -131,6 +146,12 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
               </label>
             ))}
             {errors.funktionen && <span id="pt-fn-err" className="sh-field__error" role="alert">{errors.funktionen}</span>}
+          </fieldset>
+          <fieldset className="sh-fieldset pt-userform__login">
+            <legend>{t('logbuch_user.password')}</legend>
+            <PasswordField label={t('login.password')} name="password" value={form.password} onChange={set('password')} error={errors.password} t={t} />
+            <PasswordField label={t('logbuch_user.password2')} name="password2" value={form.password2} onChange={set('password2')} error={errors.password2} t={t} />
+            <p className="sh-field__hint pt-userform__hint">{t('logbuch_user.password_hint', { login: loginOf(mode === 'edit' && id ? id : '…') })}</p>
           </fieldset>
           <div className="pt-actions">
             <button type="submit" className="sh-btn sh-btn--primary" disabled={busy}>{busy ? t('form.sending') : t('logbuch_user.save')}</button>

@@ -54,6 +54,10 @@ export const ERROR_KEY_MAP: Record<string, string> = {
   auftragsnummer_required: 'error_auftragsnummer_required',
   order_number_required: 'error_auftragsnummer_required',
   no_product_found: 'error_no_product',
+  user_password_wrong: 'error_user_password_wrong',
+  user_password_required: 'error_user_password_required',
+  own_order_release: 'error_own_order_release',
+  upload_quota_exceeded: 'error_upload_quota',
 };
 
 /** Text for an error key in the UI language; German catalogue text when the locale lacks it. */

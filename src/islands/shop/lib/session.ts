@@ -4,7 +4,7 @@ import { $customer, GUEST, loggedOut, onLogout, type CustomerState } from '../..
 import { $loginOpen, $loginRequiredOpen, $userSelectOpen, openDialog } from '../../../stores/ui.ts';
 import { refreshCounter } from '../../../stores/basket.ts';
 import { api, ApiFailure } from '../../../lib/api.ts';
-import { parseLogin } from '../../../lib/rules/customer.ts';
+import { loginUserName, parseLogin } from '../../../lib/rules/customer.ts';
 import { isLS } from '../../../lib/rules/customer.ts';
 import { activate } from './activate.ts';
 import { pushNotice, setNotice } from './notice.ts';
@@ -143,7 +143,7 @@ export async function login(username: string, password: string, firma: number): 
     logFailure('give_credentials', { reason: parsed.error, username: username.trim().slice(0, 100) });
     return { ok: false, key: parsed.error === 'give_credentials' ? 'give_credentials' : parsed.error, titleKey: 'login_error_title' };
   }
-  const Benutzername = parsed.kind === 'kdnr' ? parsed.kdnr : parsed.email;
+  const Benutzername = loginUserName(parsed, username);
   try {
     const c = await api.post<CustomerEntity>('login', { Firma: firma, Benutzername, Kennwort: password, kw: '' });
     entity = c;
@@ -180,7 +180,7 @@ export async function changePasswordAndLogin(username: string, current: string, 
   Promise<LoginResult & { field?: string }> {
   const parsed = parseLogin(username, current);
   if (parsed.kind === 'error') return { ok: false, key: parsed.error, titleKey: 'login_error_title' };
-  const Benutzername = parsed.kind === 'kdnr' ? parsed.kdnr : parsed.email;
+  const Benutzername = loginUserName(parsed, username);
   try {
     await api.post('password/change', { Firma: firma, Benutzername, Kennwort: current, kw: '', password: pw, password2: pw2 }, { guest: true });
   } catch (e) {

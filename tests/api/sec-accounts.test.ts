@@ -1,0 +1,243 @@
+// Issue 9 items 2 and 7: functions are a boundary and sessions follow the credentials. Each test performs
+// the attack: a sub-user session escalating to the main user or a K07, releasing its own order, keeping
+// rights after deletion; a token kept across a switch of user or a password change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '../../server/config.ts';
+import { resetAllThrottles } from '../../server/lib/login-throttle.ts';
+import {
+  DEMO_PASSWORD, LAB_A, LAB_B, fillCart, plainArticle, setupApi, submitOrder, type Client, type TestEnv,
+} from './harness.ts';
+
+const K07 = 1; // Anna
+const K09 = 2; // Ben
+const K13 = 3; // Clara
+const K09_K13 = 4; // David
+
+let env: TestEnv;
+let main: Client;
+let art = '';
+let price = 0;
+const savedDelay = config.loginDelayBaseMs;
+
+/** A client logged in as `login` (e.g. '123456x2' for sub-user 2). */
+async function as(login: string, password = DEMO_PASSWORD): Promise<Client> {
+  const c = env.client();
+  const r = await c.login(login, password);
+  expect(r.status, `login ${login}`).toBe(200);
+  return c;
+}
+const kundendaten = (c: Client) => c.put('/api/user/kundendaten', { Titel: 'Dr.' });
+
+beforeAll(async () => {
+  config.loginDelayBaseMs = 0;
+  env = await setupApi();
+  ({ artnr: art, preis: price } = await plainArticle(env.db));
+  main = await as(String(LAB_A));
+});
+afterAll(async () => {
+  config.loginDelayBaseMs = savedDelay;
+  await env.close();
+});
+
+describe('sub-users log in with their own credentials (123456x2)', () => {
+  it('the session then acts as that sub-user, with its functions only', async () => {
+    const ben = await as(`${LAB_A}x${K09}`);
+    const infos = (await ben.get('/api/user/infos')).body.result;
+    expect(infos.Kundennummer).toBe(LAB_A);
+    expect(infos.activeUser).toMatchObject({ id: K09, funktionen: ['K09'] });
+    expect((await ben.get('/api/logbook/user')).body.result).toMatchObject({ id: K09, role: 'sub' });
+    expect((await kundendaten(ben)).body.error).toBe('forbidden_function');
+  });
+
+  it('123456x1 needs the sub-user\'s own password: the main password does not open it', async () => {
+    expect((await main.put(`/api/user/subusers/${K07}`, { password: 'Anna-eigenes-1', password2: 'Anna-eigenes-1' })).status).toBe(200);
+    const c = env.client();
+    expect((await c.login(`${LAB_A}x${K07}`, DEMO_PASSWORD)).body.error).toBe('login_error');
+    expect((await c.login(`${LAB_A}x${K07}`, 'Anna-eigenes-1')).status).toBe(200);
+    // the main login is untouched
+    expect((await env.client().login(String(LAB_A), DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('a sub-user without a password, a deleted one or another customer\'s cannot log in', async () => {
+    const created = (await main.post('/api/user/subusers', { vorname: 'Ohne', nachname: 'Kennwort', funktionen: ['K13'] })).body.result.id;
+    expect((await env.client().login(`${LAB_A}x${created}`, DEMO_PASSWORD)).body.error).toBe('login_error');
+    expect((await env.client().login(`${LAB_B}x${K09}`, DEMO_PASSWORD)).body.error).toBe('login_error');
+    await main.put(`/api/user/subusers/${created}`, { password: 'Ohne-Kennwort-1', password2: 'Ohne-Kennwort-1' });
+    expect((await env.client().login(`${LAB_A}x${created}`, 'Ohne-Kennwort-1')).status).toBe(200);
+    await main.del(`/api/user/subusers/${created}`);
+    expect((await env.client().login(`${LAB_A}x${created}`, 'Ohne-Kennwort-1')).body.error).toBe('login_error');
+  });
+
+  it('the sub-user changes its own password (POST password/change with 123456x3)', async () => {
+    const clara = await as(`${LAB_A}x${K13}`);
+    const other = await as(`${LAB_A}x${K13}`);
+    const r = await clara.post('/api/password/change', {
+      Firma: 1, Benutzername: `${LAB_A}x${K13}`, Kennwort: DEMO_PASSWORD, password: 'Clara-neu-2026', password2: 'Clara-neu-2026',
+    });
+    expect(r.status).toBe(200);
+    expect((await env.client().login(`${LAB_A}x${K13}`, 'Clara-neu-2026')).status).toBe(200);
+    expect((await clara.get('/api/user/infos')).status).toBe(200); // the changing session stays
+    expect((await other.get('/api/user/infos')).status).toBe(401); // every other one of that login ends
+    expect((await main.get('/api/user/infos')).status).toBe(200); // other logins are not touched
+  });
+});
+
+describe('switching the acting user (PUT user/active)', () => {
+  it('K09 → main user without or with a wrong password is refused; customer data stay closed', async () => {
+    const ben = await as(`${LAB_A}x${K09}`);
+    const none = await ben.put('/api/user/active', { id: 0 });
+    expect([none.status, none.body.error]).toEqual([403, 'user_password_required']);
+    const wrong = await ben.put('/api/user/active', { id: 0, password: 'geraten-123' });
+    expect([wrong.status, wrong.body.error]).toEqual([403, 'user_password_wrong']);
+    expect((await kundendaten(ben)).body.error).toBe('forbidden_function');
+    expect((await ben.get('/api/logbook/user')).body.result.id).toBe(K09);
+    // with the main user's password it is a legitimate switch
+    expect((await ben.put('/api/user/active', { id: 0, password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await kundendaten(ben)).status).toBe(200);
+  });
+
+  it('K13 → K07 and K09 → K13 (a right the acting user lacks) need the target\'s password', async () => {
+    const clara = await as(`${LAB_A}x${K13}`, 'Clara-neu-2026');
+    expect((await clara.put('/api/user/active', { id: K07 })).body.error).toBe('user_password_required');
+    expect((await clara.put('/api/user/active', { id: K07, password: DEMO_PASSWORD })).body.error).toBe('user_password_wrong');
+    const ben = await as(`${LAB_A}x${K09}`);
+    expect((await ben.put('/api/user/active', { id: K13 })).body.error).toBe('user_password_required');
+    expect((await ben.post(`/api/orders/1/release`)).body.error).toBe('forbidden_function');
+  });
+
+  it('switching down never asks: main → K09, K09;K13 → K09; the panel list says who needs a password', async () => {
+    const c = await as(String(LAB_A));
+    expect((await c.put('/api/user/active', { id: K09_K13 })).status).toBe(200);
+    const list = (await c.get('/api/user/subusers')).body.result;
+    const need = Object.fromEntries(list.map((u: any) => [u.id, u.needsPassword]));
+    expect(need).toMatchObject({ 0: true, [K07]: true, [K09]: false, [K13]: false, [K09_K13]: false });
+    expect((await c.put('/api/user/active', { id: K09 })).status).toBe(200);
+    expect((await c.get('/api/logbook/user')).body.result.id).toBe(K09);
+  });
+
+  it('wrong switch passwords are braked like logins (429 after 20 per user and address)', async () => {
+    const ben = await as(`${LAB_A}x${K09}`);
+    config.trustProxy = 1; // an address of its own, so the other tests' failures do not count here
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        codes.push((await ben.req('PUT', '/api/user/active', { id: K09_K13, password: `falsch-${i}` }, { 'x-forwarded-for': '198.51.100.77' })).status);
+      }
+      expect(codes.filter((s) => s === 403)).toHaveLength(20);
+      expect(codes.slice(20)).toEqual([429, 429]);
+    } finally {
+      config.trustProxy = 0;
+      await resetAllThrottles(env.db);
+    }
+  });
+});
+
+describe('four eyes: nobody releases an order they placed', () => {
+  let pending = 0;
+
+  it('K09 places an order over 5,000 EUR: it waits; K09 cannot release it', async () => {
+    const ben = await as(`${LAB_A}x${K09}`);
+    await fillCart(ben, art, Math.ceil(5200 / price));
+    const r = await submitOrder(ben, 'sec-four-eyes-01');
+    expect(r.body.result.releaseStatus).toBe('pending');
+    pending = r.body.result.auftrag;
+    expect((await ben.post(`/api/orders/${pending}/release`)).body.error).toBe('forbidden_function');
+  });
+
+  it('promoted to K07, the same user still cannot release its own order; another K07 can', async () => {
+    const ben = await as(`${LAB_A}x${K09}`);
+    expect((await main.put(`/api/user/subusers/${K09}`, { funktionen: ['K07'] })).status).toBe(200);
+    const again = await as(`${LAB_A}x${K09}`); // gaining rights ended the old session
+    expect((await ben.get('/api/user/infos')).status).toBe(401);
+    const own = await again.post(`/api/orders/${pending}/release`);
+    expect([own.status, own.body.error]).toEqual([403, 'own_order_release']);
+    const anna = await as(`${LAB_A}x${K07}`, 'Anna-eigenes-1');
+    const r = await anna.post(`/api/orders/${pending}/release`);
+    expect([r.status, r.body.result?.releasedBy]).toEqual([200, K07]);
+    await main.put(`/api/user/subusers/${K09}`, { funktionen: ['K09'] });
+  });
+});
+
+describe('deleting or changing a sub-user counts at once', () => {
+  it('a deleted sub-user\'s session ends: no fall-back to the main user\'s rights', async () => {
+    const created = (await main.post('/api/user/subusers', {
+      vorname: 'Weg', nachname: 'Damit', funktionen: ['K07'], password: 'Weg-damit-2026', password2: 'Weg-damit-2026',
+    })).body.result.id;
+    const gone = await as(`${LAB_A}x${created}`, 'Weg-damit-2026');
+    expect((await kundendaten(gone)).status).toBe(200);
+    expect((await main.del(`/api/user/subusers/${created}`)).status).toBe(200);
+    expect((await gone.get('/api/user/infos')).status).toBe(401);
+    expect((await kundendaten(gone)).status).toBe(401);
+    expect((await gone.put('/api/user/active', { id: 0 })).status).toBe(401);
+  });
+
+  it('a sub-user deleted behind the session\'s back (another process) has no rights at all', async () => {
+    const created = (await main.post('/api/user/subusers', {
+      vorname: 'Zweiter', nachname: 'Prozess', funktionen: ['K07'], password: 'Zweiter-2026', password2: 'Zweiter-2026',
+    })).body.result.id;
+    const s = await as(`${LAB_A}x${created}`, 'Zweiter-2026');
+    // the row changes without this process hearing of it: its session cache still holds the session
+    await env.db.updateTable('sub_users').set({ deleted: 1 }).where('id', '=', created).execute();
+    expect((await kundendaten(s)).body.error).toBe('forbidden_function');
+    expect((await s.post('/api/user/subusers', { vorname: 'X', nachname: 'Y', funktionen: ['K07'] })).body.error).toBe('forbidden_function');
+  });
+
+  it('functions taken away count on the very next request', async () => {
+    const created = (await main.post('/api/user/subusers', {
+      vorname: 'Bald', nachname: 'Weniger', funktionen: ['K07'], password: 'Bald-weniger-1', password2: 'Bald-weniger-1',
+    })).body.result.id;
+    const s = await as(`${LAB_A}x${created}`, 'Bald-weniger-1');
+    expect((await kundendaten(s)).status).toBe(200);
+    expect((await main.put(`/api/user/subusers/${created}`, { funktionen: ['K13'] })).status).toBe(200);
+    expect((await kundendaten(s)).body.error).toBe('forbidden_function');
+    expect((await s.get('/api/logbook/user')).body.result.funktionen).toEqual(['K13']);
+  });
+});
+
+describe('sessions (item 7)', () => {
+  it('a switch of the acting user rotates the token: new sid cookie, the old one is dead', async () => {
+    const c = await as(String(LAB_A));
+    const before = c.cookie('sid');
+    const stale = c.clone();
+    expect((await c.put('/api/user/active', { id: K09 })).status).toBe(200);
+    expect(c.cookie('sid')).toBeTruthy();
+    expect(c.cookie('sid')).not.toBe(before);
+    expect((await stale.get('/api/user/infos')).status).toBe(401);
+    expect((await c.get('/api/user/infos')).body.result.activeUser.id).toBe(K09);
+    // and back up with the password: rotated again
+    const mid = c.cookie('sid');
+    const stale2 = c.clone();
+    expect((await c.put('/api/user/active', { id: 0, password: DEMO_PASSWORD })).status).toBe(200);
+    expect(c.cookie('sid')).not.toBe(mid);
+    expect((await stale2.get('/api/user/infos')).status).toBe(401);
+  });
+
+  it('rights gained end the sessions acting as that sub-user (a new login, a new token)', async () => {
+    const created = (await main.post('/api/user/subusers', {
+      vorname: 'Mehr', nachname: 'Rechte', funktionen: ['K13'], password: 'Mehr-Rechte-1', password2: 'Mehr-Rechte-1',
+    })).body.result.id;
+    const s = await as(`${LAB_A}x${created}`, 'Mehr-Rechte-1');
+    expect((await main.put(`/api/user/subusers/${created}`, { funktionen: ['K07'] })).status).toBe(200);
+    expect((await s.get('/api/user/infos')).status).toBe(401);
+    expect((await kundendaten(s)).status).toBe(401);
+    expect((await main.get('/api/user/infos')).status).toBe(200);
+  });
+
+  it('changing the password ends every other session of that login (the changing one stays)', async () => {
+    const a = await as(String(LAB_B));
+    const b = await as(String(LAB_B));
+    const r = await a.post('/api/password/change', {
+      Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD, password: 'Neu-Labor-2026', password2: 'Neu-Labor-2026',
+    });
+    expect(r.status).toBe(200);
+    expect((await b.get('/api/user/infos')).status).toBe(401);
+    expect((await a.get('/api/user/infos')).status).toBe(200);
+    // from a guest (no session): every session ends
+    const c = await as(String(LAB_B), 'Neu-Labor-2026');
+    await env.client().post('/api/password/change', {
+      Firma: 1, Benutzername: String(LAB_B), Kennwort: 'Neu-Labor-2026', password: DEMO_PASSWORD, password2: DEMO_PASSWORD,
+    });
+    expect((await c.get('/api/user/infos')).status).toBe(401);
+    expect((await a.get('/api/user/infos')).status).toBe(401);
+  });
+});
