@@ -27,6 +27,8 @@ export interface SubUserTable {
   funktionen: string; email: string | null; created_at: string; deleted: number;
   /** scrypt hash; null = the sub-user cannot log in or be switched to where a password is needed */
   password_hash: string | null;
+  /** 1 after the main user or a K07 set the password: the next login asks the sub-user for its own */
+  must_change_password: Generated<number>;
 }
 export interface SessionTable {
   id: string; kdnr: number; firma: number; sub_user_id: number | null;

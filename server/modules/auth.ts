@@ -280,7 +280,13 @@ async function matching(cands: Candidate[], password: string): Promise<Candidate
   return ok;
 }
 
-interface Credentials { customer: Candidate; subUserId: number | null; attempt: LoginAttempt }
+interface Credentials {
+  customer: Candidate;
+  subUserId: number | null;
+  attempt: LoginAttempt;
+  /** the password was set by someone else (or must be renewed): the login asks for a new one first */
+  mustChange: boolean;
+}
 
 /**
  * Shared credential check of login and password change; throws the spec's login errors.
@@ -305,12 +311,12 @@ async function checkCredentials(db: Db, ip: string, body: z.output<typeof loginB
   if (sub !== null) {
     const customer = cands[0];
     const su = customer
-      ? await db.selectFrom('sub_users').select('password_hash').where('kdnr', '=', customer.kdnr).where('id', '=', sub)
-        .where('deleted', '=', 0).executeTakeFirst()
+      ? await db.selectFrom('sub_users').select(['password_hash', 'must_change_password']).where('kdnr', '=', customer.kdnr)
+        .where('id', '=', sub).where('deleted', '=', 0).executeTakeFirst()
       : undefined;
     if (!(await verifyPassword(body.Kennwort, su?.password_hash ?? null)) || !customer) return fail();
     if (customer.login_locked) throw new ApiError(401, 'login_error');
-    return { customer, subUserId: sub, attempt };
+    return { customer, subUserId: sub, attempt, mustChange: !!su?.must_change_password };
   }
   const ok = await matching(cands, body.Kennwort);
   if (ok.length === 0) return fail();
@@ -319,7 +325,7 @@ async function checkCredentials(db: Db, ip: string, body: z.output<typeof loginB
   }
   const customer = ok[0]!;
   if (customer.login_locked) throw new ApiError(401, 'login_error');
-  return { customer, subUserId: null, attempt };
+  return { customer, subUserId: null, attempt, mustChange: !!customer.must_change_password };
 }
 
 // ---- routes ----
@@ -332,10 +338,10 @@ export const routes: AnyRoute[] = [
     summary: 'Login with customer number or e-mail (Benutzername) and password; answers the Customer and sets the session cookie',
     body: loginBody,
     handler: async ({ db, c, ip, body, session }) => {
-      const { customer, subUserId, attempt } = await checkCredentials(db, ip, body);
+      const { customer, subUserId, attempt, mustChange } = await checkCredentials(db, ip, body);
+      await attempt.succeeded(); // the password was right: not a failure, whatever follows
       if (!customer.verified) throw new ApiError(401, 'login_error_5', { errorDescription: '5' });
-      if (customer.must_change_password && subUserId === null) throw new ApiError(401, 'password_change_required');
-      await attempt.succeeded();
+      if (mustChange) throw new ApiError(401, 'password_change_required');
       if (session) await destroySession(db, c, session); // a fresh token on every login (no fixation)
       const loc = requestLocale(c, { country: session?.country ?? customer.land_iso2, language: session?.language ?? customer.sprache });
       const s = await createSession(db, c, {
@@ -543,7 +549,8 @@ export const routes: AnyRoute[] = [
       const keep = session?.kdnr === customer.kdnr ? session.id : undefined;
       await db.transaction().execute(async (tx) => {
         if (subUserId !== null) {
-          await tx.updateTable('sub_users').set({ password_hash: hash }).where('id', '=', subUserId).where('kdnr', '=', customer.kdnr).execute();
+          await tx.updateTable('sub_users').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', subUserId)
+            .where('kdnr', '=', customer.kdnr).execute();
           await endSessions(tx, { kdnr: customer.kdnr, subUserId }, keep);
         } else {
           await tx.updateTable('customers').set({ password_hash: hash, must_change_password: 0 }).where('kdnr', '=', customer.kdnr).execute();

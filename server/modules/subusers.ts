@@ -65,7 +65,7 @@ const zEmail = z.union([z.string().max(254, 'too_long'), z.null()], { error: 'fi
 
 const zPw = z.string({ error: 'password_length' }).max(1000, 'password_length');
 const pwFields = {
-  password: zPw.optional().describe('the sub-user\'s own password (login 123456x<id>); set by the main user or a K07'),
+  password: zPw.optional().describe('the sub-user\'s first password (login 123456x<id>), set by the main user or a K07; the sub-user replaces it at its first login (password_change_required)'),
   password2: zPw.optional(),
 };
 const createBody = z.object({
@@ -145,7 +145,7 @@ export const routes: AnyRoute[] = [
       const hash = await passwordHashOf(body);
       const row = await db.insertInto('sub_users').values({
         kdnr: session.kdnr, vorname: body.vorname, nachname: body.nachname, funktionen: body.funktionen.join(';'),
-        email: body.email || null, created_at: nowIso(), deleted: 0, password_hash: hash ?? null,
+        email: body.email || null, created_at: nowIso(), deleted: 0, password_hash: hash ?? null, must_change_password: hash ? 1 : 0,
       }).returning('id').executeTakeFirstOrThrow();
       return { id: Number(row.id), vorname: body.vorname, nachname: body.nachname, funktionen: body.funktionen, role: 'sub' as const };
     },
@@ -158,7 +158,7 @@ export const routes: AnyRoute[] = [
     body: updateBody,
     response: UserOut,
     handler: async ({ db, session, params, body }) => {
-      await requirePermission(db, session, 'manage_users');
+      const acting = await requirePermission(db, session, 'manage_users');
       const before = await subUserOf(db, session.kdnr, params.id);
       if (!before) throw notFound();
       const hash = await passwordHashOf(body);
@@ -167,7 +167,11 @@ export const routes: AnyRoute[] = [
       if (body.nachname !== undefined) patch.nachname = body.nachname;
       if (body.funktionen !== undefined) patch.funktionen = body.funktionen.join(';');
       if (body.email !== undefined) patch.email = body.email || null;
-      if (hash !== undefined) patch.password_hash = hash;
+      if (hash !== undefined) {
+        patch.password_hash = hash;
+        // set for someone else: a first password, replaced at that user's next login (a K07 setting its own is final)
+        patch.must_change_password = acting.id === params.id ? 0 : 1;
+      }
       if (Object.keys(patch).length) {
         await db.updateTable('sub_users').set(patch).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
       }

@@ -123,7 +123,7 @@ export async function seedCustomers(tx: Tx, clock: SeedClock): Promise<Record<st
   // demo sub-users log in as <kdnr>x<id> with the demo password too (README, docs/ACCOUNTS.md)
   const subHashes = await Promise.all(SUB_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   counts.sub_users = await insertAll(tx, 'sub_users', SUB_USERS.map((s, i) => ({
-    ...s, created_at: clock.m(-400 + s.id * 20), deleted: 0, password_hash: subHashes[i]!,
+    ...s, created_at: clock.m(-400 + s.id * 20), deleted: 0, password_hash: subHashes[i]!, must_change_password: 0,
   })));
   counts.addresses = await insertAll(tx, 'addresses', ADDRESSES);
   return counts;

@@ -27,6 +27,17 @@ async function as(login: string, password = DEMO_PASSWORD): Promise<Client> {
   return c;
 }
 const kundendaten = (c: Client) => c.put('/api/user/kundendaten', { Titel: 'Dr.' });
+const FIRST = 'Erstes-Kennwort-1';
+const changePassword = (login: string, from: string, to: string) =>
+  env.client().post('/api/password/change', { Firma: 1, Benutzername: login, Kennwort: from, password: to, password2: to });
+
+/** A sub-user the main user creates with a first password; the sub-user replaces it with `own` at its first login. */
+async function createSub(fields: Record<string, unknown>, own: string): Promise<number> {
+  const id = (await main.post('/api/user/subusers', { ...fields, password: FIRST, password2: FIRST })).body.result.id as number;
+  expect((await env.client().login(`${LAB_A}x${id}`, FIRST)).body.error).toBe('password_change_required');
+  expect((await changePassword(`${LAB_A}x${id}`, FIRST, own)).status).toBe(200);
+  return id;
+}
 
 beforeAll(async () => {
   config.loginDelayBaseMs = 0;
@@ -50,9 +61,14 @@ describe('sub-users log in with their own credentials (123456x2)', () => {
   });
 
   it('123456x1 needs the sub-user\'s own password: the main password does not open it', async () => {
-    expect((await main.put(`/api/user/subusers/${K07}`, { password: 'Anna-eigenes-1', password2: 'Anna-eigenes-1' })).status).toBe(200);
+    expect((await main.put(`/api/user/subusers/${K07}`, { password: FIRST, password2: FIRST })).status).toBe(200);
     const c = env.client();
     expect((await c.login(`${LAB_A}x${K07}`, DEMO_PASSWORD)).body.error).toBe('login_error');
+    // a password set by the main user is a first password: the sub-user replaces it before it gets a session
+    const first = await c.login(`${LAB_A}x${K07}`, FIRST);
+    expect([first.status, first.body.error, c.cookie('sid')]).toEqual([401, 'password_change_required', undefined]);
+    expect((await changePassword(`${LAB_A}x${K07}`, FIRST, 'Anna-eigenes-1')).status).toBe(200);
+    expect((await c.login(`${LAB_A}x${K07}`, FIRST)).body.error).toBe('login_error');
     expect((await c.login(`${LAB_A}x${K07}`, 'Anna-eigenes-1')).status).toBe(200);
     // the main login is untouched
     expect((await env.client().login(String(LAB_A), DEMO_PASSWORD)).status).toBe(200);
@@ -62,7 +78,9 @@ describe('sub-users log in with their own credentials (123456x2)', () => {
     const created = (await main.post('/api/user/subusers', { vorname: 'Ohne', nachname: 'Kennwort', funktionen: ['K13'] })).body.result.id;
     expect((await env.client().login(`${LAB_A}x${created}`, DEMO_PASSWORD)).body.error).toBe('login_error');
     expect((await env.client().login(`${LAB_B}x${K09}`, DEMO_PASSWORD)).body.error).toBe('login_error');
-    await main.put(`/api/user/subusers/${created}`, { password: 'Ohne-Kennwort-1', password2: 'Ohne-Kennwort-1' });
+    await main.put(`/api/user/subusers/${created}`, { password: FIRST, password2: FIRST });
+    expect((await env.client().login(`${LAB_A}x${created}`, FIRST)).body.error).toBe('password_change_required');
+    await changePassword(`${LAB_A}x${created}`, FIRST, 'Ohne-Kennwort-1');
     expect((await env.client().login(`${LAB_A}x${created}`, 'Ohne-Kennwort-1')).status).toBe(200);
     await main.del(`/api/user/subusers/${created}`);
     expect((await env.client().login(`${LAB_A}x${created}`, 'Ohne-Kennwort-1')).body.error).toBe('login_error');
@@ -160,9 +178,7 @@ describe('four eyes: nobody releases an order they placed', () => {
 
 describe('deleting or changing a sub-user counts at once', () => {
   it('a deleted sub-user\'s session ends: no fall-back to the main user\'s rights', async () => {
-    const created = (await main.post('/api/user/subusers', {
-      vorname: 'Weg', nachname: 'Damit', funktionen: ['K07'], password: 'Weg-damit-2026', password2: 'Weg-damit-2026',
-    })).body.result.id;
+    const created = await createSub({ vorname: 'Weg', nachname: 'Damit', funktionen: ['K07'] }, 'Weg-damit-2026');
     const gone = await as(`${LAB_A}x${created}`, 'Weg-damit-2026');
     expect((await kundendaten(gone)).status).toBe(200);
     expect((await main.del(`/api/user/subusers/${created}`)).status).toBe(200);
@@ -172,9 +188,7 @@ describe('deleting or changing a sub-user counts at once', () => {
   });
 
   it('a sub-user deleted behind the session\'s back (another process) has no rights at all', async () => {
-    const created = (await main.post('/api/user/subusers', {
-      vorname: 'Zweiter', nachname: 'Prozess', funktionen: ['K07'], password: 'Zweiter-2026', password2: 'Zweiter-2026',
-    })).body.result.id;
+    const created = await createSub({ vorname: 'Zweiter', nachname: 'Prozess', funktionen: ['K07'] }, 'Zweiter-2026');
     const s = await as(`${LAB_A}x${created}`, 'Zweiter-2026');
     // the row changes without this process hearing of it: its session cache still holds the session
     await env.db.updateTable('sub_users').set({ deleted: 1 }).where('id', '=', created).execute();
@@ -183,9 +197,7 @@ describe('deleting or changing a sub-user counts at once', () => {
   });
 
   it('functions taken away count on the very next request', async () => {
-    const created = (await main.post('/api/user/subusers', {
-      vorname: 'Bald', nachname: 'Weniger', funktionen: ['K07'], password: 'Bald-weniger-1', password2: 'Bald-weniger-1',
-    })).body.result.id;
+    const created = await createSub({ vorname: 'Bald', nachname: 'Weniger', funktionen: ['K07'] }, 'Bald-weniger-1');
     const s = await as(`${LAB_A}x${created}`, 'Bald-weniger-1');
     expect((await kundendaten(s)).status).toBe(200);
     expect((await main.put(`/api/user/subusers/${created}`, { funktionen: ['K13'] })).status).toBe(200);
@@ -213,9 +225,7 @@ describe('sessions (item 7)', () => {
   });
 
   it('rights gained end the sessions acting as that sub-user (a new login, a new token)', async () => {
-    const created = (await main.post('/api/user/subusers', {
-      vorname: 'Mehr', nachname: 'Rechte', funktionen: ['K13'], password: 'Mehr-Rechte-1', password2: 'Mehr-Rechte-1',
-    })).body.result.id;
+    const created = await createSub({ vorname: 'Mehr', nachname: 'Rechte', funktionen: ['K13'] }, 'Mehr-Rechte-1');
     const s = await as(`${LAB_A}x${created}`, 'Mehr-Rechte-1');
     expect((await main.put(`/api/user/subusers/${created}`, { funktionen: ['K07'] })).status).toBe(200);
     expect((await s.get('/api/user/infos')).status).toBe(401);

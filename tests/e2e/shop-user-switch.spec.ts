@@ -1,6 +1,7 @@
 // Issue 9 item 2 in the browser: a sub-user logs in with its own login (123456x2), the user-select panel
 // asks for the password before switching to a user with more rights (error text, keyboard, phone layout),
-// switching down needs none; the user management sets a sub-user's password. Screens of both at desktop
+// switching down needs none; the user management sets a sub-user's first password, which the sub-user
+// replaces at its first login in the login panel. Screens of both at desktop
 // and phone size, German and English (and the sister brand), under test-results/screens/accounts/.
 import { expect, test, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
@@ -96,9 +97,13 @@ test('the sister brand: a K13 of 777777 asks for the K07\'s password (phone and 
   expect((await req.post('/api/login', { data: { Firma: 3, Benutzername: '777777', Kennwort: PASSWORD, kw: '' } })).status()).toBe(200);
   const name = `Tekniker${Date.now().toString().slice(-5)}`;
   const created = (await (await req.post('/api/user/subusers', {
-    data: { vorname: 'Sofie', nachname: name, funktionen: ['K13'], password: PASSWORD, password2: PASSWORD },
+    data: { vorname: 'Sofie', nachname: name, funktionen: ['K13'], password: 'Erstes-Kennwort-1', password2: 'Erstes-Kennwort-1' },
   })).json()).result;
   await req.get('/api/logout');
+  // the first password is replaced by the sub-user's own (here the demo password)
+  expect((await req.post('/api/password/change', {
+    data: { Firma: 3, Benutzername: `777777x${created.id}`, Kennwort: 'Erstes-Kennwort-1', password: PASSWORD, password2: PASSWORD, kw: '' },
+  })).status()).toBe(200);
   try {
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
@@ -151,13 +156,37 @@ for (const lang of ['de', 'en'] as const) {
       await page.waitForURL(/\/logbuch\/user\/?$/);
       await expect(page.getByTestId('user-admin-list').locator('li', { hasText: last })).toContainText(`123456x${created.id}`);
       await shot(page, `user-admin-list-${lang}-${page.viewportSize()!.width < 500 ? 'phone' : 'desktop'}`);
-      // the sub-user's own login works, the main password does not open it
+      // the sub-user's first login (another browser): the main password does not open it; the first password
+      // opens the change form of the login panel, and the sub-user picks its own
       const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
       try {
-        const ok = await other.request.post('/api/login', { data: { Firma: 1, Benutzername: `123456x${created.id}`, Kennwort: 'Paula-eigenes-1', kw: '' } });
-        expect(ok.status()).toBe(200);
+        await other.addCookies([{ name: 'cookieconsent', value: 'consent', url: new URL(page.url()).origin }]);
         const no = await other.request.post('/api/login', { data: { Firma: 1, Benutzername: `123456x${created.id}`, Kennwort: PASSWORD, kw: '' } });
         expect(no.status()).toBe(401);
+        const p2 = await other.newPage();
+        await p2.setViewportSize({ width: 390, height: 844 });
+        await p2.goto(`/de/${lang}/`);
+        await p2.locator('.topbar [data-ui-action="login"]').first().click();
+        const login = p2.getByTestId('login-panel');
+        await login.getByTestId('login-username').fill(`123456x${created.id}`);
+        await login.getByTestId('login-password').fill('Paula-eigenes-1');
+        await login.getByTestId('login-submit').click();
+        const change = login.getByTestId('login-change-password');
+        await expect(change).toBeVisible();
+        // the panel also says so in its dialog (section 8); the person closes it and types the new password
+        const dialog = p2.locator('dialog[data-ui-dialog][open]');
+        await expect(dialog).toContainText(T['login_error_change_password']!);
+        await dialog.getByRole('button').first().click();
+        await expect(dialog).toHaveCount(0);
+        // the labels carry the required asterisk
+        await change.getByLabel(new RegExp(`^${T['password.new']}( \\*)?$`)).fill('Paula-selbst-2');
+        await change.getByLabel(new RegExp(`^${T['password.repeat']}( \\*)?$`)).fill('Paula-selbst-2');
+        await p2.screenshot({ path: `test-results/screens/accounts/subuser-first-login-change-${lang}-phone.png` });
+        await change.getByRole('button', { name: T['app.save'] }).click();
+        await expect(p2.getByTestId('user-select')).toBeVisible();
+        const me = (await (await p2.request.get('/api/user/infos')).json()).result;
+        expect(me.activeUser).toMatchObject({ id: created.id, vorname: 'Paula' });
+        expect((await other.request.post('/api/login', { data: { Firma: 1, Benutzername: `123456x${created.id}`, Kennwort: 'Paula-eigenes-1', kw: '' } })).status()).toBe(401);
       } finally { await other.close(); }
     } finally {
       await page.request.delete(`/api/user/subusers/${created.id}`);
