@@ -15,7 +15,7 @@ export function storeConsent(): void {
 export async function loginLab(page: Page): Promise<void> {
   const r = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: PASSWORD, kw: '' } });
   expect(r.status()).toBe(200);
-  expect((await page.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
+  expect((await page.request.put('/api/user/active', { data: { id: 0, password: PASSWORD } })).status()).toBe(200);
 }
 
 /** The open login panel: credentials, submit, choose the first user; waits for the reload that follows the greeting. */

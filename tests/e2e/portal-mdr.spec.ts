@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { test, expect, chromium, type Browser, type Page } from '@playwright/test';
-import { storeConsent } from './helpers.ts';
+import { PASSWORD, storeConsent } from './helpers.ts';
 import { CHROMIUM_FLAGS, codeVideo } from './scanner-helpers.ts';
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
@@ -38,7 +38,7 @@ test('a GS1 DataMatrix from the camera is documented on a patient work whose Ann
     await ctx.addCookies([{ name: 'cookieconsent', value: 'consent', url: BASE }]);
     const cam = await ctx.newPage();
     expect((await cam.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
-    expect((await cam.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
+    expect((await cam.request.put('/api/user/active', { data: { id: 0, password: PASSWORD } })).status()).toBe(200);
     await presetSettings(cam, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log', scannerPatientenarbeit: '', scannerUser: '0' });
     await cam.goto('/de/de/kamera/');
     await cam.waitForURL(/\/kamera\/scanresult\//, { timeout: 20_000 });

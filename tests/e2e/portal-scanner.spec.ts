@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import { test, expect, chromium, type Browser, type Page, type APIRequestContext } from '@playwright/test';
 import { blankPhoto, CHROMIUM_FLAGS, codePhoto, codeVideo, type CodeSpec } from './scanner-helpers.ts';
+import { PASSWORD } from './helpers.ts';
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
-const LOGIN = { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' };
+const LOGIN = { Firma: 1, Benutzername: '123456', Kennwort: PASSWORD, kw: '' };
 
 interface Art { Artikelnummer: string; Bezeichnung: string; GTIN?: string; IstReferenz?: number }
 
@@ -208,7 +209,7 @@ const EXPIRED_CODE = '(01)04034495071104(17)240101(10)OLD1';
 
 test('log mode: an expired batch warns before saving (German and English) and is saved only when confirmed', async ({ page }) => {
   expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
-  expect((await page.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
+  expect((await page.request.put('/api/user/active', { data: { id: 0, password: PASSWORD } })).status()).toBe(200);
   await presetSettings(page, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log', scannerPatientenarbeit: '', scannerUser: '0' });
   for (const [lang, warning] of [['en', 'Warning: the expiry date'], ['de', 'Achtung: Das Verfallsdatum']] as const) {
     await page.goto(`/de/${lang}/kamera/scanresult/${encodeURIComponent(EXPIRED_CODE)}/`);
@@ -237,5 +238,5 @@ test('log mode: a K09 buyer is told up front that the function cannot document, 
   await page.goto('/de/de/kamera/');
   await expect(page.getByTestId('cannot-document')).toBeVisible();
   await expect(page.getByTestId('logbook').getByRole('button', { name: 'Neue Patientenarbeit' })).toHaveCount(0);
-  expect((await page.request.put('/api/user/active', { data: { id: 0 } })).status()).toBe(200);
+  expect((await page.request.put('/api/user/active', { data: { id: 0, password: PASSWORD } })).status()).toBe(200);
 });

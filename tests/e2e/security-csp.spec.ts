@@ -59,7 +59,7 @@ for (const size of SIZES) {
       await visit('product', productPath(c, l, art), () => expect(page.locator('.sh-pd__img')).toBeVisible());
       const login = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: PASSWORD, kw: '' } });
       expect(login.status()).toBe(200);
-      await page.request.put('/api/user/active', { data: { id: 0 } });
+      await page.request.put('/api/user/active', { data: { id: 0, password: PASSWORD } });
       // the inline head script (allowed by its hash) marks the customer
       await visit('cart', `/${c}/${l}/wk/`, () => expect(page.locator('html')).toHaveAttribute('data-auth', 'customer'));
       await visit('kamera', `/${c}/${l}/kamera/`, () => expect(page.locator('main')).toBeVisible());

@@ -75,7 +75,7 @@ test('guest browses, filters, opens a product, logs in on add; the remembered ad
 /** Logs the page in (API) as the main user of a customer. */
 async function login(page: Page, kdnr = 123456): Promise<void> {
   expect((await page.request.post('/api/login', { data: { Firma: 1, Benutzername: String(kdnr), Kennwort: PASSWORD, kw: '' } })).status()).toBe(200);
-  await page.request.put('/api/user/active', { data: { id: 0 } });
+  await page.request.put('/api/user/active', { data: { id: 0, password: PASSWORD } });
 }
 
 test('changes the quantity, checks out with a benefit code, submits, finds the order and reorders it', async ({ page }) => {

@@ -61,7 +61,7 @@ const screenTotals = (rows: Row[]) => ({
 
 async function login(req: APIRequestContext, kdnr: number, firma = 1) {
   expect((await req.post('/api/login', { data: { Firma: firma, Benutzername: String(kdnr), Kennwort: PASSWORD, kw: '' } })).status()).toBe(200);
-  await req.put('/api/user/active', { data: { id: 0 } });
+  await req.put('/api/user/active', { data: { id: 0, password: PASSWORD } });
 }
 
 /** First orderable plain article of a category (optionally from a price). */

@@ -125,7 +125,7 @@ test.describe('cart', () => {
     await page.goto('/de/de/wk/kasse/');
     await expect(page.getByTestId('checkout-next')).toBeDisabled();
     await expect(page.getByTestId('no-order-right')).toBeVisible();
-    await page.request.put('/api/user/active', { data: { id: 0 } });
+    await page.request.put('/api/user/active', { data: { id: 0, password: PASSWORD } });
   });
 
   test('a typed quantity out of range shows error_menge and is not sent', async ({ page }) => {
