@@ -128,9 +128,13 @@ const PAGE_SCRIPTS = /(?:src|href|component-url|renderer-url|before-hydration-ur
 async function pageTypes(base: string, product: string): Promise<[string, string, string?][]> {
   const sid = await login(base, 123456, 'Demo-Labor-2026', 1);
   if (!sid) throw new Error('demo login 123456 failed');
+  // a category listing (group → category, the CategoryView island): the first one the group page links
+  const group = await (await fetch(`${base}/de/de/shop/category/1/`)).text();
+  const listing = /href="(\/de\/de\/shop\/category\/1\/\d+\/)"/.exec(group)?.[1] ?? '/de/de/shop/category/1/';
   return [
     ['home', '/de/de/'],
     ['category page', '/de/de/shop/category/1/'],
+    ['category listing', listing],
     ['product page', product],
     ['search page', '/de/de/shop/suche/?q=Bohrer'],
     ['cart (logged in)', '/de/de/wk/', sid],

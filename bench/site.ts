@@ -2,7 +2,8 @@
 //  1. a full, uncached `astro build --force` into dist-bench: pages built, build time, pages per second
 //  2. the server (server/main.ts) hosting that build: JavaScript each page type loads before any
 //     interaction (gzip bytes, measured in Debian chromium: external scripts plus inline ones)
-//  3. Lighthouse (mobile, performance only) of the home page and a category page
+//  3. Lighthouse (mobile, median of 3: score, LCP, CLS, TBT, JS on the wire) of the home page and a category page;
+//     the shop pages are measured by npm run bench:shop -- lh (bench/lib/lighthouse.ts for both)
 // Targets: >= 200 pages/s, <= 15 KB gz JS on a content page before interaction, Lighthouse >= 98.
 //
 //   npm run bench:site                        everything, all countries
@@ -16,6 +17,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { BUILD_NODE_OPTIONS } from '../server/site.ts';
+import { lighthouse, printLighthouse, type LighthouseResult } from './lib/lighthouse.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist-bench');
@@ -149,32 +151,8 @@ async function measureJs(): Promise<JsResult[]> {
   return out;
 }
 
-// ---- 3. Lighthouse ----
-
-async function lighthouseScores(paths: { name: string; path: string }[]): Promise<{ name: string; scores: number[] }[]> {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
-  const out: { name: string; scores: number[] }[] = [];
-  try {
-    for (const p of paths) {
-      const scores: number[] = [];
-      for (let i = 0; i < LH_RUNS; i++) {
-        // default config = mobile form factor with simulated throttling
-        const r = await lighthouse(`${BASE}/de/de/${p.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-        scores.push(Math.round((r?.lhr.categories.performance?.score ?? 0) * 100));
-      }
-      out.push({ name: p.name, scores });
-    }
-  } finally {
-    chrome.kill();
-  }
-  return out;
-}
-
 // ---- main ----
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 let built: BuildResult | null = null;
@@ -188,10 +166,10 @@ if (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(OUT, 'server
 console.log('[bench:site] starting the server on the bench build …');
 const server = await startServer();
 let js: JsResult[] = [];
-let lh: { name: string; scores: number[] }[] = [];
+let lh: LighthouseResult[] = [];
 try {
   js = await measureJs();
-  lh = await lighthouseScores([{ name: 'home', path: '' }, { name: 'category page', path: 'shop/category/3/' }]);
+  lh = await lighthouse([{ name: 'home', path: '' }, { name: 'category page', path: 'shop/category/3/' }].map((p) => ({ name: p.name, url: `${BASE}/de/de/${p.path}` })), LH_RUNS);
 } finally {
   server.kill('SIGTERM');
 }
@@ -209,7 +187,7 @@ for (const r of js) {
   const flag = r.content ? `  [content page, target <= ${TARGET.contentJsKb} KB: ${mark(r.total <= TARGET.contentJsKb * 1024)}]` : '';
   console.log(`  ${r.name.padEnd(20)} ${String(r.files).padStart(5)} ${kb(r.external).padStart(10)} ${kb(r.inline).padStart(9)} ${kb(r.total).padStart(9)}${flag}`);
 }
-console.log(`\nLighthouse performance (mobile, ${LH_RUNS} run${LH_RUNS > 1 ? 's, median' : ''}):`);
-for (const r of lh) console.log(`  ${r.name.padEnd(20)} ${String(median(r.scores)).padStart(3)}${LH_RUNS > 1 ? ` (${r.scores.join(', ')})` : ''}  [target >= ${TARGET.lighthouse}: ${mark(median(r.scores) >= TARGET.lighthouse)}]`);
+printLighthouse(lh, LH_RUNS, { score: TARGET.lighthouse, cls: 0.02 });
+console.log('  (the shop pages — product, search, category listing, cart logged in, kamera: npm run bench:shop -- lh)');
 if (process.env.BENCH_KEEP !== '1') fs.rmSync(OUT, { recursive: true, force: true });
 process.exit(0);
