@@ -1,7 +1,9 @@
 // Lighthouse runner shared by bench:site and bench:shop: mobile form factor with Lighthouse's default
 // simulated throttling, performance only, in Debian chromium. Every page is run `runs` times and the
 // median run (by score) is reported with its LCP, CLS, TBT, LCP element and the JavaScript transferred
-// (compressed bytes on the wire, as the browser received them). A session cookie is sent as an extra header.
+// (compressed bytes on the wire, as the browser received them). A session cookie goes into the browser's
+// cookie jar, not into Lighthouse's extraHeaders: those reach the document but not the page's fetch()
+// calls, which then answer 401 and log the page out (it reloads as a guest: a broken measurement).
 import os from 'node:os';
 
 export interface LighthousePage { name: string; url: string; cookie?: string }
@@ -33,6 +35,44 @@ function summarize(lhr: Lhr) {
   };
 }
 
+/** One CDP command on the browser's first page target (raw DevTools protocol over WebSocket). */
+async function cdp(port: number, commands: { method: string; params?: object }[]): Promise<void> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; webSocketDebuggerUrl: string }[];
+  const page = targets.find((t) => t.type === 'page');
+  if (!page) throw new Error('no page target in chromium');
+  const ws = new WebSocket(page.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
+  let id = 0;
+  for (const c of commands) {
+    const my = ++id;
+    await new Promise<void>((resolve, reject) => {
+      ws.onmessage = (e) => {
+        const m = JSON.parse(String(e.data)) as { id?: number; error?: { message: string } };
+        if (m.id !== my) return;
+        if (m.error) reject(new Error(`${c.method}: ${m.error.message}`)); else resolve();
+      };
+      ws.send(JSON.stringify({ id: my, method: c.method, params: c.params ?? {} }));
+    });
+  }
+  ws.close();
+}
+
+/**
+ * A logged-in run: Lighthouse's own storage reset would clear the cookie, so it is switched off and done
+ * here instead — HTTP cache and the origin's storage cleared (a first visit, like every other run), then
+ * the session cookie set.
+ */
+async function prepareSession(port: number, url: string, cookie: string): Promise<void> {
+  const origin = new URL(url).origin;
+  const [name, ...rest] = cookie.split('=');
+  await cdp(port, [
+    { method: 'Network.enable' },
+    { method: 'Network.clearBrowserCache' },
+    { method: 'Storage.clearDataForOrigin', params: { origin, storageTypes: 'all' } },
+    { method: 'Network.setCookie', params: { name, value: rest.join('='), url: origin, httpOnly: true, sameSite: 'Lax' } },
+  ]);
+}
+
 export async function lighthouse(pages: LighthousePage[], runs: number): Promise<LighthouseResult[]> {
   const { default: run } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -42,10 +82,11 @@ export async function lighthouse(pages: LighthousePage[], runs: number): Promise
     for (const p of pages) {
       const all: ReturnType<typeof summarize>[] = [];
       for (let i = 0; i < runs; i++) {
+        if (p.cookie) await prepareSession(chrome.port, p.url, p.cookie);
         // default config = mobile form factor with simulated throttling
         const r = await run(p.url, {
           port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'],
-          ...(p.cookie ? { extraHeaders: { Cookie: p.cookie } } : {}),
+          ...(p.cookie ? { disableStorageReset: true } : {}),
         });
         if (r) all.push(summarize(r.lhr as unknown as Lhr));
       }

@@ -111,3 +111,46 @@ test('kamera: the decoder (ZXing) is fetched only when the camera starts', async
     await browser.close();
   }
 });
+
+// Screens changed for issue 14 (search, category listing, cart, kamera), settled and — for the search and
+// listing — while the first answer is pending (the skeleton that holds the place), in de and fr at both widths.
+test('screens: search, category listing, cart, kamera (settled and pending), de and fr, 1366x900 and 390x844', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const SHOTS = 'test-results/screens/shop-perf';
+  for (const lang of ['de', 'fr'] as const) {
+    const c = lang === 'de' ? 'de' : 'fr';
+    for (const vp of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+      const ctx = await browser.newContext({ baseURL: BASE, viewport: vp });
+      await ctx.addCookies([{ name: 'cookieconsent', value: 'consent', url: BASE }]);
+      const page = await ctx.newPage();
+      const tag = `${lang}-${vp.width}`;
+      // pending: the search and listing calls held back until the screenshot is taken
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => { release = r; });
+      await page.route(/\/api\/(shopware\/search|shop\/category)/, async (route) => { await held; await route.continue(); });
+      for (const [name, url] of [['search', `/${c}/${lang}/shop/suche/?q=Bohrer`], ['listing', `/${c}/${lang}/shop/category/1/101/`]] as const) {
+        await page.goto(url);
+        await expect(page.locator('.sh-skeleton').first()).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/${name}-pending-${tag}.png` });
+      }
+      release();
+      await page.unroute(/\/api\/(shopware\/search|shop\/category)/);
+      for (const [name, url] of [['search', `/${c}/${lang}/shop/suche/?q=Bohrer`], ['listing', `/${c}/${lang}/shop/category/1/101/`]] as const) {
+        await page.goto(url);
+        await expect(page.locator('.sh-grid, .sh-empty').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
+      }
+      await loginLab(page);
+      for (const [name, url] of [['cart', `/${c}/${lang}/wk/`], ['kamera', `/${c}/${lang}/kamera/`], ['search-customer', `/${c}/${lang}/shop/suche/?q=Zirkon`]] as const) {
+        await page.goto(url);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
+      }
+      await ctx.close();
+    }
+  }
+});
