@@ -8,10 +8,10 @@ export interface Camera { deviceId: string; label: string }
 
 /**
  * The decoder (ZXing, ~130 KB gz) is its own chunk, fetched only when a camera starts: the scanner page
- * paints and hydrates without it. One promise, so a restart does not fetch it again.
+ * paints and hydrates without it. One promise, so a restart does not fetch it again (a failed fetch is retried).
  */
 let decoderModule: Promise<typeof import('./decoder.ts')> | null = null;
-export const loadDecoder = () => (decoderModule ??= import('./decoder.ts'));
+export const loadDecoder = () => (decoderModule ??= import('./decoder.ts').catch((e: unknown) => { decoderModule = null; throw e; }));
 
 /** Frames per second the loop decodes: enough for a steady hand, light on phone batteries. */
 const DECODE_INTERVAL_MS = 120;
@@ -82,6 +82,7 @@ export function useScanLoop(opts: {
       setState('starting');
       // the decoder downloads while the user answers the camera prompt
       const decoderReady = loadDecoder();
+      decoderReady.catch(() => undefined); // awaited below; a camera failure first must not leave it unhandled
       const base = { width: { ideal: 1280 }, height: { ideal: 720 } };
       try {
         stream = await navigator.mediaDevices.getUserMedia({
