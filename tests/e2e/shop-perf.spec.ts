@@ -127,10 +127,10 @@ test('screens: search, category listing, cart, kamera (settled and pending), de 
       // pending: the search and listing calls held back until the screenshot is taken
       let release: () => void = () => {};
       const held = new Promise<void>((r) => { release = r; });
-      await page.route(/\/api\/(shopware\/search|shop\/category)/, async (route) => { await held; await route.continue(); });
+      await page.route(/\/api\/(shopware\/search|shop\/category)/, async (route) => { await held; await route.continue().catch(() => undefined); /* the page has navigated on */ });
       for (const [name, url] of [['search', `/${c}/${lang}/shop/suche/?q=Bohrer`], ['listing', `/${c}/${lang}/shop/category/1/101/`]] as const) {
         await page.goto(url);
-        await expect(page.locator('.sh-skeleton').first()).toBeVisible();
+        await expect(page.locator('.sh-skeleton-grid .sh-skeleton').first()).toBeVisible();
         await page.screenshot({ path: `${SHOTS}/${name}-pending-${tag}.png` });
       }
       release();
