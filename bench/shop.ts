@@ -10,8 +10,13 @@
 //  3. Product page server render: /{c}/{l}/shop/artikel/{artbez}/details is rendered per request; p50/
 //     p95/p99 and req/s under 50 concurrent connections over many different articles (target p95 30 ms).
 //
-//   npm run bench:shop                   both parts
-//   BENCH_SECONDS=5 npm run bench:shop -- js      only the JavaScript sizes (also: wire, product)
+//  4. Lighthouse mobile (median of 3, simulated throttling) of the same page types, the cart and kamera
+//     logged in: score, LCP, CLS, TBT and the JavaScript transferred; target >= 98 and CLS <= 0.02.
+//
+//   npm run bench:shop                   all parts
+//   BENCH_SECONDS=5 npm run bench:shop -- js      only the JavaScript sizes (also: wire, product, lh)
+//   BENCH_BASE=http://127.0.0.1:4510 npm run bench:shop -- lh   against a running server (DEV_TOOLS off)
+//   BENCH_LH_RUNS=1 BENCH_LH_PAGES=kamera,cart     fewer runs / only some page types while iterating
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -19,6 +24,7 @@ import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fmt, freePort, login, runWorker, waitHealthy } from './lib/load.ts';
+import { lighthouse, printLighthouse } from './lib/lighthouse.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ASTRO = path.join(ROOT, 'dist', 'client', '_astro');
@@ -68,6 +74,9 @@ function islandSizes(): void {
     + ` without React, ${kb(sum(new Set([...cartSearch, ...react])))} gz with the React renderer; target <= 60 KB gz`);
 }
 
+/** Article numbers of the sample (the first ones fill the cart Lighthouse measures). */
+let sampleArtnrs: string[] = [];
+
 /** A sample of product page paths (every n-th orderable article). */
 async function productPaths(): Promise<string[]> {
   const { bootDatabase } = await import('../server/boot.ts');
@@ -76,6 +85,7 @@ async function productPaths(): Promise<string[]> {
   const rows = await db.selectFrom('articles').select(['artnr', 'bezeichnung']).where('aus_sortiment', '=', 0).orderBy('artnr').execute();
   await db.destroy();
   const step = Math.max(1, Math.floor(rows.length / 500));
+  sampleArtnrs = rows.filter((_, i) => i % step === 0).slice(0, 500).map((r) => String(r.artnr));
   return rows.filter((_, i) => i % step === 0).slice(0, 500).map((r) => `/de/de/shop/artikel/${encodeURIComponent(artbez(r.artnr, r.bezeichnung))}/details`);
 }
 
@@ -114,16 +124,36 @@ function wireGet(url: string, cookie?: string): Promise<{ status: number; encodi
 
 const PAGE_SCRIPTS = /(?:src|href|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g;
 
-async function jsOnTheWire(base: string, product: string): Promise<void> {
+/** The page types measured on the wire and by Lighthouse: [name, path, session cookie]. */
+async function pageTypes(base: string, product: string): Promise<[string, string, string?][]> {
   const sid = await login(base, 123456, 'Demo-Labor-2026', 1);
-  const pages: [string, string, string?][] = [
+  if (!sid) throw new Error('demo login 123456 failed');
+  // a category listing (group → category, the CategoryView island): the first one the group page links
+  const group = await (await fetch(`${base}/de/de/shop/category/1/`)).text();
+  const listing = /href="(\/de\/de\/shop\/category\/1\/\d+\/)"/.exec(group)?.[1] ?? '/de/de/shop/category/1/';
+  return [
     ['home', '/de/de/'],
     ['category page', '/de/de/shop/category/1/'],
+    ['category listing', listing],
     ['product page', product],
     ['search page', '/de/de/shop/suche/?q=Bohrer'],
-    ['cart (logged in)', '/de/de/wk/', sid ?? undefined],
-    ['kamera', '/de/de/kamera/', sid ?? undefined],
+    ['cart (logged in)', '/de/de/wk/', sid],
+    ['kamera', '/de/de/kamera/', sid],
   ];
+}
+
+async function lighthouseTable(base: string, product: string): Promise<void> {
+  const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS || 3));
+  const filter = (process.env.BENCH_LH_PAGES ?? '').split(',').filter(Boolean);
+  const pages = (await pageTypes(base, product)).filter(([name]) => !filter.length || filter.some((f) => name.startsWith(f)));
+  // the cart needs an article in it to be the cart a customer works in
+  const sid = pages.find(([, , c]) => c)?.[2];
+  for (const artnr of sid ? sampleArtnrs.slice(0, 3) : []) await fetch(`${base}/api/wk/${encodeURIComponent(artnr)}/set/2`, { method: 'POST', headers: { cookie: sid! } });
+  printLighthouse(await lighthouse(pages.map(([name, url, cookie]) => ({ name, url: base + url, cookie })), runs), runs);
+}
+
+async function jsOnTheWire(base: string, product: string): Promise<void> {
+  const pages = await pageTypes(base, product);
   const files = new Map<string, { wire: number; identity: number; encoding: string; imports: string[] }>();
   const fetchScript = async (url: string) => {
     if (files.has(url)) return;
@@ -168,11 +198,14 @@ async function productPages(base: string, paths: string[]): Promise<void> {
 }
 
 if (want('js')) islandSizes();
-if (want('wire') || want('product')) {
+if (want('wire') || want('product') || want('lh')) {
   const paths = await productPaths();
-  await withServer(async (base) => {
+  const parts = async (base: string) => {
     if (want('wire')) await jsOnTheWire(base, paths[0]!);
     if (want('product')) await productPages(base, paths);
-  });
+    if (want('lh')) await lighthouseTable(base, paths[0]!);
+  };
+  if (process.env.BENCH_BASE) await parts(process.env.BENCH_BASE.replace(/\/$/, ''));
+  else await withServer(parts);
 }
 process.exit(0);

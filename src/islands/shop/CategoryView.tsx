@@ -230,7 +230,9 @@ export default function CategoryView(props: CategoryProps) {
       <ActiveFilters {...panelProps} />
       <div className="sh-listing__body">
         <aside id="sh-filters" className={`sh-listing__filters${drawer ? ' is-open' : ''}`} aria-label={t('filter.title')}>
-          <FilterPanel {...panelProps} loggedIn={loggedIn} />
+          {/* the facets come with the first listing: the panel appears whole then, instead of its price
+              group and reset button being pushed down by brand and property groups arriving above them */}
+          {listing || error ? <FilterPanel {...panelProps} loggedIn={loggedIn} /> : <div className="sh-skeleton sh-skeleton--filters" aria-hidden="true" />}
           <button type="button" className="sh-btn sh-btn--primary sh-listing__close" onClick={() => setDrawer(false)}>{t('dialog.close')}</button>
         </aside>
         <section className="sh-listing__main" aria-busy={loading}>

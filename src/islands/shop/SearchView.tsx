@@ -30,12 +30,15 @@ function readUrl(propsPage?: number) {
   return { q: (sp.get('q') ?? '').trim(), topArt: sp.get('topArt') === '1', page: m ? Math.max(1, Number(m[1])) : propsPage ?? 1, sort };
 }
 
-export default function SearchView({ country, lang, page: propsPage, messages }: { country: string; lang: string; page?: number; messages?: Messages }) {
+/** `query`/`topArt`: the request's own (the page renders on demand), so the server-rendered heading is already the final one. */
+export default function SearchView({ country, lang, page: propsPage, query = '', topArt: propsTopArt = false, messages }: {
+  country: string; lang: string; page?: number; query?: string; topArt?: boolean; messages?: Messages;
+}) {
   const t = useT(lang, messages);
   const customer = useStore($customer);
   const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
-  const [q, setQ] = useState('');
-  const [topArt, setTopArt] = useState(false);
+  const [q, setQ] = useState(query.trim());
+  const [topArt, setTopArt] = useState(propsTopArt);
   const [page, setPage] = useState(propsPage ?? 1);
   const [sort, setSort] = useState<SortKey>('relevance');
   const [result, setResult] = useState<Result | null>(null);
@@ -112,46 +115,54 @@ export default function SearchView({ country, lang, page: propsPage, messages }:
     <div className="sh-listing sh-search-page">
       <div className="sh-listing__head">
         <h1 className="sh-listing__title">{q ? t('search.results_for', { q }) : t('nav.search')}</h1>
-        {result && q && <span className="sh-listing__count" aria-live="polite">{t('shop.articles_count', { count: result.total })}</span>}
+        {q && (result
+          ? <span className="sh-listing__count" aria-live="polite">{t('shop.articles_count', { count: result.total })}</span>
+          : <span className="sh-placeholder" aria-hidden="true">{t('shop.articles_count', { count: 0 })}</span>)}
       </div>
-      {result?.corrected && <p className="sh-note">{t('search.results_for', { q: result.corrected })}</p>}
-      {customer.kundennummer > 0 && q && (
-        <div className="sh-tabs" role="tablist">
-          <a role="tab" aria-selected={!topArt} className={`sh-tab${!topArt ? ' is-active' : ''}`} href={searchPath(country, lang, q)}>{t('search.top_articles')}</a>
-          <a role="tab" aria-selected={topArt} className={`sh-tab${topArt ? ' is-active' : ''}`} href={searchPath(country, lang, q, 1, true)}>{t('shop.already_bought')}</a>
-        </div>
-      )}
-      {result?.categories && result.categories.length > 0 && (
-        <nav className="sh-subcats" aria-label={t('search.categories')}>
-          {result.categories.map((c) => <a key={c.katId} className="sh-chip sh-chip--link" href={categoryPath(country, lang, c.pg, c.katId)}>{c.name} <span className="sh-count">{c.count}</span></a>)}
-        </nav>
-      )}
-      {showBought && (
-        <section className="sh-section" aria-label={t('shop.already_bought')}>
-          <h2 className="sh-section__title">{t('shop.already_bought')}</h2>
-          <ArticleGrid items={bought.items.slice(0, 4)} ctx={ctx} t={t} onOpen={keep} />
-          {bought.total > 4 && <a className="sh-link" href={searchPath(country, lang, q, 1, true)}>{t('app.show_all')} ({bought.total})</a>}
-        </section>
-      )}
-      {!topArt && (
-        <div className="sh-listing__tools">
-          <label className="sh-sort">
-            <span>{t('sort.label')}</span>
-            <select value={sort} onChange={(e) => go(1, e.target.value as SortKey)}>
-              {SORTS.map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
-            </select>
-          </label>
-        </div>
-      )}
-      <section className="sh-listing__main" aria-busy={loading}>
-        {error && <p className="sh-error" role="alert">{error}</p>}
-        {loading && !result && <div className="sh-skeleton-grid">{Array.from({ length: 8 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>}
-        {!loading && result && result.items.length === 0 && (
-          <div className="sh-empty"><p><strong>{q ? t('search.no_results', { q }) : t('search.min_chars')}</strong></p><p>{t('search.no_results_hint')}</p></div>
+      {/* until the first answer, one skeleton stands for everything that comes with it (correction note,
+          tabs, category chips, already bought, sort bar, grid): they then appear together in its place
+          instead of pushing each other down one by one as the calls come in */}
+      {!result && !error ? (
+        <div className="sh-skeleton-grid" aria-busy="true" aria-label={t('app.loading')}>{Array.from({ length: 8 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>
+      ) : <>
+        {result?.corrected && <p className="sh-note">{t('search.results_for', { q: result.corrected })}</p>}
+        {customer.kundennummer > 0 && q && (
+          <div className="sh-tabs" role="tablist">
+            <a role="tab" aria-selected={!topArt} className={`sh-tab${!topArt ? ' is-active' : ''}`} href={searchPath(country, lang, q)}>{t('search.top_articles')}</a>
+            <a role="tab" aria-selected={topArt} className={`sh-tab${topArt ? ' is-active' : ''}`} href={searchPath(country, lang, q, 1, true)}>{t('shop.already_bought')}</a>
+          </div>
         )}
-        {result && result.items.length > 0 && <div className={loading ? 'sh-dim' : ''}><ArticleGrid items={result.items} ctx={ctx} t={t} onOpen={keep} /></div>}
-        {result && <Pagination page={page} pages={result.pages} href={href} onGo={(p) => go(p)} t={t} />}
-      </section>
+        {result?.categories && result.categories.length > 0 && (
+          <nav className="sh-subcats" aria-label={t('search.categories')}>
+            {result.categories.map((c) => <a key={c.katId} className="sh-chip sh-chip--link" href={categoryPath(country, lang, c.pg, c.katId)}>{c.name} <span className="sh-count">{c.count}</span></a>)}
+          </nav>
+        )}
+        {showBought && (
+          <section className="sh-section" aria-label={t('shop.already_bought')}>
+            <h2 className="sh-section__title">{t('shop.already_bought')}</h2>
+            <ArticleGrid items={bought.items.slice(0, 4)} ctx={ctx} t={t} onOpen={keep} />
+            {bought.total > 4 && <a className="sh-link" href={searchPath(country, lang, q, 1, true)}>{t('app.show_all')} ({bought.total})</a>}
+          </section>
+        )}
+        {!topArt && (
+          <div className="sh-listing__tools">
+            <label className="sh-sort">
+              <span>{t('sort.label')}</span>
+              <select value={sort} onChange={(e) => go(1, e.target.value as SortKey)}>
+                {SORTS.map((s) => <option key={s} value={s}>{t(SORT_LABEL[s])}</option>)}
+              </select>
+            </label>
+          </div>
+        )}
+        <section className="sh-listing__main" aria-busy={loading}>
+          {error && <p className="sh-error" role="alert">{error}</p>}
+          {!loading && result && result.items.length === 0 && (
+            <div className="sh-empty"><p><strong>{q ? t('search.no_results', { q }) : t('search.min_chars')}</strong></p><p>{t('search.no_results_hint')}</p></div>
+          )}
+          {result && result.items.length > 0 && <div className={loading ? 'sh-dim' : ''}><ArticleGrid items={result.items} ctx={ctx} t={t} onOpen={keep} /></div>}
+          {result && <Pagination page={page} pages={result.pages} href={href} onGo={(p) => go(p)} t={t} />}
+        </section>
+      </>}
     </div>
   );
 }

@@ -1,10 +1,17 @@
 // Camera access for the live scanner: picks the stored device (else the back camera), lists the
 // cameras, and runs the decode loop on the scan area until a code is read.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createReader, decodeCanvas, grabArea, grabBar, type Decoded } from './decoder.ts';
+import type { CodeReader, Decoded } from './decoder.ts';
 
 export type CameraState = 'idle' | 'starting' | 'running' | 'no_camera' | 'denied' | 'error';
 export interface Camera { deviceId: string; label: string }
+
+/**
+ * The decoder (ZXing, ~130 KB gz) is its own chunk, fetched only when a camera starts: the scanner page
+ * paints and hydrates without it. One promise, so a restart does not fetch it again (a failed fetch is retried).
+ */
+let decoderModule: Promise<typeof import('./decoder.ts')> | null = null;
+export const loadDecoder = () => (decoderModule ??= import('./decoder.ts').catch((e: unknown) => { decoderModule = null; throw e; }));
 
 /** Frames per second the loop decodes: enough for a steady hand, light on phone batteries. */
 const DECODE_INTERVAL_MS = 120;
@@ -50,12 +57,14 @@ export function useScanLoop(opts: {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const canvas = document.createElement('canvas');
-    const reader = createReader(false);
-    const barReader = createReader(false, true);
+    let decoder: Awaited<ReturnType<typeof loadDecoder>>;
+    let reader: CodeReader;
+    let barReader: CodeReader;
     let frame = 0;
 
     const tick = () => {
       if (stopped) return;
+      const { decodeCanvas, grabArea, grabBar } = decoder;
       const v = video.current;
       // frames alternate between the square (all codes) and the wide bar band (Code-128 at native
       // resolution); with the inverted check every second pair tries the negative, so no frame costs more
@@ -71,6 +80,9 @@ export function useScanLoop(opts: {
     (async () => {
       if (!navigator.mediaDevices?.getUserMedia) { setState('no_camera'); return; }
       setState('starting');
+      // the decoder downloads while the user answers the camera prompt
+      const decoderReady = loadDecoder();
+      decoderReady.catch(() => undefined); // awaited below; a camera failure first must not leave it unhandled
       const base = { width: { ideal: 1280 }, height: { ideal: 720 } };
       try {
         stream = await navigator.mediaDevices.getUserMedia({
@@ -91,6 +103,9 @@ export function useScanLoop(opts: {
       v.muted = true;
       v.setAttribute('playsinline', '');
       try { await v.play(); } catch { /* autoplay of a muted inline video is allowed; a refusal shows as a still frame */ }
+      try { decoder = await decoderReady; } catch { if (!stopped) setState('error'); return; }
+      reader = decoder.createReader(false);
+      barReader = decoder.createReader(false, true);
       if (stopped) return;
       setState('running');
       tick();

@@ -1,7 +1,8 @@
 // Decoding from a photo (upload, or the phone's camera app through capture).
 import { useRef, useState } from 'react';
 import type { T } from '../../../shop/lib/i18n.ts';
-import { decodeFile, type Decoded } from '../lib/decoder.ts';
+import type { Decoded } from '../lib/decoder.ts';
+import { loadDecoder } from '../lib/camera.ts';
 
 export function PhotoUpload({ t, inverted, onCode }: { t: T; inverted: boolean; onCode: (d: Decoded) => void }) {
   const input = useRef<HTMLInputElement>(null);
@@ -12,7 +13,7 @@ export function PhotoUpload({ t, inverted, onCode }: { t: T; inverted: boolean; 
     setBusy(true);
     setError('');
     try {
-      const hit = await decodeFile(file, inverted);
+      const hit = await (await loadDecoder()).decodeFile(file, inverted);
       if (hit) onCode(hit); else setError(t('scanner.upload_failed'));
     } catch {
       setError(t('scanner.upload_unreadable'));

@@ -1,0 +1,156 @@
+// Shop pages at Lighthouse 98 (issue 14), the parts a browser test can check cheaply: the scanner's
+// decoder (ZXing) is not loaded before a camera starts, the product page preloads its LCP image, and
+// the layout does not shift while islands hydrate and fetch (CLS <= 0.02 on product page, search, cart
+// and kamera, measured with a PerformanceObserver as Lighthouse counts it: shifts without recent input).
+import { test, expect, chromium, type Page, type Response } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scanner-helpers.ts';
+import { loginLab, storeConsent } from './helpers.ts';
+
+const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
+const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+storeConsent();
+
+/** Sums layout shifts from the first paint on (buffered), with the elements that moved. */
+async function observeShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: { value: number; sources: string[] } };
+    w.__cls = { value: 0, sources: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+        if (e.hadRecentInput) continue;
+        w.__cls.value += e.value;
+        for (const s of e.sources ?? []) {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          if (el) w.__cls.sources.push(`${e.value.toFixed(4)} ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** CLS after the page has settled: islands hydrated, their fetches answered, late images decoded. */
+async function settledCls(page: Page): Promise<{ value: number; sources: string[] }> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  return page.evaluate(() => (window as unknown as { __cls: { value: number; sources: string[] } }).__cls);
+}
+
+/** An orderable article from the shop's own category call. */
+async function anArticle(page: Page): Promise<{ Artikelnummer: string; Bezeichnung: string }> {
+  const res = await page.request.get('/api/shop/category?pg=1&country=de&lang=de&pageSize=24');
+  expect(res.status()).toBe(200);
+  return ((await res.json()).result.items as { Artikelnummer: string; Bezeichnung: string; IstReferenz?: number }[]).find((a) => !a.IstReferenz)!;
+}
+
+/** ZXing's exception kinds are in its chunk only (chunk names are not a contract). */
+const isDecoder = async (r: Response) => r.request().resourceType() === 'script' && (await r.text().catch(() => '')).includes('NotFoundException');
+
+test('product page: the LCP image is preloaded with the same candidates and high priority', async ({ page }) => {
+  const a = await anArticle(page);
+  await page.goto(`/de/de/shop/artikel/${encodeURIComponent(a.Artikelnummer)}/details/`);
+  const img = page.locator('img.sh-pd__img');
+  await expect(img).toHaveAttribute('fetchpriority', 'high');
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  expect(await preload.getAttribute('imagesrcset')).toBe(await img.getAttribute('srcset'));
+  expect(await preload.getAttribute('imagesizes')).toBe(await img.getAttribute('sizes'));
+  expect(await preload.getAttribute('href')).toBe(await img.getAttribute('src'));
+});
+
+for (const [label, opts] of [['mobile 390x844', MOBILE], ['desktop 1366x900', { viewport: { width: 1366, height: 900 } }]] as const) {
+  test(`CLS <= 0.02 while islands hydrate (${label}): product page, search, category listing, cart and kamera logged in`, async ({ browser }) => {
+    const ctx = await browser.newContext({ baseURL: BASE, ...opts });
+    await ctx.addCookies([{ name: 'cookieconsent', value: 'consent', url: BASE }]);
+    const page = await ctx.newPage();
+    // Lighthouse's mobile CPU (4x slower): hydration and fetches then land after the first paint, as on a phone
+    await (await ctx.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await observeShifts(page);
+    const a = await anArticle(page);
+    const guest = [`/de/de/shop/artikel/${encodeURIComponent(a.Artikelnummer)}/details/`, '/de/de/shop/suche/?q=Bohrer', '/de/de/shop/category/1/101/'];
+    for (const url of guest) {
+      await page.goto(url);
+      const cls = await settledCls(page);
+      expect(cls.value, `${url}: ${cls.sources.join(', ')}`).toBeLessThanOrEqual(0.02);
+    }
+    await loginLab(page);
+    expect((await page.request.post(`/api/wk/${encodeURIComponent(a.Artikelnummer)}/set/2`)).status()).toBe(200);
+    // logged in the search page also brings the customer's tabs and already-bought articles
+    for (const url of ['/de/de/wk/', '/de/de/kamera/', '/de/de/shop/suche/?q=Zirkon']) {
+      await page.goto(url);
+      const cls = await settledCls(page);
+      expect(cls.value, `${url}: ${cls.sources.join(', ')}`).toBeLessThanOrEqual(0.02);
+    }
+    await ctx.close();
+  });
+}
+
+test('kamera: the decoder (ZXing) is fetched only when the camera starts', async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [...CHROMIUM_FLAGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  });
+  try {
+    const page = await (await browser.newContext({ baseURL: BASE })).newPage();
+    await loginLab(page);
+    const decoderResponses: string[] = [];
+    page.on('response', async (r) => { if (await isDecoder(r)) decoderResponses.push(r.url()); });
+    // first visit: the tutorial, a hydrated scanner island, and no decoder yet
+    await page.goto('/de/de/kamera/');
+    await expect(page.getByTestId('tutorial-general')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(decoderResponses).toEqual([]);
+    // read: the scanner view starts the camera, and with it the decoder is fetched
+    await page.getByTestId('tutorial-done').click();
+    await expect(page.getByTestId('scanner-camera')).toHaveAttribute('data-state', /starting|running/);
+    await expect.poll(() => decoderResponses.length, { timeout: 15_000 }).toBe(1);
+    await expect(page.getByTestId('scanner-camera')).toHaveAttribute('data-state', 'running', { timeout: 15_000 });
+  } finally {
+    await browser.close();
+  }
+});
+
+// Screens changed for issue 14 (search, category listing, cart, kamera), settled and — for the search and
+// listing — while the first answer is pending (the skeleton that holds the place), in de and fr at both widths.
+test('screens: search, category listing, cart, kamera (settled and pending), de and fr, 1366x900 and 390x844', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const SHOTS = 'test-results/screens/shop-perf';
+  for (const lang of ['de', 'fr'] as const) {
+    const c = lang === 'de' ? 'de' : 'fr';
+    for (const vp of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+      const ctx = await browser.newContext({ baseURL: BASE, viewport: vp });
+      await ctx.addCookies([{ name: 'cookieconsent', value: 'consent', url: BASE }]);
+      const page = await ctx.newPage();
+      const tag = `${lang}-${vp.width}`;
+      // pending: the search and listing calls held back until the screenshot is taken
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => { release = r; });
+      await page.route(/\/api\/(shopware\/search|shop\/category)/, async (route) => { await held; await route.continue().catch(() => undefined); /* the page has navigated on */ });
+      for (const [name, url] of [['search', `/${c}/${lang}/shop/suche/?q=Bohrer`], ['listing', `/${c}/${lang}/shop/category/1/101/`]] as const) {
+        await page.goto(url);
+        await expect(page.locator('.sh-skeleton-grid .sh-skeleton').first()).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/${name}-pending-${tag}.png` });
+      }
+      release();
+      await page.unroute(/\/api\/(shopware\/search|shop\/category)/);
+      for (const [name, url] of [['search', `/${c}/${lang}/shop/suche/?q=Bohrer`], ['listing', `/${c}/${lang}/shop/category/1/101/`]] as const) {
+        await page.goto(url);
+        await expect(page.locator('.sh-grid, .sh-empty').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
+      }
+      await loginLab(page);
+      for (const [name, url] of [['cart', `/${c}/${lang}/wk/`], ['kamera', `/${c}/${lang}/kamera/`], ['search-customer', `/${c}/${lang}/shop/suche/?q=Zirkon`]] as const) {
+        await page.goto(url);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width);
+      }
+      await ctx.close();
+    }
+  }
+});
