@@ -1,5 +1,6 @@
 // Orders waiting for a release (section 6: a K07 manager also releases orders placed by others).
-// Orders over 5,000 EUR placed by a buyer (K09) wait until the main user or a K07 releases them here.
+// Orders of a buyer (K09) over the account's threshold or the buyer's monthly budget (BudgetRules.tsx)
+// wait until the main user or a K07 releases them here; each row says why it waits.
 // The release button shows only for those users; the API refuses everyone else (403 forbidden_function).
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -16,7 +17,8 @@ import { portalError } from '../lib/errors.ts';
 import { allows } from '../../../lib/rules/permissions.ts';
 import '../portal.css';
 
-type Pending = OrderSummary & { created_at?: string; placedBySubUser?: number | null };
+interface ReleaseReason { reason: 'threshold' | 'budget'; valueEur: number; thresholdEur?: number; budgetEur?: number; usedEur?: number }
+type Pending = OrderSummary & { created_at?: string; placedBySubUser?: number | null; releaseReason?: ReleaseReason | null };
 interface User { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; active: boolean }
 
 /** The shared rule (src/lib/rules/permissions.ts 'release'): the main user or a K07 sub-user. */
@@ -48,6 +50,14 @@ export default function OrderReleases({ country, lang, messages }: { country: st
     return u ? `${u.vorname} ${u.nachname}`.trim() : '—';
   };
 
+  const eur = (v: number | undefined) => money(v ?? 0, ctx, 'EUR');
+  const reasonText = (r: ReleaseReason | null | undefined) => {
+    if (!r) return t('logbuch_user.reason_threshold_old');
+    return r.reason === 'threshold'
+      ? t('logbuch_user.reason_threshold', { value: eur(r.valueEur), limit: eur(r.thresholdEur) })
+      : t('logbuch_user.reason_budget', { value: eur(r.valueEur), budget: eur(r.budgetEur), used: eur(r.usedEur) });
+  };
+
   const release = async (o: Pending) => {
     setBusy(o.auftrag); setError('');
     try {
@@ -74,7 +84,8 @@ export default function OrderReleases({ country, lang, messages }: { country: st
             <thead>
               <tr>
                 <th scope="col">{t('logbuch_user.order')}</th><th scope="col">{t('logbuch_user.date')}</th>
-                <th scope="col">{t('logbuch_user.placed_by')}</th><th scope="col" className="sh-num">{t('logbuch_user.total')}</th><th scope="col" />
+                <th scope="col">{t('logbuch_user.placed_by')}</th><th scope="col" className="sh-num">{t('logbuch_user.total')}</th>
+                <th scope="col">{t('logbuch_user.reason')}</th><th scope="col" />
               </tr>
             </thead>
             <tbody>
@@ -84,6 +95,8 @@ export default function OrderReleases({ country, lang, messages }: { country: st
                   <td data-label={t('logbuch_user.date')}>{formatDate(o.created_at ?? o.datum, ctx)}</td>
                   <td data-label={t('logbuch_user.placed_by')}>{nameOf(o.placedBySubUser)}</td>
                   <td className="sh-num" data-label={t('logbuch_user.total')}>{money(o.total, ctx, o.currency)}</td>
+                  <td className="pt-reason" data-label={t('logbuch_user.reason')} data-testid={`release-reason-${o.auftrag}`}
+                    data-reason={o.releaseReason?.reason ?? 'threshold'}>{reasonText(o.releaseReason)}</td>
                   <td>
                     {canRelease && (
                       <button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} aria-busy={busy === o.auftrag}

@@ -14,7 +14,7 @@ export function loadOrders(limit = 50): Promise<OrderSummary[]> {
   return api.get<OrderSummary[] | { items: OrderSummary[] }>(`orders?limit=${limit}`).then((r) => (Array.isArray(r) ? r : r.items));
 }
 
-/** Orders waiting for a release (placed by a sub-user above the release limit). */
+/** Orders waiting for a release (placed by a sub-user over the account threshold or the monthly budget), each with releaseReason. */
 export function loadPending(limit = 100): Promise<OrderSummary[]> {
   return api.get<{ items: OrderSummary[] }>(`orders/pending?limit=${limit}`).then((r) => r.items);
 }
