@@ -40,10 +40,12 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // amounts in the fields as the locale writes them (1500,5 in German), without grouping
+  const field = (v: number) => new Intl.NumberFormat(`${lang}-${country.toUpperCase()}`, { useGrouping: false, maximumFractionDigits: 2 }).format(v);
   const show = (r: Rules) => {
     setRules(r);
-    setThreshold(String(r.thresholdEur));
-    setBudgets(Object.fromEntries(r.buyers.map((b) => [b.id, b.budgetEur === null ? '' : String(b.budgetEur)])));
+    setThreshold(field(r.thresholdEur));
+    setBudgets(Object.fromEntries(r.buyers.map((b) => [b.id, b.budgetEur === null ? '' : field(b.budgetEur)])));
   };
   useEffect(() => {
     if (!mayRelease) { setRules(null); return; }
