@@ -21,7 +21,7 @@ export const ReleaseReasonSchema = z.object({
 
 const BuyerOut = z.object({
   id: z.number(), name: z.string(), funktionen: z.array(z.string()),
-  budgetApplies: z.boolean().describe('false for K07 managers: their orders never wait'),
+  budgetApplies: z.boolean().describe('true for sub-users who order without the release right (K09); false for K07 (never wait) and K13 (cannot order)'),
   budgetEur: z.number().nullable().describe('monthly budget, net; null = none'),
   usedEur: z.number().describe('this month: released and pending orders'),
   pendingEur: z.number().describe('the part of usedEur still waiting for a release'),
@@ -52,7 +52,7 @@ async function rulesOf(db: Db, kdnr: number): Promise<z.infer<typeof RulesOut>> 
       const u = usage.get(Number(s.id)) ?? { usedCents: 0, pendingCents: 0 };
       const budget = s.monthly_budget_cents == null ? null : Number(s.monthly_budget_cents);
       return {
-        id: Number(s.id), name: `${s.vorname} ${s.nachname}`, funktionen: f, budgetApplies: !allows(f, 'release'),
+        id: Number(s.id), name: `${s.vorname} ${s.nachname}`, funktionen: f, budgetApplies: allows(f, 'order') && !allows(f, 'release'),
         budgetEur: budget === null ? null : eur(budget), usedEur: eur(u.usedCents), pendingEur: eur(u.pendingCents),
         remainingEur: budget === null ? null : eur(budget - u.usedCents),
       };

@@ -53,7 +53,8 @@ describe('reading and setting the rules', () => {
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ thresholdEur: 5000, defaultThresholdEur: 5000, basis: 'net', timeZone: 'Europe/Berlin' });
     expect(r.body.result.buyers.find((b: any) => b.id === K09)).toMatchObject({ budgetEur: null, remainingEur: null, budgetApplies: true });
-    expect(r.body.result.buyers.find((b: any) => b.id === K07)).toMatchObject({ budgetApplies: false });
+    expect(r.body.result.buyers.find((b: any) => b.id === K07)).toMatchObject({ budgetApplies: false }); // never waits
+    expect(r.body.result.buyers.find((b: any) => b.id === K13)).toMatchObject({ budgetApplies: false }); // cannot order
   });
 
   it('K09 and K13 may neither read nor change them (403 forbidden_function); a guest gets 401', async () => {

@@ -124,7 +124,8 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
                       <input className="sh-input pt-budgetinput" inputMode="decimal" value={budgets[b.id] ?? ''} placeholder={t('logbuch_user.no_budget')}
                         aria-label={t('logbuch_user.budget_for', { name: b.name })} onChange={(e) => setBudgets({ ...budgets, [b.id]: e.target.value })}
                         data-testid={`budget-input-${b.id}`} />
-                    ) : b.budgetApplies ? (b.budgetEur === null ? t('logbuch_user.no_budget') : money(b.budgetEur, ctx)) : t('logbuch_user.no_release_needed')}
+                    ) : b.budgetApplies ? (b.budgetEur === null ? t('logbuch_user.no_budget') : money(b.budgetEur, ctx))
+                      : allows(b.funktionen, 'release') ? t('logbuch_user.no_release_needed') : '—'}
                   </td>
                   <td className="sh-num" data-label={t('logbuch_user.budget_used')} data-testid={`budget-used-${b.id}`}>
                     {money(b.usedEur, ctx)}
