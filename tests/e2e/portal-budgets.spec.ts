@@ -39,6 +39,8 @@ async function shots(page: Page, name: string, url: string, testId: string) {
     await page.setViewportSize({ width: w, height: h });
     await openSection(page, url, testId);
     await expect(page.getByTestId(testId).locator('[aria-busy="true"]')).toHaveCount(0);
+    // no raw translation key, not even before the language chunk arrives
+    expect(await page.getByTestId(testId).innerText()).not.toMatch(/\b(logbuch_user|release)\.[a-z_]+/);
     // nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
     await page.getByTestId(testId).screenshot({ path: `${SHOTS}/${name}-${w}.png` });
@@ -91,6 +93,7 @@ test('a buyer over budget is held with the reason and released by a K07; konto s
       await shots(page, `user-budgets-${lang}`, `/${lang === 'de' ? 'de/de' : 'fr/fr'}/logbuch/user`, 'budgets-settings');
       await shots(page, `user-releases-${lang}`, `/${lang === 'de' ? 'de/de' : 'fr/fr'}/logbuch/user`, 'order-releases');
       await shots(page, `konto-usage-${lang}`, `/${lang === 'de' ? 'de/de' : 'fr/fr'}/konto`, 'budgets-usage');
+      await shots(page, `konto-pending-${lang}`, `/${lang === 'de' ? 'de/de' : 'fr/fr'}/konto`, 'pending-releases');
     }
     await openSection(page, '/fr/fr/logbuch/user', 'order-releases');
     await expect(page.getByTestId(`release-reason-${auftrag}`)).toContainText('Budget mensuel dépassé');
@@ -99,6 +102,8 @@ test('a buyer over budget is held with the reason and released by a K07; konto s
     await openSection(page, '/de/de/konto', 'budgets-usage');
     const usage = page.getByTestId('budgets-usage').locator(`tr[data-buyer="${ben.id}"]`);
     await expect(usage).toBeVisible();
+    // konto's release list says why as well
+    await expect(page.getByTestId('pending-releases').locator(`tr[data-auftrag="${auftrag}"] td[data-reason="budget"]`)).toContainText('Monatsbudget überschritten');
     const after = await buyerOf(page.request, ben.id);
     expect(after.usedEur).toBeCloseTo(before.usedEur + p.releaseReason.valueEur, 2);
     await expect(usage.getByTestId(`budget-used-${ben.id}`)).toContainText(T['logbuch_user.budget_pending']!.split(' ')[0]!);

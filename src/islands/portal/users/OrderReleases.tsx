@@ -8,6 +8,7 @@ import { $customer } from '../../../stores/customer.ts';
 import { showToast } from '../../../stores/ui.ts';
 import { api } from '../../../lib/api.ts';
 import { loadPending, releaseOrder, type OrderSummary } from '../../shop/lib/orders.ts';
+import { releaseReasonText } from '../../shop/lib/release-reason.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
@@ -17,8 +18,7 @@ import { portalError } from '../lib/errors.ts';
 import { allows } from '../../../lib/rules/permissions.ts';
 import '../portal.css';
 
-interface ReleaseReason { reason: 'threshold' | 'budget'; valueEur: number; thresholdEur?: number; budgetEur?: number; usedEur?: number }
-type Pending = OrderSummary & { created_at?: string; placedBySubUser?: number | null; releaseReason?: ReleaseReason | null };
+type Pending = OrderSummary & { created_at?: string; placedBySubUser?: number | null };
 interface User { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; active: boolean }
 
 /** The shared rule (src/lib/rules/permissions.ts 'release'): the main user or a K07 sub-user. */
@@ -50,14 +50,6 @@ export default function OrderReleases({ country, lang, messages }: { country: st
     return u ? `${u.vorname} ${u.nachname}`.trim() : '—';
   };
 
-  const eur = (v: number | undefined) => money(v ?? 0, ctx, 'EUR');
-  const reasonText = (r: ReleaseReason | null | undefined) => {
-    if (!r) return t('logbuch_user.reason_threshold_old');
-    return r.reason === 'threshold'
-      ? t('logbuch_user.reason_threshold', { value: eur(r.valueEur), limit: eur(r.thresholdEur) })
-      : t('logbuch_user.reason_budget', { value: eur(r.valueEur), budget: eur(r.budgetEur), used: eur(r.usedEur) });
-  };
-
   const release = async (o: Pending) => {
     setBusy(o.auftrag); setError('');
     try {
@@ -85,7 +77,7 @@ export default function OrderReleases({ country, lang, messages }: { country: st
               <tr>
                 <th scope="col">{t('logbuch_user.order')}</th><th scope="col">{t('logbuch_user.date')}</th>
                 <th scope="col">{t('logbuch_user.placed_by')}</th><th scope="col" className="sh-num">{t('logbuch_user.total')}</th>
-                <th scope="col">{t('logbuch_user.reason')}</th><th scope="col" />
+                <th scope="col">{t('release.reason')}</th><th scope="col" />
               </tr>
             </thead>
             <tbody>
@@ -95,8 +87,8 @@ export default function OrderReleases({ country, lang, messages }: { country: st
                   <td data-label={t('logbuch_user.date')}>{formatDate(o.created_at ?? o.datum, ctx)}</td>
                   <td data-label={t('logbuch_user.placed_by')}>{nameOf(o.placedBySubUser)}</td>
                   <td className="sh-num" data-label={t('logbuch_user.total')}>{money(o.total, ctx, o.currency)}</td>
-                  <td className="pt-reason" data-label={t('logbuch_user.reason')} data-testid={`release-reason-${o.auftrag}`}
-                    data-reason={o.releaseReason?.reason ?? 'threshold'}>{reasonText(o.releaseReason)}</td>
+                  <td className="pt-reason" data-label={t('release.reason')} data-testid={`release-reason-${o.auftrag}`}
+                    data-reason={o.releaseReason?.reason ?? 'threshold'}>{releaseReasonText(t, o.releaseReason, ctx)}</td>
                   <td>
                     {canRelease && (
                       <button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} aria-busy={busy === o.auftrag}
