@@ -9,6 +9,7 @@
 //    at 00:00 Berlin time on the 1st.
 //  - Used = every order the buyer placed this month, released AND pending: a waiting order counts
 //    against the budget, so two orders cannot both slip under it; a release does not change it.
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Acting } from './permissions.ts';
 import { allows } from '../../src/lib/rules/permissions.ts';
@@ -82,6 +83,9 @@ export async function releaseReason(db: Db, kdnr: number, acting: Acting, valueC
   if (valueCents > limit) return { reason: 'threshold', valueCents, thresholdCents: limit };
   const sub = await db.selectFrom('sub_users').select('monthly_budget_cents').where('kdnr', '=', kdnr).where('id', '=', acting.id).executeTakeFirst();
   if (sub?.monthly_budget_cents == null) return null;
+  // a no-op write locks the buyer's row until the submit commits: two submits of one buyer cannot both
+  // count the month without the other's order (PostgreSQL row lock; SQLite writes are serial anyway)
+  await db.updateTable('sub_users').set({ monthly_budget_cents: sql`monthly_budget_cents` }).where('kdnr', '=', kdnr).where('id', '=', acting.id).execute();
   const budget = Number(sub.monthly_budget_cents);
   const used = (await monthUsage(db, kdnr, budgetMonth(now))).get(acting.id)?.usedCents ?? 0;
   return used + valueCents > budget ? { reason: 'budget', valueCents, budgetCents: budget, usedCents: used } : null;
