@@ -29,6 +29,8 @@ export interface SubUserTable {
   password_hash: string | null;
   /** 1 after the main user or a K07 set the password: the next login asks the sub-user for its own */
   must_change_password: Generated<number>;
+  /** optional monthly budget (net, EUR cents); null = none */
+  monthly_budget_cents: number | null;
 }
 export interface SessionTable {
   id: string; kdnr: number; firma: number; sub_user_id: number | null;
@@ -86,6 +88,10 @@ export interface OrderTable {
   release_status: string; released_by: number | null; source: string;
   /** the priced summary (server/lib/money.ts) the order was placed with; null for imported history */
   summary_json: string | null;
+  /** why the order waits for a release: JSON { reason: 'threshold' | 'budget', ... } (server/lib/release-rules.ts) */
+  release_reason: string | null;
+  /** net total incl. shipping in EUR cents, as compared with the threshold and budgets; null for imported history */
+  net_eur_cents: number | null;
 }
 export interface OrderLineTable {
   order_id: number; pos: number; artnr: string; bezeichnung: string; menge: number; preis: number;
@@ -153,6 +159,7 @@ export interface CmsPublishTable {
 }
 export interface ClientLogTable { id: Generated<number>; firma: number | null; kdnr: number | null; page: string; error: string; ip: string; browser: string; daten: string; created_at: string }
 export interface FreewayTicketTable { id: Generated<number>; kdnr: number; order_id: number; month: string; created_at: string }
+export interface ReleaseRuleTable { kdnr: number; threshold_cents: number; updated_at: string }
 export interface NewsletterTable { id: number; title: string; sent_at: string }
 
 export interface DB {
@@ -171,7 +178,7 @@ export interface DB {
   label_templates: LabelTemplateTable; documents: DocumentTable; service_requests: ServiceRequestTable; uploads: UploadTable;
   patient_works: PatientWorkTable; batches: BatchTable; mails: MailTable; client_logs: ClientLogTable;
   freeway_tickets: FreewayTicketTable; newsletters: NewsletterTable; job_leases: JobLeaseTable; cms_publish: CmsPublishTable;
-  mdr_expiry_mails: MdrExpiryMailTable;
+  mdr_expiry_mails: MdrExpiryMailTable; release_rules: ReleaseRuleTable;
 }
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;

@@ -16,8 +16,9 @@
 //   past, not a Sunday, at most 365 days ahead; the freeway month is the local calendar month.
 // - One benefit code at a time. A single-use code counts once per customer (benefit_redemptions).
 //   A code that is not removable can neither be removed nor replaced by another code.
-// - Release (spec section 6: K07 releases orders): an order whose total exceeds 5,000 EUR, placed by
-//   a sub-user without the 'release' right (K09 buyer), waits with release_status 'pending'
+// - Release (spec section 6: K07 releases orders): an order placed by a sub-user without the 'release'
+//   right (K09 buyer) whose net value exceeds the account's threshold (default 5,000 EUR) or the
+//   buyer's remaining monthly budget (server/lib/release-rules.ts) waits with release_status 'pending'
 //   (status 'release_pending') until the main user or a K07 sub-user calls
 //   POST /api/orders/{auftrag}/release. All other orders are 'released' at once.
 // - Submit needs an Idempotency-Key (header, or `key` in the body): the same key answers the same
@@ -29,11 +30,12 @@ import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
 import { currencyFor, convertPrice, forgetPurchases, loadArticleItems } from '../lib/articles.ts';
 import { requirePermission, type Acting } from '../lib/permissions.ts';
-import { allows } from '../../src/lib/rules/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
 import { isUniqueViolation, nextOrderNumbers } from '../lib/order-numbers.ts';
-import { cartDiscountRules, discountTotal, goodsValue, parseSummary, priceSummary, totalsOf, vatRuleFor, withDesignations, type BenefitRule, type PriceLine, type Summary } from '../lib/money.ts';
+import { cartDiscountRules, discountTotal, toCents, goodsValue, parseSummary, priceSummary, totalsOf, vatRuleFor, withDesignations, type BenefitRule, type PriceLine, type Summary } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
+import { parseReleaseReason, releaseReason, type ReleaseReasonOut } from '../lib/release-rules.ts';
+import { ReleaseReasonSchema } from './release-rules.ts';
 import { cartCount } from './cart.ts';
 import { designations } from './zahnlager.ts';
 import { ERROR_TEXTS, FREEWAY_MIN_EUR } from '../../src/lib/rules/constants.ts';
@@ -48,8 +50,6 @@ export const VERSANDARTEN = ['standard', 'express', 'abholung'] as const;
 export const ZAHLUNGSARTEN = ['rechnung', 'lastschrift', 'vorkasse'] as const;
 const SHIPPING_EUR: Record<string, number> = { standard: 6.9, express: 14.9, abholung: 0 };
 const FREE_STANDARD_FROM_EUR = 150;
-/** Orders above this total (EUR) by a sub-user without release right wait for a release. */
-export const RELEASE_LIMIT_EUR = 5000;
 export const KOMMENTAR_MAX = 500;
 const ADDRESS_MAX = 80;
 const ADDRESSES_PER_CUSTOMER = 100;
@@ -400,15 +400,15 @@ const KEY_RE = /^[A-Za-z0-9._:-]{8,100}$/;
 
 interface Placed {
   orderId: number; auftrag: number; vorgang: number; rechnung: number; total: number; currency: string;
-  status: string; releaseStatus: string; replayed: boolean; summary: Summary | null;
+  status: string; releaseStatus: string; releaseReason: ReleaseReasonOut | null; replayed: boolean; summary: Summary | null;
 }
 
 async function findByKey(db: Db, kdnr: number, key: string): Promise<Placed | null> {
-  const o = await db.selectFrom('orders').select(['id', 'auftrag', 'vorgang', 'rechnung', 'total', 'currency', 'status', 'release_status', 'summary_json'])
+  const o = await db.selectFrom('orders').select(['id', 'auftrag', 'vorgang', 'rechnung', 'total', 'currency', 'status', 'release_status', 'release_reason', 'summary_json'])
     .where('kdnr', '=', kdnr).where('idempotency_key', '=', key).executeTakeFirst();
   return o ? {
     orderId: Number(o.id), auftrag: o.auftrag, vorgang: o.vorgang, rechnung: o.rechnung, total: Number(o.total), currency: o.currency,
-    status: o.status, releaseStatus: o.release_status, replayed: true, summary: parseSummary(o.summary_json),
+    status: o.status, releaseStatus: o.release_status, releaseReason: parseReleaseReason(o.release_reason), replayed: true, summary: parseSummary(o.summary_json),
   } : null;
 }
 
@@ -433,7 +433,9 @@ async function placeOrder(
   const addr = co.address;
   if (!addr) throw fieldInvalid('addressId');
 
-  const pending = acting.id !== 0 && !allows(acting.funktionen, 'release') && co.totalEur > RELEASE_LIMIT_EUR;
+  const valueCents = toCents(co.totalEur);
+  const reason = await releaseReason(tx, session.kdnr, acting, valueCents);
+  const pending = reason !== null;
   const status = pending ? 'release_pending' : 'processing';
   const nums = await nextOrderNumbers(tx, attempt);
   const now = nowIso();
@@ -446,6 +448,7 @@ async function placeOrder(
     benefit_code: co.benefit && !co.benefit.error ? co.benefit.code : null, discount: discountTotal(co.summary),
     free_gift_artnr: gift?.artnr ?? null, fwt: st.fwt ? 1 : 0, idempotency_key: key,
     placed_by_sub_user: acting.id === 0 ? null : acting.id, release_status: pending ? 'pending' : 'released', released_by: null, source: 'shop',
+    release_reason: reason ? JSON.stringify(reason) : null, net_eur_cents: valueCents,
   }).returning('id').executeTakeFirstOrThrow();
   const orderId = Number(id);
   // designations in the base language (as the order history stores them)
@@ -476,7 +479,7 @@ async function placeOrder(
   return {
     placed: {
       orderId, auftrag: nums.auftrag, vorgang: nums.vorgang, rechnung: nums.rechnung, total: co.summary.net, currency: co.cur.code,
-      status, releaseStatus: pending ? 'pending' : 'released', replayed: false, summary: co.summary,
+      status, releaseStatus: pending ? 'pending' : 'released', releaseReason: parseReleaseReason(reason && JSON.stringify(reason)), replayed: false, summary: co.summary,
     },
     mail: { co, addr },
   };
@@ -485,7 +488,7 @@ async function placeOrder(
 const MAIL_TEXT: Record<string, Record<string, string>> = {
   de: {
     subject: 'Ihre Bestellung {auftrag}', hello: 'vielen Dank für Ihre Bestellung. Wir haben sie unter der Auftragsnummer {auftrag} erhalten.',
-    pending: 'Die Bestellung überschreitet 5.000 EUR und wartet auf die Freigabe durch einen berechtigten Benutzer.',
+    pending: 'Die Bestellung überschreitet die Freigabegrenze oder das Monatsbudget und wartet auf die Freigabe durch einen berechtigten Benutzer.',
     lines: 'Positionen', gift: 'Gratiszugabe', subtotal: 'Zwischensumme', promotion: 'Aktionsrabatt {name} ({p} %)', percent: 'Vorteilscode {code} ({p} %)',
     instant: 'Sofortrabatt (Vorteilscode {code})', net: 'Summe netto', vat: 'MwSt. {p} % auf {base}', reverse: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge)',
     gross: 'Gesamtbetrag (brutto)', address: 'Lieferadresse', shipping: 'Versand', greet: 'Ihr Team von {firma}',
@@ -493,7 +496,7 @@ const MAIL_TEXT: Record<string, Record<string, string>> = {
   },
   en: {
     subject: 'Your order {auftrag}', hello: 'thank you for your order. We received it under order number {auftrag}.',
-    pending: 'The order exceeds 5,000 EUR and waits for the release by an authorised user.',
+    pending: 'The order exceeds the release threshold or the monthly budget and waits for the release by an authorised user.',
     lines: 'Items', gift: 'Free gift', subtotal: 'Subtotal', promotion: 'Promotion discount {name} ({p} %)', percent: 'Benefit code {code} ({p} %)',
     instant: 'Instant discount (benefit code {code})', net: 'Total (net)', vat: 'VAT {p} % on {base}', reverse: 'Reverse charge: VAT payable by the recipient',
     gross: 'Total (gross)', address: 'Delivery address', shipping: 'Shipping', greet: 'Your {firma} team',
@@ -553,7 +556,8 @@ const PlacedOut = z.object({
   auftrag: z.number(), vorgang: z.number(), rechnung: z.number().describe('0 until the order is invoiced'), orderId: z.number(),
   total: z.number().describe('net total'), currency: z.string(), status: z.string(), releaseStatus: z.enum(['released', 'pending']),
   summary: SummarySchema.nullable().describe('the priced summary the order was placed with'),
-  release: z.boolean().describe('true when the order waits for a release'), replayed: z.boolean().describe('true when the key was seen before'),
+  release: z.boolean().describe('true when the order waits for a release'),
+  releaseReason: ReleaseReasonSchema.nullable().describe('why it waits (net EUR figures); null when released at once'), replayed: z.boolean().describe('true when the key was seen before'),
   wkcounter: z.number(),
 });
 
@@ -679,7 +683,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'post', path: '/checkout/submit', access: 'customer', tag: 'checkout',
-    summary: 'Places the order. Header Idempotency-Key (or body key, 8–100 of A-Z a-z 0-9 . _ : -) is required: the same key always answers the same order. The body may carry the PUT checkout fields (applied in the same transaction). Needs the order right (main user, K07, K09; else 403 forbidden_function). Orders over 5,000 EUR by a sub-user without release right wait for a release (releaseStatus pending)',
+    summary: 'Places the order. Header Idempotency-Key (or body key, 8–100 of A-Z a-z 0-9 . _ : -) is required: the same key always answers the same order. The body may carry the PUT checkout fields (applied in the same transaction). Needs the order right (main user, K07, K09; else 403 forbidden_function). Orders of a sub-user without release right over the account threshold (default 5,000 EUR net) or the buyer\'s remaining monthly budget wait for a release (releaseStatus pending, releaseReason threshold | budget)',
     body: StateIn.extend({ key: z.string().optional().describe('idempotency key when the header cannot be set') }),
     response: PlacedOut,
     handler: async ({ db, session, body, c, lang, country }) => {

@@ -22,6 +22,8 @@ import { requirePermission } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
 import { orderSummary, totalsOf, withDesignations } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
+import { parseReleaseReason } from '../lib/release-rules.ts';
+import { ReleaseReasonSchema } from './release-rules.ts';
 import { SummarySchema, TotalsSchema } from './money-schema.ts';
 import { cartCount } from './cart.ts';
 import { ERROR_TEXTS, QTY_MAX } from '../../src/lib/rules/constants.ts';
@@ -136,14 +138,15 @@ async function listOrders(db: Db, kdnr: number, f: { from?: string; to?: string;
     base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
     base.leftJoin('order_lines as l', 'l.order_id', 'o.id')
       .select(['o.id', 'o.auftrag', 'o.vorgang', 'o.rechnung', 'o.created_at', 'o.status', 'o.total', 'o.currency', 'o.release_status',
-        'o.placed_by_sub_user', sql<number>`count(l.pos)`.as('positionen'),
+        'o.placed_by_sub_user', 'o.release_reason', sql<number>`count(l.pos)`.as('positionen'),
         sql<number>`sum(case when l.status = 'backorder' then 1 else 0 end)`.as('rueckstand')])
-      .groupBy(['o.id', 'o.auftrag', 'o.vorgang', 'o.rechnung', 'o.created_at', 'o.status', 'o.total', 'o.currency', 'o.release_status', 'o.placed_by_sub_user'])
+      .groupBy(['o.id', 'o.auftrag', 'o.vorgang', 'o.rechnung', 'o.created_at', 'o.status', 'o.total', 'o.currency', 'o.release_status', 'o.placed_by_sub_user', 'o.release_reason'])
       .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc')
       .limit(f.limit).offset((f.page - 1) * f.limit).execute(),
   ]);
   return {
-    items: rows.map((r) => ({ ...summary(r, Number(r.positionen), Number(r.rueckstand ?? 0)), placedBySubUser: r.placed_by_sub_user })),
+    items: rows.map((r) => ({ ...summary(r, Number(r.positionen), Number(r.rueckstand ?? 0)), placedBySubUser: r.placed_by_sub_user,
+      releaseReason: parseReleaseReason(r.release_reason) })),
     page: f.page, limit: f.limit, total: Number(cnt?.n ?? 0),
   };
 }
@@ -164,7 +167,10 @@ const SummaryOut = z.object({
   release_status: z.enum(['released', 'pending']).or(z.string()),
 });
 const ListOut = z.object({
-  items: z.array(SummaryOut.extend({ placedBySubUser: z.number().nullable() })),
+  items: z.array(SummaryOut.extend({
+    placedBySubUser: z.number().nullable(),
+    releaseReason: ReleaseReasonSchema.nullable().describe('why the order waits or waited for a release (net EUR figures); null when released at once'),
+  })),
   page: z.number(), limit: z.number(), total: z.number(),
 });
 const LineOut = z.object({
@@ -260,7 +266,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'get', path: '/orders/pending', access: 'customer', tag: 'orders',
-    summary: 'Orders waiting for a release (placed by a sub-user without release right, over 5,000 EUR)',
+    summary: 'Orders waiting for a release (placed by a sub-user without release right, over the account threshold or the buyer\'s monthly budget), each with its releaseReason',
     query: z.object({ page: zPage, limit: zLimit }),
     response: ListOut,
     handler: ({ db, session, query }) => listOrders(db, session.kdnr, { ...query, pending: true }),

@@ -7,6 +7,7 @@ import * as m0004 from './0004_scale_jobs.ts';
 import * as m0005 from './0005_mdr_case_file.ts';
 import * as m0006 from './0006_cms_publish.ts';
 import * as m0007 from './0007_accounts.ts';
+import * as m0008 from './0008_budget_release_rules.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_mdr_case_file': m0005,
   '0006_cms_publish': m0006,
   '0007_accounts': m0007,
+  '0008_budget_release_rules': m0008,
 };

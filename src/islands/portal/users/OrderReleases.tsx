@@ -1,5 +1,6 @@
 // Orders waiting for a release (section 6: a K07 manager also releases orders placed by others).
-// Orders over 5,000 EUR placed by a buyer (K09) wait until the main user or a K07 releases them here.
+// Orders of a buyer (K09) over the account's threshold or the buyer's monthly budget (BudgetRules.tsx)
+// wait until the main user or a K07 releases them here; each row says why it waits.
 // The release button shows only for those users; the API refuses everyone else (403 forbidden_function).
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -7,6 +8,7 @@ import { $customer } from '../../../stores/customer.ts';
 import { showToast } from '../../../stores/ui.ts';
 import { api } from '../../../lib/api.ts';
 import { loadPending, releaseOrder, type OrderSummary } from '../../shop/lib/orders.ts';
+import { releaseReasonText } from '../../shop/lib/release-reason.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
@@ -74,7 +76,8 @@ export default function OrderReleases({ country, lang, messages }: { country: st
             <thead>
               <tr>
                 <th scope="col">{t('logbuch_user.order')}</th><th scope="col">{t('logbuch_user.date')}</th>
-                <th scope="col">{t('logbuch_user.placed_by')}</th><th scope="col" className="sh-num">{t('logbuch_user.total')}</th><th scope="col" />
+                <th scope="col">{t('logbuch_user.placed_by')}</th><th scope="col" className="sh-num">{t('logbuch_user.total')}</th>
+                <th scope="col">{t('release.reason')}</th><th scope="col" />
               </tr>
             </thead>
             <tbody>
@@ -84,6 +87,8 @@ export default function OrderReleases({ country, lang, messages }: { country: st
                   <td data-label={t('logbuch_user.date')}>{formatDate(o.created_at ?? o.datum, ctx)}</td>
                   <td data-label={t('logbuch_user.placed_by')}>{nameOf(o.placedBySubUser)}</td>
                   <td className="sh-num" data-label={t('logbuch_user.total')}>{money(o.total, ctx, o.currency)}</td>
+                  <td className="pt-reason" data-label={t('release.reason')} data-testid={`release-reason-${o.auftrag}`}
+                    data-reason={o.releaseReason?.reason ?? 'threshold'}>{releaseReasonText(t, o.releaseReason, ctx)}</td>
                   <td>
                     {canRelease && (
                       <button type="button" className="sh-btn sh-btn--small sh-btn--primary" disabled={busy !== null} aria-busy={busy === o.auftrag}

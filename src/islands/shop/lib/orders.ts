@@ -7,14 +7,19 @@ export interface OrderLine { pos: number; artnr: string; bezeichnung: string; me
 export interface OrderSummary {
   auftrag: number; vorgang: number; rechnung: number; datum: string; status: string; total: number; currency: string;
   positionen?: number; rueckstand?: number; lines?: OrderLine[];
+  /** why the order waits (or waited) for a release; null when released at once */
+  releaseReason?: ReleaseReason | null;
   [k: string]: unknown;
 }
+
+/** As the API answers it (server/lib/release-rules.ts): figures are net EUR when the order was placed. */
+export interface ReleaseReason { reason: 'threshold' | 'budget'; valueEur: number; thresholdEur?: number; budgetEur?: number; usedEur?: number }
 
 export function loadOrders(limit = 50): Promise<OrderSummary[]> {
   return api.get<OrderSummary[] | { items: OrderSummary[] }>(`orders?limit=${limit}`).then((r) => (Array.isArray(r) ? r : r.items));
 }
 
-/** Orders waiting for a release (placed by a sub-user above the release limit). */
+/** Orders waiting for a release (placed by a sub-user over the account threshold or the monthly budget), each with releaseReason. */
 export function loadPending(limit = 100): Promise<OrderSummary[]> {
   return api.get<{ items: OrderSummary[] }>(`orders/pending?limit=${limit}`).then((r) => r.items);
 }
