@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../server/db/index.ts';
+import { LOGIN_MAX_FAILURES } from '../../server/lib/login-throttle.ts';
 import { DEMO_PASSWORD, LAB_A, privateDatabase } from './harness.ts';
 import { ROOT, call, cookieOf, freePort, startServerProcess } from './server-process.ts';
 
@@ -107,6 +108,17 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     expect((await call(a.port, 'GET', '/api/user/infos', { cookie })).status).toBe(200); // now cached on A
     expect((await call(b.port, 'GET', '/api/logout', { cookie })).status).toBe(200);
     await expect.poll(async () => (await call(a.port, 'GET', '/api/user/infos', { cookie })).status, { timeout: 500, interval: 20 }).toBe(401);
+  });
+
+  it(`login failures counted on A and B together hit the cap at ${LOGIN_MAX_FAILURES}`, async () => {
+    // one client address (TRUST_PROXY=1: the address nginx appends; sent directly it is the header's), one
+    // account, guesses spread over both instances; its own address, so the other tests' logins stay free
+    const attacker = { 'x-forwarded-for': '203.0.113.77' };
+    const guess = (port: number) => call(port, 'POST', '/api/login', { headers: attacker, body: { Firma: 1, Benutzername: '654321', Kennwort: 'falsch-123', kw: '' } });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(instances[i % 2]!.port)));
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(40 - LOGIN_MAX_FAILURES);
   });
 
   it('the mail sender runs once, not once per instance: each queued mail is delivered exactly once', async () => {

@@ -17,12 +17,12 @@ export function freePort(): Promise<number> {
 export interface Answer { status: number; body: any; setCookie: string[] }
 
 /** One request on a fresh connection (so the kernel may hand it to any worker sharing the port). */
-export function call(port: number, method: string, url: string, opts: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
+export function call(port: number, method: string, url: string, opts: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const data = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     const req = http.request({
       host: '127.0.0.1', port, path: url, method, agent: false,
-      headers: { ...(data ? { 'content-type': 'application/json' } : {}), ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+      headers: { ...(data ? { 'content-type': 'application/json' } : {}), ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
     }, (res) => {
       let text = '';
       res.on('data', (c) => { text += c; });
