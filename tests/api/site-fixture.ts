@@ -4,21 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT, NODE } from './server-process.ts';
+import { newestSource } from '../../scripts/build-if-needed.ts';
 
 export const FIXTURE_DIR = path.join(ROOT, 'dist-test-site');
 
-function newest(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let m = st.mtimeMs;
-  for (const e of fs.readdirSync(p)) m = Math.max(m, newest(path.join(p, e)));
-  return m;
-}
-
 export function siteFixture(): string {
   const stamp = path.join(FIXTURE_DIR, '.built');
-  const src = Math.max(newest(path.join(ROOT, 'src')), newest(path.join(ROOT, 'public')), newest(path.join(ROOT, 'astro.config.mjs')));
+  const src = newestSource();
   if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs > src) return FIXTURE_DIR;
   const r = spawnSync(NODE, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', FIXTURE_DIR], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SITE_COUNTRIES: 'de', FORCE_COLOR: '0' }, timeout: 300_000,

@@ -1,7 +1,7 @@
 // Shared steps of the shop and portal specs: stored cookie consent (the banner would cover buttons), logging
 // in through the API or through the login panel like a customer, and waiting for an island to hydrate
 // before typing into it (typed text and clicks before hydration are lost).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo-Labor-2026';
 
@@ -34,3 +34,18 @@ export async function loginInPanel(page: Page, kdnr = 123456): Promise<void> {
 /** Astro drops `ssr` from an island once it has hydrated; a click before that would be lost. */
 export const hydrated = (page: Page, inside: string) =>
   expect(page.locator('astro-island', { has: page.locator(inside) }).first()).not.toHaveAttribute('ssr', /.*/);
+
+export interface SubUser { id: number; vorname: string; funktionen: string[]; role: string }
+
+/** The demo sub-user with exactly this one function (Anna K07, Ben K09, Clara K13). */
+export async function subUser(req: APIRequestContext, fn: string): Promise<SubUser> {
+  const users = (await (await req.get('/api/user/subusers')).json()).result as SubUser[];
+  const u = users.find((x) => x.role === 'sub' && x.funktionen.length === 1 && x.funktionen[0] === fn);
+  expect(u, `demo sub-user ${fn}`).toBeTruthy();
+  return u!;
+}
+
+/** Switches the acting user; switching up (more rights) needs the target's password: the demo password. */
+export async function actAs(req: APIRequestContext, id: number): Promise<void> {
+  expect((await req.put('/api/user/active', { data: { id, password: PASSWORD } })).status()).toBe(200);
+}

@@ -6,26 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
-import { hydrated, loginLab, PASSWORD, storeConsent } from './helpers.ts';
+import { actAs, hydrated, loginLab, PASSWORD, storeConsent, subUser } from './helpers.ts';
 
 const T = de as Record<string, string>;
 const SHOTS = 'test-results/screens/budgets';
 
 storeConsent();
 
-interface SubUser { id: number; vorname: string; funktionen: string[]; role: string }
 interface Buyer { id: number; budgetEur: number | null; usedEur: number; pendingEur: number }
 
-async function subUser(req: APIRequestContext, fn: string): Promise<SubUser> {
-  const users = (await (await req.get('/api/user/subusers')).json()).result as SubUser[];
-  const u = users.find((x) => x.role === 'sub' && x.funktionen.length === 1 && x.funktionen[0] === fn);
-  expect(u, `demo sub-user ${fn}`).toBeTruthy();
-  return u!;
-}
-/** Switching up (more rights) needs the target's password: the demo password. */
-async function actAs(req: APIRequestContext, id: number) {
-  expect((await req.put('/api/user/active', { data: { id, password: PASSWORD } })).status()).toBe(200);
-}
 async function buyerOf(req: APIRequestContext, id: number): Promise<Buyer> {
   return ((await (await req.get('/api/account/release-rules')).json()).result.buyers as Buyer[]).find((b) => b.id === id)!;
 }

@@ -4,31 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
-import { hydrated, storeConsent } from './helpers.ts';
+import { actAs, hydrated, storeConsent, subUser } from './helpers.ts';
 
 const B = '/de/de';
 const T = de as Record<string, string>;
 
 storeConsent();
 
-interface SubUser { id: number; vorname: string; funktionen: string[]; role: string }
 
 async function login(page: Page) {
   const r = await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' } });
   expect(r.status()).toBe(200);
-}
-
-/** The demo sub-user with exactly this one function (Anna K07, Ben K09, Clara K13). */
-async function subUser(req: APIRequestContext, fn: string): Promise<SubUser> {
-  const users = (await (await req.get('/api/user/subusers')).json()).result as SubUser[];
-  const u = users.find((x) => x.role === 'sub' && x.funktionen.length === 1 && x.funktionen[0] === fn);
-  expect(u, `demo sub-user ${fn}`).toBeTruthy();
-  return u!;
-}
-
-/** Switches the acting user; switching up (more rights) needs the target's password: the demo password. */
-async function actAs(req: APIRequestContext, id: number) {
-  expect((await req.put('/api/user/active', { data: { id, password: 'Demo-Labor-2026' } })).status()).toBe(200);
 }
 
 /** Empties the basket and puts `qty` of a favourite (the most expensive one when `minTotal` asks for a sum) into it. */
