@@ -5,20 +5,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { test, expect, chromium, type Browser, type Page } from '@playwright/test';
 import { PASSWORD, storeConsent } from './helpers.ts';
-import { CHROMIUM_FLAGS, codeVideo } from './scanner-helpers.ts';
+import { CHROMIUM_FLAGS, codeVideo, presetSettings } from './scanner-helpers.ts';
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
 const LOGIN = { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' };
 const SHOTS = 'test-results/screens/mdr';
 const GTIN = '04034495071104';
-
-async function presetSettings(page: Page, s: Record<string, string>): Promise<void> {
-  await page.addInitScript((entries) => {
-    if (sessionStorage.getItem('e2e-preset')) return;
-    sessionStorage.setItem('e2e-preset', '1');
-    for (const [k, v] of Object.entries(entries)) localStorage.setItem(`settings:${k}`, v);
-  }, s);
-}
 
 test.describe.configure({ mode: 'serial' });
 storeConsent();

@@ -3,7 +3,7 @@
 // documenting a batch on a patient work and finding it in the logbook and its CSV export.
 import fs from 'node:fs';
 import { test, expect, chromium, type Browser, type Page, type APIRequestContext } from '@playwright/test';
-import { blankPhoto, CHROMIUM_FLAGS, codePhoto, codeVideo, type CodeSpec } from './scanner-helpers.ts';
+import { blankPhoto, CHROMIUM_FLAGS, codePhoto, codeVideo, presetSettings, type CodeSpec } from './scanner-helpers.ts';
 import { PASSWORD } from './helpers.ts';
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
@@ -37,15 +37,6 @@ async function cameraBrowser(code: CodeSpec, name: string, native = false): Prom
 async function newPage(browser: Browser, mobile = false): Promise<Page> {
   const ctx = await browser.newContext({ baseURL: BASE, ...(mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}) });
   return ctx.newPage();
-}
-
-/** Settings as the scanner stores them (persistent map "settings:"), before the first page runs. */
-async function presetSettings(page: Page, s: Record<string, string>): Promise<void> {
-  await page.addInitScript((entries) => {
-    if (sessionStorage.getItem('e2e-preset')) return;
-    sessionStorage.setItem('e2e-preset', '1');
-    for (const [k, v] of Object.entries(entries)) localStorage.setItem(`settings:${k}`, v);
-  }, s);
 }
 
 test.describe.configure({ mode: 'serial' });

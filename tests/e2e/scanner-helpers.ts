@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
+import type { Page } from '@playwright/test';
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -85,4 +86,13 @@ export async function blankPhoto(): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scanner-e2e-')), 'blank.png');
   fs.writeFileSync(file, await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 210, b: 220 } } }).png().toBuffer());
   return file;
+}
+
+/** Settings as the scanner stores them (persistent map "settings:"), before the first page runs. */
+export async function presetSettings(page: Page, s: Record<string, string>): Promise<void> {
+  await page.addInitScript((entries) => {
+    if (sessionStorage.getItem('e2e-preset')) return;
+    sessionStorage.setItem('e2e-preset', '1');
+    for (const [k, v] of Object.entries(entries)) localStorage.setItem(`settings:${k}`, v);
+  }, s);
 }
