@@ -1,6 +1,7 @@
 // Photo uploads (service forms, tooth-cabinet digitisation): type by magic bytes, size limit, and only
-// what decodes as that type is stored — JPEG, PNG and WebP are decoded and re-encoded (metadata dropped),
-// HEIC must be a well-formed HEIF container (the bundled libvips cannot decode HEVC; see isWellFormedHeif).
+// what decodes as that type is stored — JPEG, PNG and WebP are decoded and re-encoded (metadata dropped);
+// HEIC must be a well-formed HEIF container, is decoded by libheif (heic-decode: the bundled libvips
+// cannot decode HEVC) and stored as a JPEG.
 // Files under config.uploadDir/{kdnr|guest}/YYYY-MM/, a 400-px JPEG thumbnail, a row in `uploads`;
 // served only to their owner, as a download-safe image (sandboxing CSP, no sniffing).
 // Limits while reading the request: server/http/body.ts.
@@ -8,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import heicDecode from 'heic-decode';
 import { config } from '../config.ts';
 import type { Db, Tx } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -83,9 +85,25 @@ async function reencode(buf: Buffer, type: ImageType, field: string): Promise<Bu
   }
 }
 
+const JPEG: ImageType = { mime: 'image/jpeg', ext: 'jpg' };
+
+/** An iPhone photo: the first image of the HEIF file, decoded (pixel limit first) and encoded as JPEG. */
+async function heicToJpeg(buf: Buffer, field: string): Promise<Buffer> {
+  try {
+    const [first] = await heicDecode.all({ buffer: buf });
+    if (!first) throw new Error('no image in the file');
+    if (first.width * first.height > MAX_PIXELS) throw new Error('too many pixels');
+    const { width, height, data } = await first.decode();
+    return await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } })
+      .jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  } catch (e) {
+    throw undecodable(field, (e as Error).message);
+  }
+}
+
 /**
  * Size, type and content check of one file; throws 413 upload_too_large / 415 upload_type with the
- * field name. The answer holds the bytes to store: re-encoded photos, or a well-formed HEIC as sent.
+ * field name. The answer holds the bytes to store: the photo decoded and encoded again (HEIC as JPEG).
  */
 export async function checkImage(file: File, field = 'photo'): Promise<CheckedImage> {
   const max = config.uploadFileMaxBytes;
@@ -96,7 +114,7 @@ export async function checkImage(file: File, field = 'photo'): Promise<CheckedIm
   const name = file.name || field;
   if (type.mime === 'image/heic') {
     if (!isWellFormedHeif(raw)) throw undecodable(field, 'not a well-formed HEIF file');
-    return { buf: raw, type, name };
+    return { buf: await heicToJpeg(raw, field), type: JPEG, name };
   }
   return { buf: await reencode(raw, type, field), type, name };
 }
@@ -106,8 +124,6 @@ async function makeThumb(img: CheckedImage): Promise<Buffer | null> {
     return await decode(img.buf).rotate()
       .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
   } catch (e) {
-    // The bundled libvips cannot decode HEVC-coded HEIC: keep the photo, no thumbnail.
-    if (img.type.mime === 'image/heic') return null;
     throw new ApiError(415, 'upload_type', { reason: 'undecodable', detail: (e as Error).message.slice(0, 100) });
   }
 }

@@ -118,12 +118,12 @@ describe('service forms', () => {
     expect(sniffImage(heic)?.mime).toBe('image/heic');
     expect(sniffImage(Buffer.from('GIF89a......'))).toBeNull();
     expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
-    // an iPhone photo the server cannot decode is kept, just without a thumbnail
+    // an iPhone photo is decoded and kept as a JPEG, with its thumbnail
     const r = await a.post('/api/forms/transportschaden', fd({ lieferschein: 'LS-2', schaden: 'Glas gebrochen' }, [heic]));
     expect(r.status).toBe(200);
-    expect(r.body.result.photos[0].thumbUrl).toBeNull();
-    expect((await a.get(r.body.result.photos[0].url)).headers.get('content-type')).toBe('image/heic');
-    expect((await a.get(`${r.body.result.photos[0].url}/thumb`)).status).toBe(404);
+    expect(r.body.result.photos[0].thumbUrl).not.toBeNull();
+    expect((await a.get(r.body.result.photos[0].url)).headers.get('content-type')).toBe('image/jpeg');
+    expect((await a.get(`${r.body.result.photos[0].url}/thumb`)).status).toBe(200);
   });
 
   it('a callback request needs no photo', async () => {

@@ -64,12 +64,11 @@ export function submitOrder(c: Client, key: string, body: Record<string, unknown
 }
 
 /**
- * A minimal well-formed HEIF file (ftyp, meta, mdat boxes) as iPhones send: the server cannot decode
- * its HEVC data but accepts the container. `after` is appended as is (a smuggled payload).
+ * A real HEIC photo as iPhones send (64×48, HEVC, made with libheif's heif-enc: tests/fixtures/photo.heic);
+ * `after` is appended as is (a smuggled payload).
  */
 export function heifFile(after: Buffer = Buffer.alloc(0)): Buffer {
-  const box = (type: string, body: Buffer) => { const h = Buffer.alloc(8); h.writeUInt32BE(8 + body.length); h.write(type, 4, 'latin1'); return Buffer.concat([h, body]); };
-  return Buffer.concat([box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1')), box('meta', Buffer.alloc(4)), box('mdat', Buffer.alloc(40)), after]);
+  return Buffer.concat([fs.readFileSync(path.join(import.meta.dirname, '../fixtures/photo.heic')), after]);
 }
 
 /** Number of orders of a customer. */

@@ -44,6 +44,15 @@ describe('polyglot uploads', () => {
     expect(storedFiles()).toEqual([]);
   });
 
+  it('a well-formed HEIF container whose image data is HTML is refused: only what decodes is stored', async () => {
+    const box = (type: string, body: Buffer) => { const h = Buffer.alloc(8); h.writeUInt32BE(8 + body.length); h.write(type, 4, 'latin1'); return Buffer.concat([h, body]); };
+    const smuggled = Buffer.concat([box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1')), box('meta', Buffer.alloc(4)), box('mdat', HTML)]);
+    expect(isWellFormedHeif(smuggled)).toBe(true);
+    const r = await a.post('/api/forms/transportschaden', form(smuggled));
+    expect([r.status, r.body.error, r.body.reason]).toEqual([415, 'upload_type', 'undecodable']);
+    expect(storedFiles()).toEqual([]);
+  });
+
   it('a JPEG with HTML appended is stored re-encoded: the HTML is gone', async () => {
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } }).jpeg().toBuffer();
     const r = await a.post('/api/forms/transportschaden', form(Buffer.concat([jpeg, HTML])));
@@ -65,8 +74,8 @@ describe('polyglot uploads', () => {
     expect(r.status).toBe(200);
     const res = await a.get(r.body.result.photos[0].url);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/heic');
-    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="upload-\d+\.heic"$/);
+    expect(res.headers.get('content-type')).toBe('image/jpeg'); // the HEIC photo decoded, stored as JPEG
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="upload-\d+\.jpg"$/);
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toMatch(/default-src 'none'/);
     expect(csp).toMatch(/(^|; )sandbox($|;)/);
