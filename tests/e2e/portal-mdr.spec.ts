@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { test, expect, chromium, type Browser, type Page } from '@playwright/test';
 import { PASSWORD, storeConsent } from './helpers.ts';
-import { CHROMIUM_FLAGS, codeVideo, presetSettings } from './scanner-helpers.ts';
+import { CHROMIUM_FLAGS, codeVideo, presetSettings, searchLogbook } from './scanner-helpers.ts';
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
 const LOGIN = { Firma: 1, Benutzername: '123456', Kennwort: 'Demo-Labor-2026', kw: '' };
@@ -51,12 +51,7 @@ test('a GS1 DataMatrix from the camera is documented on a patient work whose Ann
 
   // the logbook: the work, its batch (manufacturer, GTIN, quantity) and the statement in one click
   await page.setViewportSize({ width: 1366, height: 900 });
-  expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
-  await presetSettings(page, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log' });
-  await page.goto('/de/de/kamera/#logbuch');
-  const logbook = page.getByTestId('logbook');
-  await logbook.getByRole('searchbox').fill(lot);
-  await logbook.getByRole('button', { name: 'Suchen' }).click();
+  const logbook = await searchLogbook(page, LOGIN, lot);
   const work = logbook.locator(`li[data-work="${order}"]`);
   await work.getByRole('button', { expanded: false }).first().click();
   await expect(work.getByTestId('patient-code')).toHaveText('PK-4711');

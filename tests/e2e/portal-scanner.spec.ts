@@ -3,7 +3,7 @@
 // documenting a batch on a patient work and finding it in the logbook and its CSV export.
 import fs from 'node:fs';
 import { test, expect, chromium, type Browser, type Page, type APIRequestContext } from '@playwright/test';
-import { blankPhoto, CHROMIUM_FLAGS, codePhoto, codeVideo, presetSettings, type CodeSpec } from './scanner-helpers.ts';
+import { blankPhoto, CHROMIUM_FLAGS, codePhoto, codeVideo, presetSettings, searchLogbook, type CodeSpec } from './scanner-helpers.ts';
 import { PASSWORD } from './helpers.ts';
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
@@ -112,12 +112,7 @@ test('GS1 DataMatrix from the camera in mode log: MDR tutorial, batch on a new p
   }
 
   // the logbook (a browser without camera, so the scanner does not read the code again)
-  expect((await page.request.post('/api/login', { data: LOGIN })).status()).toBe(200);
-  await presetSettings(page, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log' });
-  await page.goto('/de/de/kamera/#logbuch');
-  const logbook = page.getByTestId('logbook');
-  await logbook.getByRole('searchbox').fill(lot);
-  await logbook.getByRole('button', { name: 'Suchen' }).click();
+  const logbook = await searchLogbook(page, LOGIN, lot);
   const work = logbook.locator(`li[data-work="${order}"]`);
   await expect(work).toHaveCount(1);
   await expect(work).toContainText('Praxis Dr. Test');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -95,4 +95,16 @@ export async function presetSettings(page: Page, s: Record<string, string>): Pro
     sessionStorage.setItem('e2e-preset', '1');
     for (const [k, v] of Object.entries(entries)) localStorage.setItem(`settings:${k}`, v);
   }, s);
+}
+
+/** Logs the demo lab in, opens the kamera page's logbook in log mode and searches it for `lot`. */
+export async function searchLogbook(page: Page, login: Record<string, unknown>, lot: string): Promise<Locator> {
+  const r = await page.request.post('/api/login', { data: login });
+  if (r.status() !== 200) throw new Error(`login: HTTP ${r.status()}`);
+  await presetSettings(page, { scannerTutorialRead: '1', scannerMdrTutorialRead: '1', scannerMode: 'log' });
+  await page.goto('/de/de/kamera/#logbuch');
+  const logbook = page.getByTestId('logbook');
+  await logbook.getByRole('searchbox').fill(lot);
+  await logbook.getByRole('button', { name: 'Suchen' }).click();
+  return logbook;
 }
