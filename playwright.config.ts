@@ -33,6 +33,7 @@ export default defineConfig({
       DEV_TOOLS: '1', // the journeys read mails from the development outbox
       // the journeys send many guest forms from one address; the limits themselves: tests/api/sec-public-forms.test.ts
       GUEST_LIMIT_SCALE: '20',
+      CHECK_ANSWERS: '1', // every answer the journeys get is checked against its contract
     },
     stdout: 'pipe',
   },

@@ -7,7 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // the API tests read mails from the development outbox and use the development webhook secret
-    env: { DEV_TOOLS: '1' },
+    // the API tests read mails from the development outbox and use the development webhook secret;
+    // every answer is checked against its contract
+    env: { DEV_TOOLS: '1', CHECK_ANSWERS: '1' },
   },
 });

@@ -46,6 +46,8 @@ export const config = {
   guestPageCacheSeconds: num('GUEST_PAGE_CACHE_SECONDS', 60),
   /** Development conveniences (the outbox call, the webhook's default secret): only with DEV_TOOLS=1. */
   devTools,
+  /** Test runs: every 2xx answer is checked against its call's answer schema (server/http/answer-check.ts). */
+  checkAnswers: process.env.CHECK_ANSWERS === '1',
   /**
    * Number of reverse proxies in front of the shop whose X-Forwarded-For is trusted (TRUST_PROXY=1: one).
    * 0 (default): the header is ignored, the socket address counts (login throttling, logs, rate limits).

@@ -11,13 +11,9 @@ import { parseWith, type AnyRoute } from './route.ts';
 import { API_CSP, commonHeaders } from './security-headers.ts';
 import { loadSession } from './session.ts';
 import { allRoutes } from '../modules/index.ts';
+import { ACCESS_PREFIXES } from '../../src/api/contract.ts';
+import { checkAnswer } from './answer-check.ts';
 
-const PREFIX: Record<AnyRoute['access'], string[]> = {
-  public: ['/api'],
-  guest: ['/api/guest', '/api'],
-  customer: ['/api'],
-  logbook: ['/api/logbook'],
-};
 
 /**
  * The caller's address. X-Forwarded-For counts only behind trusted proxies (TRUST_PROXY=n): each proxy
@@ -53,6 +49,7 @@ function handle(route: AnyRoute, db: Db) {
     try {
       const result = await route.handler({ params, query, body, session, db, c, ip: clientIp(c), lang, country } as never);
       if (route.rawResponse || result instanceof Response) return result as Response;
+      if (config.checkAnswers) checkAnswer(route, result);
       return c.json({ result: result === undefined ? null : result });
     } finally {
       releaseBody(c); // uploads read by the handler no longer count against the memory budget
@@ -78,7 +75,7 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes, imageDir = con
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(routes.filter((r) => r.tag !== 'dev' || config.devTools))));
   for (const route of routes) {
     if (route.tag === 'dev' && !config.devTools) continue; // development helpers exist only with DEV_TOOLS=1
-    for (const prefix of PREFIX[route.access] ?? []) {
+    for (const prefix of ACCESS_PREFIXES[route.access]) {
       app.on(route.method.toUpperCase(), prefix + route.path, handle(route, db));
     }
   }

@@ -4,32 +4,9 @@ import type { Db } from '../db/index.ts';
 import { memoPerDb } from './memo.ts';
 import { REQUEST_PRICES } from '../../src/lib/rules/constants.ts';
 import { discountPercent } from '../../src/lib/rules/pricing.ts';
+import type { ArticleListItem } from '../../src/api/articles.ts';
 
-export interface ArticleListItem {
-  Artikelnummer: string;
-  Bezeichnung: string;
-  Gebinde: string;
-  Preis: number;
-  KatPreis: number;
-  IstNeuheit: number;
-  IstReferenz: number;
-  AusSortiment: number;
-  TempAusSortiment: number;
-  BereitsGekauft: number;
-  Rabatt: number;
-  MCode: number | null;
-  lieferant: string;
-  LetzterKaufMonat: number | null;
-  LetzterKaufJahr: number | null;
-  ParentId: string | null;
-  ParentArtikelnummer: string | null;
-  PG: number;
-  KatId: number;
-  Referenz: string;
-  vkz: string;
-  Lieferstatus: number;
-  Waehrung: string;
-}
+export type { ArticleListItem };
 
 /** Prices are stored in EUR; request-price markers (0.01/0.02) are never converted. */
 export function convertPrice(eur: number, rate: number): number {

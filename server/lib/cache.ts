@@ -22,7 +22,10 @@ export class Cache<K, V> {
   /** bumped by every invalidation: a load that started before it must not store its (stale) answer */
   private generation = 0;
 
-  constructor(private readonly opts: CacheOptions) {
+  private readonly opts: CacheOptions;
+
+  constructor(opts: CacheOptions) {
+    this.opts = opts;
     for (const topic of opts.topics ?? []) onInvalidate(topic, (key) => this.forget(key));
   }
 

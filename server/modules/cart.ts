@@ -1,33 +1,18 @@
 // The basket (Warenkorb): one line per article and customer. The add/set calls are the hottest
 // calls of the shop: they use three queries (article, upsert, count) and a cached currency.
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { defineRoute, zArtnr, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
 import { settleProcessingSlots } from './zahnlager.ts';
 import { QTY_MAX } from '../../src/lib/rules/constants.ts';
-import { BASKET_LETTERS } from '../../src/lib/rules/locale.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
+import * as cart from '../../src/api/cart.ts';
+import { zCartQty, type CartChange, type LagerOrigin } from '../../src/api/cart.ts';
 
-// ---- shared pieces ----
-
-/** Quantity in a path: digits only, 1..999 (section 5/9), else error_menge. */
-export const zCartQty = z.string().regex(/^\d{1,9}$/, 'error_menge').transform(Number)
-  .refine((n) => n >= 1 && n <= QTY_MAX, 'error_menge');
-
-const LETTER_TO_LANG = new Map(Object.entries(BASKET_LETTERS).map(([lang, letter]) => [letter, lang]));
-
-/** Basket letter (D E F S I U C P N) or a language code (de, en, …) → language code. */
-const zBasketLanguage = z.string().regex(/^[A-Za-z]{1,2}$/, 'invalid_language')
-  .transform((s) => (s.length === 1 ? LETTER_TO_LANG.get(s.toUpperCase()) : BASKET_LETTERS[s.toLowerCase()] ? s.toLowerCase() : undefined))
-  .refine((v) => v !== undefined, 'invalid_language').transform((v) => v!);
-
-const zInt = (key: string) => z.string().regex(/^\d{1,9}$/, key).transform(Number);
-const zVariant = z.string().max(40, 'too_long').regex(/^[\p{L}\p{N} ._,+#-]*$/u, 'invalid_input')
-  .transform((v) => (v === '-' || v === '_' ? '' : v));
+export { zCartQty };
 
 // ---- precompiled hot queries: Kysely builds and compiles each query shape once per database;
 // a call only swaps the parameters (sentinel strings mark them), which halves the add call's cost.
@@ -50,8 +35,6 @@ export async function cartCount(db: Db, kdnr: number, exec: Db = db): Promise<nu
   return Number(r?.n ?? 0);
 }
 
-/** Stock origin of a line set from the tooth storage (setLager). */
-export interface LagerOrigin { schrank: number; schublade: number; zeile: number; spalte: number; lager: string; flag: number; slotId: number | null }
 export function parseLagerOrigin(s: string | null | undefined): LagerOrigin | null {
   if (!s) return null;
   try {
@@ -109,14 +92,9 @@ async function cartLines(db: Db, kdnr: number, opts: { lang: string; country: st
   return rows.flatMap((r) => { const it = byNr.get(r.artnr); return it ? [fullLine(it, r)] : []; });
 }
 
-const LineOut = z.object({
-  Artikelnummer: z.string(), Bezeichnung: z.string(), Gebinde: z.string(), Menge: z.number(), Einzelpreis: z.number(),
-  Gesamtpreis: z.number(), vkz: z.string(), Lieferstatus: z.number(), Waehrung: z.string(),
-});
-const ChangeOut = z.object({ wkcounter: z.number(), line: LineOut });
 
 type Variants = [string, string, string, string, string];
-type Added = { wkcounter: number; line: ReturnType<typeof compactLine> };
+type Added = CartChange;
 
 /** One add inside a transaction `tx` (statements compiled once on the root `db`); also the quick order's bulk add. */
 export async function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): Promise<Added> {
@@ -203,111 +181,46 @@ async function removeLine(db: Db, kdnr: number, artnr: string) {
   return { wkcounter: await cartCount(db, kdnr), removed };
 }
 
-const artnrParams = { artnr: zArtnr };
-const originParams = {
-  schrank: zInt('invalid_id'), schublade: zInt('invalid_id'), zeile: zInt('invalid_id'), spalte: zInt('invalid_id'),
-  lager: z.string().max(40, 'too_long').regex(/^[\p{L}\p{N} ._-]*$/u, 'invalid_input'),
-  flag: z.string().regex(/^[01]$/, 'invalid_input').transform(Number),
-};
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/wkJSON/:language', access: 'customer', tag: 'cart',
-    summary: 'Basket lines in the language of the basket letter (D E F S I U C P N; language codes work too)',
-    params: z.object({ language: zBasketLanguage }),
-    handler: async ({ db, session, params }) => cartLines(db, session.kdnr, { lang: params.language, country: session.country }),
+  defineRoute(cart.lines, ({ db, session, params }) => cartLines(db, session.kdnr, { lang: params.language, country: session.country })),
+
+  defineRoute(cart.line, ({ db, session, params }) =>
+    cartLines(db, session.kdnr, { lang: params.language, country: session.country, artnr: params.id })),
+
+  defineRoute(cart.count, ({ db, session }) => cartCount(db, session.kdnr)),
+
+  defineRoute(cart.add, ({ db, session, params, lang }) =>
+    addToCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country })),
+
+  defineRoute(cart.addWithVariants, ({ db, session, params, lang }) => addToCart(db, session.kdnr, params.artnr, params.qty,
+    { lang, country: session.country }, [params.v1, params.v2, params.v3, params.v4, params.v5])),
+
+  defineRoute(cart.set, ({ db, session, params, lang }) => setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country })),
+
+  defineRoute(cart.setFromStorage, async ({ db, session, params, lang }) => {
+    let slotId: number | null = null;
+    if (params.schublade > 0) {
+      let q = db.selectFrom('schubladen').select('id').where('id', '=', params.schublade).where('kdnr', '=', session.kdnr);
+      if (params.schrank > 0) q = q.where('schrank_id', '=', params.schrank);
+      if (!(await q.executeTakeFirst())) throw notFound();
+      const slot = await db.selectFrom('zahnlager_slots').select('id').where('kdnr', '=', session.kdnr)
+        .where('schublade_id', '=', params.schublade).where('zeile', '=', params.zeile).where('spalte', '=', params.spalte).executeTakeFirst();
+      slotId = slot ? Number(slot.id) : null;
+    }
+    const origin: LagerOrigin = {
+      schrank: params.schrank, schublade: params.schublade, zeile: params.zeile, spalte: params.spalte,
+      lager: params.lager, flag: params.flag, slotId,
+    };
+    return setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country }, JSON.stringify(origin));
   }),
 
-  defineRoute({
-    method: 'get', path: '/wkJSON/:language/:id', access: 'customer', tag: 'cart',
-    summary: 'The basket line of one article ({id} = article number; [] when it is not in the basket) — the cart panel\'s quantity',
-    params: z.object({ language: zBasketLanguage, id: zArtnr }),
-    handler: async ({ db, session, params }) =>
-      cartLines(db, session.kdnr, { lang: params.language, country: session.country, artnr: params.id }),
-  }),
+  defineRoute(cart.removeWithOrigin, ({ db, session, params }) => removeLine(db, session.kdnr, params.artnr)),
 
-  defineRoute({
-    method: 'get', path: '/wk/anz', access: 'customer', tag: 'cart',
-    summary: 'Number of basket lines (wkcounter)',
-    response: z.number().int(),
-    handler: async ({ db, session }) => cartCount(db, session.kdnr),
-  }),
+  defineRoute(cart.remove, ({ db, session, params }) => removeLine(db, session.kdnr, params.artnr)),
 
-  defineRoute({
-    method: 'post', path: '/wk/:artnr/add/:qty', access: 'customer', tag: 'cart',
-    summary: 'Adds the quantity (1–999, the line total stays <= 999) to the article\'s line',
-    params: z.object({ ...artnrParams, qty: zCartQty }),
-    response: ChangeOut,
-    handler: async ({ db, session, params, lang }) => addToCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country }),
-  }),
-
-  defineRoute({
-    method: 'post', path: '/wk/:artnr/add/:qty/:v1/:v2/:v3/:v4/:v5', access: 'customer', tag: 'cart',
-    summary: 'Add with 5 variant values (e.g. tooth line, manufacturer, set, jaw, colour of the tooth assistant; "-" = none), stored on the line',
-    params: z.object({ ...artnrParams, qty: zCartQty, v1: zVariant, v2: zVariant, v3: zVariant, v4: zVariant, v5: zVariant }),
-    response: ChangeOut,
-    handler: async ({ db, session, params, lang }) => addToCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country },
-      [params.v1, params.v2, params.v3, params.v4, params.v5]),
-  }),
-
-  defineRoute({
-    method: 'post', path: '/wk/:artnr/set/:qty', access: 'customer', tag: 'cart',
-    summary: 'Sets the line\'s quantity (1–999; creates the line when missing)',
-    params: z.object({ ...artnrParams, qty: zCartQty }),
-    response: ChangeOut,
-    handler: async ({ db, session, params, lang }) => setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country }),
-  }),
-
-  defineRoute({
-    method: 'post', path: '/wk/:artnr/setLager/:qty/:schrank/:schublade/:zeile/:spalte/:lager/:flag', access: 'customer', tag: 'cart',
-    summary: 'Sets the quantity from the tooth storage: cabinet id, drawer id, row, column, storage label, flag (1 = slot selected for completion); the drawer must be the customer\'s',
-    params: z.object({ ...artnrParams, qty: zCartQty, ...originParams }),
-    response: ChangeOut,
-    handler: async ({ db, session, params, lang }) => {
-      let slotId: number | null = null;
-      if (params.schublade > 0) {
-        let q = db.selectFrom('schubladen').select('id').where('id', '=', params.schublade).where('kdnr', '=', session.kdnr);
-        if (params.schrank > 0) q = q.where('schrank_id', '=', params.schrank);
-        if (!(await q.executeTakeFirst())) throw notFound();
-        const slot = await db.selectFrom('zahnlager_slots').select('id').where('kdnr', '=', session.kdnr)
-          .where('schublade_id', '=', params.schublade).where('zeile', '=', params.zeile).where('spalte', '=', params.spalte).executeTakeFirst();
-        slotId = slot ? Number(slot.id) : null;
-      }
-      const origin: LagerOrigin = {
-        schrank: params.schrank, schublade: params.schublade, zeile: params.zeile, spalte: params.spalte,
-        lager: params.lager, flag: params.flag, slotId,
-      };
-      return setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country }, JSON.stringify(origin));
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/wk/:artnr/delete/:p1/:p2/:p3/:p4/:p5/:p6', access: 'customer', tag: 'cart',
-    summary: 'Removes the article\'s line; the 6 values are the stock origin of setLager (cabinet, drawer, row, column, storage, flag), accepted but not needed: one line per article',
-    params: z.object({
-      ...artnrParams, p1: z.string().max(40, 'too_long'), p2: z.string().max(40, 'too_long'), p3: z.string().max(40, 'too_long'),
-      p4: z.string().max(40, 'too_long'), p5: z.string().max(40, 'too_long'), p6: z.string().max(40, 'too_long'),
-    }),
-    response: z.object({ wkcounter: z.number(), removed: z.boolean() }),
-    handler: async ({ db, session, params }) => removeLine(db, session.kdnr, params.artnr),
-  }),
-
-  defineRoute({
-    method: 'post', path: '/wk/:artnr/delete', access: 'customer', tag: 'cart',
-    summary: 'Removes the article\'s line',
-    params: z.object(artnrParams),
-    response: z.object({ wkcounter: z.number(), removed: z.boolean() }),
-    handler: async ({ db, session, params }) => removeLine(db, session.kdnr, params.artnr),
-  }),
-
-  defineRoute({
-    method: 'post', path: '/wk/delete', access: 'customer', tag: 'cart',
-    summary: 'Empties the basket (tooth-storage slots sent to it leave "processing")',
-    response: z.object({ wkcounter: z.literal(0) }),
-    handler: async ({ db, session }) => {
-      await db.deleteFrom('cart_items').where('kdnr', '=', session.kdnr).execute();
-      await settleProcessingSlots(db, session.kdnr);
-      return { wkcounter: 0 as const };
-    },
+  defineRoute(cart.empty, async ({ db, session }) => {
+    await db.deleteFrom('cart_items').where('kdnr', '=', session.kdnr).execute();
+    await settleProcessingSlots(db, session.kdnr);
+    return { wkcounter: 0 as const };
   }),
 ];

@@ -1,4 +1,8 @@
 // Browser client of the shop API: cookies, JSON, `{ result }` unwrapping, and "any 401 logs out everywhere".
+// `request('POST /api/wk/:artnr/add/:qty', { params })` is typed from the contract (src/api/): the call's
+// name must exist, params/query/body must fit its schemas, and the answer has the contract's type.
+import type { ApiRoute, ApiRoutes } from '../api/index.ts';
+import { fillPath, queryString, type CallArgs, type ContractDef, type ResultOf } from '../api/contract.ts';
 import { loggedOut } from '../stores/customer.ts';
 
 export class ApiFailure extends Error {
@@ -30,14 +34,32 @@ export function apiUrl(path: string, opts: Pick<CallOptions, 'guest' | 'logbook'
   return base + path.replace(/^\/+/, '');
 }
 
-export async function call<T = unknown>(method: Method, path: string, opts: CallOptions = {}): Promise<T> {
+/** The arguments of a call: params when its path has placeholders, body when it takes one. */
+export type RequestArgs<K extends ApiRoute> = CallArgs<Extract<ApiRoutes[K], ContractDef>> & Pick<CallOptions, 'headers' | 'signal'>;
+
+/** Calls the API by the call's name and returns its typed `result`. */
+export function request<K extends ApiRoute>(
+  route: K,
+  ...[args]: {} extends RequestArgs<K> ? [args?: RequestArgs<K>] : [args: RequestArgs<K>]
+): Promise<ResultOf<Extract<ApiRoutes[K], ContractDef>>> {
+  const space = route.indexOf(' ');
+  const a = (args ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown } & CallOptions;
+  const url = fillPath(route.slice(space + 1), a.params) + queryString(a.query);
+  return send(route.slice(0, space) as Method, url, a) as Promise<ResultOf<Extract<ApiRoutes[K], ContractDef>>>;
+}
+
+export function call<T = unknown>(method: Method, path: string, opts: CallOptions = {}): Promise<T> {
+  return send(method, apiUrl(path, opts), opts) as Promise<T>;
+}
+
+async function send(method: Method, url: string, opts: CallOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   let body: BodyInit | undefined;
-  if (opts.body instanceof FormData) body = opts.body;
+  if (opts.body instanceof FormData || opts.body instanceof Blob) body = opts.body;
   else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers['content-type'] = 'application/json'; }
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, opts), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+    res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiFailure(0, { error: 'generic' });
@@ -46,10 +68,10 @@ export async function call<T = unknown>(method: Method, path: string, opts: Call
   let json: Record<string, unknown> = {};
   try { json = text ? JSON.parse(text) : {}; } catch { json = { error: 'generic' }; }
   if (!res.ok) {
-    if (res.status === 401 && !path.startsWith('login')) loggedOut();
+    if (res.status === 401 && !/^\/api\/(guest\/)?login/.test(url)) loggedOut();
     throw new ApiFailure(res.status, json);
   }
-  return json.result as T;
+  return json.result;
 }
 
 export const api = {

@@ -1,6 +1,6 @@
 // Basket state of section 3 shared by the top-bar counter, cart page and cart-add panel.
 import { atom } from 'nanostores';
-import { api } from '../lib/api.ts';
+import { request } from '../lib/api.ts';
 import { onLogout } from './customer.ts';
 import { showCartCounter } from '../lib/cartCounter.ts';
 
@@ -13,7 +13,7 @@ export const $cartPanelOpen = atom(false);
 $wkCounter.listen(showCartCounter);
 
 export async function refreshCounter(): Promise<number> {
-  const n = await api.get<number>('wk/anz');
+  const n = await request('GET /api/wk/anz');
   $wkCounter.set(Number(n) || 0);
   return $wkCounter.get();
 }

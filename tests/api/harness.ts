@@ -9,6 +9,8 @@ import { createApi } from '../../server/http/app.ts';
 import { expect, inject } from 'vitest';
 import './global-setup.ts';
 import { adminSql, dropDatabase, testPgUrl, uniqueName, withDatabase } from './pg-databases.ts';
+import type { ApiRoute, ApiRoutes } from '../../src/api/index.ts';
+import { fillPath, queryString, type CallArgs, type ContractDef, type ResultOf } from '../../src/api/contract.ts';
 
 export const DEMO_PASSWORD = 'Demo-Labor-2026';
 export const LAB_A = 123456; // company 1, with sub-users K07, K09, K13 and 24+ months of orders
@@ -79,6 +81,11 @@ export async function orderCount(db: Db, kdnr: number): Promise<number> {
 
 export interface Res<T = any> { status: number; body: T; headers: Headers; text: string }
 
+type Contract<K extends ApiRoute> = Extract<ApiRoutes[K], ContractDef>;
+/** A call's answer: `result` typed from its contract on success, the error key and details otherwise. */
+export type Answer<K extends ApiRoute> = { result: ResultOf<Contract<K>>; error?: string; [detail: string]: any };
+type CallArgsOf<K extends ApiRoute> = CallArgs<Contract<K>> & { headers?: Record<string, string> };
+
 export class Client {
   private cookies = new Map<string, string>();
   private app: Hono;
@@ -88,7 +95,7 @@ export class Client {
     const h: Record<string, string> = { ...headers };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let payload: BodyInit | undefined;
-    if (typeof body === 'string' || body instanceof FormData || body instanceof Uint8Array) payload = body as BodyInit;
+    if (typeof body === 'string' || body instanceof FormData || body instanceof Uint8Array || body instanceof Blob) payload = body as BodyInit;
     else if (body !== undefined) { payload = JSON.stringify(body); h['content-type'] = 'application/json'; }
     const res = await this.app.request(url, { method, body: payload, headers: h });
     for (const c of res.headers.getSetCookie()) {
@@ -109,6 +116,12 @@ export class Client {
     const c = new Client(this.app);
     for (const [k, v] of this.cookies) c.cookies.set(k, v);
     return c;
+  }
+  /** A call by its contract name ('POST /api/wk/:artnr/add/:qty'): params, query and body typed from the contract. */
+  call<K extends ApiRoute>(route: K, ...[args]: {} extends CallArgsOf<K> ? [args?: CallArgsOf<K>] : [args: CallArgsOf<K>]): Promise<Res<Answer<K>>> {
+    const space = route.indexOf(' ');
+    const a = (args ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
+    return this.req<Answer<K>>(route.slice(0, space), fillPath(route.slice(space + 1), a.params) + queryString(a.query), a.body, a.headers);
   }
   get<T = any>(url: string) { return this.req<T>('GET', url); }
   post<T = any>(url: string, body?: unknown) { return this.req<T>('POST', url, body); }

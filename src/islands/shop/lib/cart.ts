@@ -3,7 +3,8 @@
 import { $wkCounter, $lastAdded, $cartPanelOpen } from '../../../stores/basket.ts';
 import { $customer } from '../../../stores/customer.ts';
 import { showToast } from '../../../stores/ui.ts';
-import { api, ApiFailure } from '../../../lib/api.ts';
+import { api, ApiFailure, request } from '../../../lib/api.ts';
+import type { CartChange, CartLine } from '../../../api/cart.ts';
 import { parseQuantity } from '../../../lib/rules/validate.ts';
 import { basketLetter } from '../../../lib/rules/locale.ts';
 import { ensureCustomer, rememberAdd, requireLogin, takePendingAdd, type PendingAdd } from './session.ts';
@@ -13,7 +14,8 @@ import { activate } from './activate.ts';
 
 const enc = encodeURIComponent;
 
-export interface ChangeResult { wkcounter: number; line: { Artikelnummer: string; Menge: number; Bezeichnung: string } }
+export type ChangeResult = CartChange;
+export type { CartLine };
 
 function toastError(key: string): void {
   showToast(errorMessage(tNow(), key), 'error');
@@ -33,7 +35,7 @@ export async function addToCart(artnr: string, qty: number | string, opts: { pan
     return false;
   }
   try {
-    const r = await api.post<ChangeResult>(`wk/${enc(artnr)}/add/${q}`);
+    const r = await request('POST /api/wk/:artnr/add/:qty', { params: { artnr, qty: q } });
     $wkCounter.set(r.wkcounter);
     $lastAdded.set({ artnr: r.line?.Artikelnummer ?? artnr, menge: q });
     if (opts.panel !== false) { $cartPanelOpen.set(false); queueMicrotask(() => { $cartPanelOpen.set(true); activate('cart-panel'); }); }
@@ -58,7 +60,7 @@ export async function setQty(artnr: string, qty: number): Promise<ChangeResult |
   const q = parseQuantity(qty);
   if (q === null) { toastError('error_menge'); return null; }
   try {
-    const r = await api.post<ChangeResult>(`wk/${enc(artnr)}/set/${q}`);
+    const r = await request('POST /api/wk/:artnr/set/:qty', { params: { artnr, qty: q } });
     $wkCounter.set(r.wkcounter);
     return r;
   } catch (e) { toastError(failureKey(e)); return null; }
@@ -66,28 +68,23 @@ export async function setQty(artnr: string, qty: number): Promise<ChangeResult |
 
 export async function deleteLine(artnr: string): Promise<boolean> {
   try {
-    const r = await api.post<{ wkcounter: number }>(`wk/${enc(artnr)}/delete`);
+    const r = await request('POST /api/wk/:artnr/delete', { params: { artnr } });
     $wkCounter.set(r.wkcounter);
     return true;
   } catch (e) { toastError(failureKey(e)); return false; }
 }
 
 export async function emptyCart(): Promise<boolean> {
-  try { await api.post('wk/delete'); $wkCounter.set(0); return true; } catch (e) { toastError(failureKey(e)); return false; }
+  try { await request('POST /api/wk/delete'); $wkCounter.set(0); return true; } catch (e) { toastError(failureKey(e)); return false; }
 }
 
-export interface CartLine {
-  Artikelnummer: string; Bezeichnung: string; Gebinde: string; Menge: number; Einzelpreis: number; Gesamtpreis: number;
-  vkz: string; Lieferstatus: number; Waehrung: string; Preis: number; KatPreis: number; MCode?: number | null; Referenz?: string;
-  IstNeuheit?: number; IstReferenz?: number;
-}
 
 export function loadCart(lang: string): Promise<CartLine[]> {
-  return api.get<CartLine[]>(`wkJSON/${basketLetter(lang)}`);
+  return request('GET /api/wkJSON/:language', { params: { language: basketLetter(lang) } });
 }
 
 export function loadCartLine(lang: string, artnr: string): Promise<CartLine[]> {
-  return api.get<CartLine[]>(`wkJSON/${basketLetter(lang)}/${enc(artnr)}`);
+  return request('GET /api/wkJSON/:language/:id', { params: { language: basketLetter(lang), id: artnr } });
 }
 
 // ---- order lists ----
