@@ -38,6 +38,8 @@ export const config = {
   cmsToken: process.env.CMS_TOKEN || '',
   /** No default outside development: without a secret the webhook is off (503). */
   cmsWebhookSecret: process.env.CMS_WEBHOOK_SECRET || (devTools ? 'dev-webhook-secret' : ''),
+  /** The operator's calls (/api/operator/*: price import, exchange rates); without a secret they are off (503). */
+  operatorSecret: process.env.OPERATOR_SECRET || '',
   analyticsUrl: process.env.MATOMO_URL || '',
   shopDomain: process.env.SHOP_DOMAIN || 'dentalversand-nord.example',
   spanishSiteUrl: process.env.ES_SHOP_URL || 'https://es.dentalversand-nord.example/',
