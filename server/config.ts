@@ -53,6 +53,8 @@ export const config = {
    * 0 (default): the header is ignored, the socket address counts (login throttling, logs, rate limits).
    */
   trustProxy: Math.max(0, Math.floor(num('TRUST_PROXY', 0))),
+  /** How often the holder of the booking-sweep lease looks for due tooth-storage bookings (below the 15 s lease). */
+  bookingSweepMs: Math.min(14_000, Math.max(100, num('BOOKING_SWEEP_MS', 10_000))),
   /** After SIGTERM: how long /api/health answers 503 while still serving, before the port closes. */
   drainDelayMs: num('DRAIN_DELAY_MS', 0),
   /** Multiplies the hourly limits of the public forms (server/lib/guest-limits.ts); test runs raise it. */
