@@ -25,7 +25,11 @@ export class Cache<K, V> {
   /** bumped by every invalidation: a load that started before it must not store its (stale) answer */
   private generation = 0;
 
-  constructor(private readonly opts: CacheOptions) {
+  private readonly opts: CacheOptions;
+
+  // a plain field, not a parameter property: the server runs on Node's type stripping
+  constructor(opts: CacheOptions) {
+    this.opts = opts;
     for (const topic of opts.topics ?? []) onInvalidate(topic, (key) => this.forget(key));
     for (const topic of opts.emptiedBy ?? []) onInvalidate(topic, () => this.clear());
   }
