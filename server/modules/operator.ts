@@ -20,7 +20,7 @@ const zEur = z.number().nonnegative().max(1_000_000);
 export const routes: AnyRoute[] = [
   defineRoute({
     method: 'post', path: '/operator/prices', access: 'public', tag: 'system',
-    summary: 'Operator price import (shared secret OPERATOR_SECRET in x-operator-secret; else 401; none configured: 503): sets article prices in EUR (preis, optionally katPreis) in one transaction; every instance serves them from the answer on',
+    summary: 'Operator price import: sets article prices in EUR (preis, optionally katPreis) in one transaction, served by every instance from the answer on (shared secret OPERATOR_SECRET in x-operator-secret, else 401, none configured: 503)',
     body: z.object({ prices: z.array(z.object({ artikelnummer: zArtnr, preis: zEur, katPreis: zEur.optional() })).min(1).max(100_000) }),
     response: z.object({ updated: z.array(z.string()) }),
     handler: async ({ c, db, body }) => {
@@ -31,7 +31,7 @@ export const routes: AnyRoute[] = [
   }),
   defineRoute({
     method: 'post', path: '/operator/currencies', access: 'public', tag: 'system',
-    summary: 'Operator exchange rates (shared secret as for /operator/prices): sets the rate (units per EUR) of currencies; every instance converts with them from the answer on',
+    summary: 'Operator exchange rates: sets the rate (units per EUR) of currencies, used by every instance from the answer on (shared secret as for /operator/prices)',
     body: z.object({ rates: z.array(z.object({ code: z.string().regex(/^[A-Z]{3}$/, 'invalid_currency'), rate: z.number().positive().max(1_000_000) })).min(1).max(200) }),
     response: z.object({ updated: z.array(z.string()) }),
     handler: async ({ c, db, body }) => {
