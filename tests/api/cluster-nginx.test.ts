@@ -187,6 +187,23 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     for (let i = 0; i < 4; i++) expect(await priceOn(lb)).toBe(convertPrice(27.5, 1.7));
   });
 
+  it(`an order placed through A: B shows the article as bought (the customer's purchase facts) within ${CHANGE_BOUND_MS} ms`, async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const bought = db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select('l.artnr').where('o.kdnr', '=', LAB_B);
+    const art = await db.selectFrom('articles').select('artnr').where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
+      .where('preis', '>=', 20).where('preis', '<=', 40).where('kat_preis', 'not in', [0.01, 0.02]).where('artnr', 'not like', '%/%')
+      .where('artnr', 'not like', '% %').where('artnr', 'not in', bought).orderBy('artnr').limit(1).executeTakeFirstOrThrow();
+    const login = await call(lb, 'POST', '/api/login?country=de&lang=de', { body: { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD, kw: '' } });
+    const cookie = cookieOf(login);
+    const boughtOn = async (port: number) => (await call(port, 'GET', `/api/artikel/${encodeURIComponent(art.artnr)}/de/de`, { cookie })).body.result.BereitsGekauft;
+    expect(await boughtOn(b.port)).toBe(0); // B holds the customer's purchase facts now
+    await call(a.port, 'POST', '/api/wk/delete', { cookie });
+    expect((await call(a.port, 'POST', `/api/wk/${encodeURIComponent(art.artnr)}/add/1`, { cookie })).status).toBe(200);
+    const order = await call(a.port, 'POST', '/api/checkout/submit?country=de&lang=de', { cookie, body: {}, headers: { 'idempotency-key': `cluster-${art.artnr}` } });
+    expect(order.status).toBe(200);
+    await within(CHANGE_BOUND_MS, () => boughtOn(b.port), 1);
+  });
+
   it('a CMS change sent to A: B serves the new content within the bound; one rebuild, after which B serves the new page', async () => {
     const [a, b] = instances as [Instance, Instance];
     const question = async (port: number) => ((await call(port, 'GET', '/api/faq/de/de')).body.result as { slug: string; question: string }[])
