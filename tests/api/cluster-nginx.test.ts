@@ -185,6 +185,10 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     expect((await op('prices', { prices: [{ artikelnummer: art.artnr, preis: 27.5 }] })).status).toBe(200);
     await within(CHANGE_BOUND_MS, () => priceOn(b.port), convertPrice(27.5, 1.7));
     for (let i = 0; i < 4; i++) expect(await priceOn(lb)).toBe(convertPrice(27.5, 1.7));
+    // through nginx from an allowed address (deploy/nginx.conf lets the internal network reach the calls)
+    const viaLb = await call(lb, 'POST', '/api/operator/prices', { headers: { 'x-operator-secret': OPERATOR_SECRET }, body: { prices: [{ artikelnummer: art.artnr, preis: 28 }] } });
+    expect(viaLb.status).toBe(200);
+    await within(CHANGE_BOUND_MS, () => priceOn(b.port), convertPrice(28, 1.7));
   });
 
   it(`an order placed through A: B shows the article as bought (the customer's purchase facts) within ${CHANGE_BOUND_MS} ms`, async () => {
