@@ -80,9 +80,10 @@ export async function invalidateFromOutside(url: string, notices: readonly { top
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const from = `outside-${randomUUID()}`; // not a serving instance: every listener takes it, this process's own too
   try {
     for (const n of notices) {
-      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ bus: 'invalidate', topic: n.topic, key: n.key, from: instance } satisfies BusMessage)]);
+      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ bus: 'invalidate', topic: n.topic, key: n.key, from } satisfies BusMessage)]);
     }
   } finally { await client.end(); }
   return true;
