@@ -577,7 +577,7 @@ const zDrawerParams = z.object({ schrank: zId, id: zId });
 export const routes: AnyRoute[] = [
   defineRoute({
     method: 'get', path: '/zahnlager/zubuchen/auto', access: 'customer', tag: TAG, stateChangingGet: true,
-    summary: 'Books delivered sets (slot status delivering/backorder with a delivered order line) back into storage; at most every 15 minutes per customer; same-origin requests only (403 cross-site)',
+    summary: 'Books delivered sets (slot status delivering/backorder with a delivered order line) back into storage, at most every 15 minutes per customer (the server\'s sweep books them too), and reports the automatic bookings not reported before; same-origin requests only (403 cross-site)',
     response: z.object({ checked: z.boolean(), nextCheckAt: z.string(), outPositionen: z.array(zOutPosition) }),
     handler: ({ db, session, lang }) => autoBook(db, session.kdnr, lang),
   }),
