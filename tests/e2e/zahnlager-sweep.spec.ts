@@ -28,7 +28,7 @@ async function sweptWhileAway(n: number): Promise<number> {
   await db.updateTable('zahnlager_checks').set({ last_check: '2000-01-01T00:00:00.000Z' }).where('kdnr', '=', LAB).execute();
   const slots = await setsOnTheirWay(db, LAB, artnr, n);
   await expect.poll(async () => (await db.selectFrom('zahnlager_bookings').select('id').where('slot_id', 'in', slots).execute()).length,
-    { timeout: 30_000, interval: 250 }).toBe(n);
+    { timeout: 30_000, intervals: [250] }).toBe(n);
   const unshown = await db.selectFrom('zahnlager_bookings').select('id').where('kdnr', '=', LAB).where('shown', '=', 0).execute();
   return unshown.length;
 }
