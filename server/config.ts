@@ -38,6 +38,8 @@ export const config = {
   cmsToken: process.env.CMS_TOKEN || '',
   /** No default outside development: without a secret the webhook is off (503). */
   cmsWebhookSecret: process.env.CMS_WEBHOOK_SECRET || (devTools ? 'dev-webhook-secret' : ''),
+  /** The operator's calls (/api/operator/*: price import, exchange rates); without a secret they are off (503). */
+  operatorSecret: process.env.OPERATOR_SECRET || '',
   analyticsUrl: process.env.MATOMO_URL || '',
   shopDomain: process.env.SHOP_DOMAIN || 'dentalversand-nord.example',
   spanishSiteUrl: process.env.ES_SHOP_URL || 'https://es.dentalversand-nord.example/',
@@ -53,6 +55,8 @@ export const config = {
    * 0 (default): the header is ignored, the socket address counts (login throttling, logs, rate limits).
    */
   trustProxy: Math.max(0, Math.floor(num('TRUST_PROXY', 0))),
+  /** How often the holder of the booking-sweep lease looks for due tooth-storage bookings (below the 15 s lease). */
+  bookingSweepMs: Math.min(14_000, Math.max(100, num('BOOKING_SWEEP_MS', 10_000))),
   /** After SIGTERM: how long /api/health answers 503 while still serving, before the port closes. */
   drainDelayMs: num('DRAIN_DELAY_MS', 0),
   /** Multiplies the hourly limits of the public forms (server/lib/guest-limits.ts); test runs raise it. */

@@ -1,14 +1,17 @@
 // Short-lived cache of on-demand pages rendered for guests (product details): every guest gets the same
 // HTML for the same host and address, so one render serves the next requests for `ttlMs`. Customers
-// (a session) always get a fresh render; a swapped site build clears it. A compressed copy per
-// encoding is made once per entry, when the first client asking for it comes.
+// (a session) always get a fresh render; a swapped site build clears it, and so does a change of any
+// article, price, currency, category or content on any instance (bus topics, server/lib/cache-topics.ts).
+// A compressed copy per encoding is made once per entry, when the first client asking for it comes.
 import type http from 'node:http';
 import zlib from 'node:zlib';
 import { addVary, COMPRESS_THRESHOLD } from './http/compress.ts';
 import { negotiateEncoding, type Encoding } from './lib/encoding.ts';
 import { pageCsp } from './http/security-headers.ts';
+import { Cache } from './lib/cache.ts';
+import { CATALOGUE_TOPICS, TOPIC } from './lib/cache-topics.ts';
 
-interface Entry { at: number; status: number; headers: http.OutgoingHttpHeaders; body: Buffer; encoded: Partial<Record<Encoding, Buffer>> }
+interface Entry { status: number; headers: http.OutgoingHttpHeaders; body: Buffer; encoded: Partial<Record<Encoding, Buffer>> }
 
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
@@ -20,10 +23,12 @@ function encodedBody(e: Entry, enc: Encoding): Buffer {
 }
 
 export class GuestPageCache {
-  private entries = new Map<string, Entry>();
+  private entries: Cache<string, Entry>;
   private ttlMs: number;
-  private max: number;
-  constructor(ttlMs: number, max = 2000) { this.ttlMs = ttlMs; this.max = max; }
+  constructor(ttlMs: number, max = 2000) {
+    this.ttlMs = ttlMs;
+    this.entries = new Cache({ ttlMs, max, emptiedBy: [...CATALOGUE_TOPICS, TOPIC.content] });
+  }
 
   get enabled(): boolean { return this.ttlMs > 0; }
   clear(): void { this.entries.clear(); }
@@ -31,7 +36,7 @@ export class GuestPageCache {
   /** Answers from the cache; false when there is nothing fresh. */
   serve(key: string, req: http.IncomingMessage, res: http.ServerResponse): boolean {
     const e = this.entries.get(key);
-    if (!e || Date.now() - e.at > this.ttlMs) { if (e) this.entries.delete(key); return false; }
+    if (!e) return false;
     for (const [k, v] of Object.entries(e.headers)) if (v !== undefined) res.setHeader(k, v);
     const enc = e.body.length >= COMPRESS_THRESHOLD ? negotiateEncoding(req.headers['accept-encoding'], ENCODINGS) : null;
     const body = enc ? encodedBody(e, enc) : e.body;
@@ -45,6 +50,7 @@ export class GuestPageCache {
   /** Lets `render` answer the request and keeps a 200 HTML answer (without cookies) for the key. */
   async fill(key: string, res: http.ServerResponse, render: () => Promise<void> | void): Promise<void> {
     const chunks: Buffer[] = [];
+    const readAt = this.entries.version; // a page rendered across an invalidation is not kept
     // the renderer may pass its headers to writeHead instead of setting them: keep those as well
     let given: http.OutgoingHttpHeaders = {};
     const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
@@ -70,11 +76,10 @@ export class GuestPageCache {
       delete headers['content-encoding'];
       delete headers['content-length'];
       if (res.statusCode === 200 && String(headers['content-type'] ?? '').startsWith('text/html')) {
-        if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
         const body = Buffer.concat(chunks);
         // served compressed later, the page's CSP (hashes of its inline scripts) is taken from the identity body now
         headers['content-security-policy'] = pageCsp(body.toString('utf8'));
-        this.entries.set(key, { at: Date.now(), status: 200, headers, body, encoded: {} });
+        this.entries.set(key, { status: 200, headers, body, encoded: {} }, readAt);
       }
       return end(c, ...rest);
     }) as typeof res.end;

@@ -117,7 +117,7 @@ export interface ZahnlagerSlotTable {
   /** LOT and expiry of the stock in the slot (MDR lot recall, expiry flags) */
   lot: Generated<string>; verfallsdatum: Generated<string | null>;
 }
-export interface ZahnlagerBookingTable { id: Generated<number>; kdnr: number; slot_id: number; artikelnummer: string; menge: number; booked_at: string; order_id: number | null }
+export interface ZahnlagerBookingTable { id: Generated<number>; kdnr: number; slot_id: number; artikelnummer: string; menge: number; booked_at: string; order_id: number | null; shown: Generated<number> }
 export interface ZahnlagerCheckTable { kdnr: number; last_check: string }
 
 export interface LabelTemplateTable {

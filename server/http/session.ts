@@ -5,7 +5,9 @@ import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { addDays, nowIso } from '../lib/time.ts';
-import { invalidate, onInvalidate } from '../lib/bus.ts';
+import { invalidate } from '../lib/bus.ts';
+import { Cache } from '../lib/cache.ts';
+import { TOPIC } from '../lib/cache-topics.ts';
 import { ApiError } from './errors.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -22,15 +24,13 @@ export interface Session {
 
 const hashToken = (t: string) => createHash('sha256').update(t).digest('base64url');
 
-// Short-lived cache so hot calls (cart add, counter) skip the session query.
-const cache = new Map<string, { s: Session | null; at: number }>();
-const CACHE_MS = 15_000;
-
-onInvalidate('session', (id) => cache.delete(id));
+// Short-lived cache so hot calls (cart add, counter) skip the session query; an ended session leaves
+// every process's cache at once (forgetSession).
+const cache = new Cache<string, Session | null>({ ttlMs: 15_000, max: 10_000, topics: [TOPIC.session] });
 
 /** Drops a session from this cache and from every other process's (logout, password change, rights). */
 export function forgetSession(id: string): void {
-  invalidate('session', id);
+  invalidate(TOPIC.session, id);
 }
 
 export async function loadSession(db: Db, c: Context): Promise<Session | null> {
@@ -41,16 +41,13 @@ export async function loadSession(db: Db, c: Context): Promise<Session | null> {
 export async function sessionByToken(db: Db, token: string | undefined): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
-  const hit = cache.get(id);
-  const now = Date.now();
-  if (hit && now - hit.at < CACHE_MS) return hit.s && hit.s.expiresAt > new Date(now).toISOString() ? hit.s : null;
-  const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-  const s: Session | null = row && row.expires_at > nowIso()
-    ? { id, kdnr: row.kdnr, firma: row.firma, subUserId: row.sub_user_id, country: row.country, language: row.language, expiresAt: row.expires_at }
-    : null;
-  if (cache.size > 10_000) cache.clear();
-  cache.set(id, { s, at: now });
-  return s;
+  const s = await cache.getOrLoad(id, async () => {
+    const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && row.expires_at > nowIso()
+      ? { id, kdnr: row.kdnr, firma: row.firma, subUserId: row.sub_user_id, country: row.country, language: row.language, expiresAt: row.expires_at }
+      : null;
+  });
+  return s && s.expiresAt > nowIso() ? s : null;
 }
 
 function setSessionCookie(c: Context, token: string): void {

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import { deliverPending, onMailQueued } from '../lib/mail.ts';
 import { sendExpiryMails } from '../lib/mdr-expiry.ts';
 import { runSingleton, type SingletonJob } from './singleton.ts';
+import { startBookingSweep } from './booking-sweep.ts';
 
 /** How often the holder of the mail lease looks for unsent mails queued by other instances. */
 const MAIL_POLL_MS = 1000;
@@ -29,5 +30,6 @@ export function startJobs(db: Db): () => Promise<void> {
     jobs.push(mail);
   }
   jobs.push(runSingleton(db, 'mdr-expiry-mail', EXPIRY_POLL_MS, dailyExpiryMails(db)));
+  jobs.push(startBookingSweep(db));
   return async () => { await Promise.all(jobs.map((j) => j.stop())); };
 }

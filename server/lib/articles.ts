@@ -1,7 +1,9 @@
 // The article list item of section 3, shared by catalogue, search, cart, lists and orders.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { memoPerDb } from './memo.ts';
+import { cachePerDb } from './cache.ts';
+import { invalidate } from './bus.ts';
+import { TOPIC } from './cache-topics.ts';
 import { REQUEST_PRICES } from '../../src/lib/rules/constants.ts';
 import { discountPercent } from '../../src/lib/rules/pricing.ts';
 import type { ArticleListItem } from '../../src/api/articles.ts';
@@ -21,29 +23,30 @@ export async function currencyFor(db: Db, country: string): Promise<{ code: stri
 }
 
 type Currency = { code: string; rate: number };
-const currencies = memoPerDb<string, Currency>(60_000);
+// dropped on every instance when a rate or a country's currency changes; the minute is the safety net
+const currencies = cachePerDb<string, Currency>({ ttlMs: 60_000, max: 500, topics: [TOPIC.currencies] });
 
-/** Currency of a country, cached for a minute (countries and rates are reference data). */
+/** Currency of a country (countries and rates are reference data, cached). */
 export function cachedCurrency(db: Db, country: string): Promise<Currency> {
   const key = country.toUpperCase();
-  return currencies(db).get(key, () => currencyFor(db, key));
+  return currencies(db).getOrLoad(key, () => currencyFor(db, key));
 }
 
 // Purchase facts of a customer (article → time of the last order containing it): one query over the
-// customer's history, kept briefly and forgotten when the customer orders, so list calls (search,
-// categories, cart) add BereitsGekauft/LetzterKauf* without a per-call join over the order lines.
-const purchases = memoPerDb<number, Map<string, string>>(30_000, 5_000);
+// customer's history, kept briefly and forgotten on every instance when the customer orders, so list calls
+// (search, categories, cart) add BereitsGekauft/LetzterKauf* without a per-call join over the order lines.
+const purchases = cachePerDb<number, Map<string, string>>({ ttlMs: 30_000, max: 5_000, topics: [TOPIC.customer] });
 
 export function purchaseFacts(db: Db, kdnr: number): Promise<Map<string, string>> {
-  return purchases(db).get(kdnr, () => db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+  return purchases(db).getOrLoad(kdnr, () => db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
     .select(['l.artnr', sql<string>`max(o.created_at)`.as('last')])
     .where('o.kdnr', '=', kdnr).groupBy('l.artnr').execute()
     .then((rows) => new Map(rows.map((r) => [r.artnr, r.last]))));
 }
 
-/** Call after an order of the customer was written. */
-export function forgetPurchases(db: Db, kdnr: number): void {
-  purchases(db).delete(kdnr);
+/** Call after an order of the customer was written: every instance forgets the customer's facts. */
+export function forgetPurchases(kdnr: number): void {
+  invalidate(TOPIC.customer, String(kdnr));
 }
 
 /** The customer's purchase facts on list items loaded without a customer (a copy per item). */

@@ -69,3 +69,22 @@ export async function listenOnPostgres(url: string): Promise<() => Promise<void>
   remote = (m) => { void sender.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]).catch((e) => console.error('[bus]', e)); };
   return async () => { remote = null; await listener.end(); await sender.end(); };
 }
+
+/**
+ * For a process that serves nothing (a CLI such as `npm run db:reindex`): announces invalidations to every
+ * instance through PostgreSQL. On SQLite there is no channel into the serving processes (false): their
+ * caches then catch up within their lifetimes.
+ */
+export async function invalidateFromOutside(url: string, notices: readonly { topic: string; key: string }[]): Promise<boolean> {
+  if (!url) return false;
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const from = `outside-${randomUUID()}`; // not a serving instance: every listener takes it, this process's own too
+  try {
+    for (const n of notices) {
+      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ bus: 'invalidate', topic: n.topic, key: n.key, from } satisfies BusMessage)]);
+    }
+  } finally { await client.end(); }
+  return true;
+}

@@ -1,6 +1,7 @@
 // The one process-local cache of the server. Entries live at most `ttlMs`, at most `max` of them are kept
 // (the oldest goes first), and every process drops them as soon as the data behind them changes: a writer
 // calls `invalidate(topic, key)` on the bus (server/lib/bus.ts), the key `*` empties the cache.
+import type { Db } from '../db/index.ts';
 import { onInvalidate } from './bus.ts';
 
 export const EVERY_KEY = '*';
@@ -12,6 +13,8 @@ export interface CacheOptions {
   max?: number;
   /** bus topics whose invalidations drop entries (key = String(cache key), or `*` for all) */
   topics?: readonly string[];
+  /** bus topics any invalidation of which empties the cache (entries built from many keys, e.g. whole pages) */
+  emptiedBy?: readonly string[];
 }
 
 interface Entry<V> { at: number; value: V }
@@ -24,9 +27,11 @@ export class Cache<K, V> {
 
   private readonly opts: CacheOptions;
 
+  // a plain field, not a parameter property: the server runs on Node's type stripping
   constructor(opts: CacheOptions) {
     this.opts = opts;
     for (const topic of opts.topics ?? []) onInvalidate(topic, (key) => this.forget(key));
+    for (const topic of opts.emptiedBy ?? []) onInvalidate(topic, () => this.clear());
   }
 
   get(key: K): V | undefined {
@@ -39,7 +44,14 @@ export class Cache<K, V> {
     return e.value;
   }
 
-  set(key: K, value: V): void {
+  /** Bumped by every invalidation: a value computed from data read before it may be stale. */
+  get version(): number {
+    return this.generation;
+  }
+
+  /** Keeps `value`; with `readAt` (the `version` when its data was read) only if no invalidation came since. */
+  set(key: K, value: V, readAt = this.generation): void {
+    if (readAt !== this.generation) return;
     this.entries.delete(key); // re-insert: Map order is the eviction order
     this.entries.set(key, { at: Date.now(), value });
     const max = this.opts.max ?? Infinity;
@@ -54,7 +66,7 @@ export class Cache<K, V> {
     if (running) return running;
     const generation = this.generation;
     const p = load().then((value) => {
-      if (generation === this.generation) this.set(key, value);
+      this.set(key, value, generation);
       return value;
     }).finally(() => this.loading.delete(key));
     this.loading.set(key, p);
@@ -82,4 +94,14 @@ export class Cache<K, V> {
     for (const k of [...this.entries.keys()]) if (String(k) === key) this.entries.delete(k);
     for (const k of [...this.loading.keys()]) if (String(k) === key) this.loading.delete(k);
   }
+}
+
+/** One cache per database (tests run several databases in one process); the options are shared. */
+export function cachePerDb<K, V>(opts: CacheOptions): (db: Db) => Cache<K, V> {
+  const caches = new WeakMap<Db, Cache<K, V>>();
+  return (db) => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new Cache<K, V>(opts)));
+    return cache;
+  };
 }

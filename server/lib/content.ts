@@ -1,11 +1,14 @@
 // The content service: the embedded collections in src/content/data/*.json (default) or, with
-// CMS_URL set, the same collections from a Strapi-compatible REST API (60 s in-memory cache).
+// CMS_URL set, the same collections from a Strapi-compatible REST API (cached for 60 s at most; every
+// instance drops the cache when any of them gets the CMS webhook: bus topic `content`).
 // Resolution rules are those of src/content/README.md: filter by language/country/firma, the most
 // specific entry of the same identity wins, sort by sort/sort_id; missing language → en → de.
 import fs from 'node:fs';
 import path from 'node:path';
 import { config, ROOT } from '../config.ts';
 import { supportedLanguages } from '../../src/lib/rules/locale.ts';
+import { Cache } from './cache.ts';
+import { TOPIC } from './cache-topics.ts';
 
 export type Entry = Record<string, unknown> & { id?: string | number; country?: string; language?: string; firma?: number | null };
 
@@ -52,7 +55,9 @@ function embedded(file: string): Entry[] {
 }
 
 // ---- CMS source ----
-const cmsCache = new Map<string, { at: number; data: Entry[] }>();
+const cmsCache = new Cache<string, Entry[]>({ ttlMs: CACHE_MS, max: 2000, topics: [TOPIC.content] });
+/** The last answer per address, served while the CMS does not answer (stale data beats none). */
+const lastGood = new Cache<string, Entry[]>({ ttlMs: 24 * 3600_000, max: 2000 });
 
 /** Strapi v4 ({ id, attributes }) and v5 (flat) entries → flat entries. */
 function flatten(item: unknown): Entry {
@@ -64,24 +69,22 @@ function flatten(item: unknown): Entry {
 async function cmsFetch(file: string, country: string, language: string): Promise<Entry[]> {
   const url = `${config.cmsUrl.replace(/\/+$/, '')}/api/${encodeURIComponent(file)}`
     + `?filters[country]=${encodeURIComponent(country)}&filters[language]=${encodeURIComponent(language)}&pagination[pageSize]=1000`;
-  const hit = cmsCache.get(url);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.data;
   try {
-    const res = await fetch(url, {
-      headers: { accept: 'application/json', ...(config.cmsToken ? { authorization: `Bearer ${config.cmsToken}` } : {}) },
-      signal: AbortSignal.timeout(5000),
+    return await cmsCache.getOrLoad(url, async () => {
+      const res = await fetch(url, {
+        headers: { accept: 'application/json', ...(config.cmsToken ? { authorization: `Bearer ${config.cmsToken}` } : {}) },
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) throw new Error(`CMS ${res.status}`);
+      const body = (await res.json()) as { data?: unknown };
+      const data = Array.isArray(body.data) ? body.data.map(flatten) : [];
+      lastGood.set(url, data);
+      return data;
     });
-    if (!res.ok) throw new Error(`CMS ${res.status}`);
-    const body = (await res.json()) as { data?: unknown };
-    const data = Array.isArray(body.data) ? body.data.map(flatten) : [];
-    if (cmsCache.size > 2000) cmsCache.clear();
-    cmsCache.set(url, { at: Date.now(), data });
-    return data;
   } catch (e) {
     // stale data beats none; without any, the embedded collection stands in
     console.error('[content] CMS fetch failed', url, e instanceof Error ? e.message : e);
-    if (hit) return hit.data;
-    return embedded(file).filter((x) => x.country === country && x.language === language);
+    return lastGood.get(url) ?? embedded(file).filter((x) => x.country === country && x.language === language);
   }
 }
 
@@ -94,7 +97,7 @@ async function load(file: string, countries: string[], languages: string[]): Pro
   return parts.flat();
 }
 
-/** Forget cached CMS answers (the CMS webhook calls this after a publish). */
+/** Forgets this process's cached CMS answers (tests; the webhook invalidates the topic on every instance). */
 export function clearContentCache(): void {
   cmsCache.clear();
   files.clear();

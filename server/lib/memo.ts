@@ -1,5 +1,6 @@
 // Short-lived promise caches: one computation per key for `ttlMs`, shared by concurrent callers;
 // a failed computation is forgotten at once, and the oldest key makes room when `max` is reached.
+// Only server/lib/search.ts still uses this (its rewrite moves onto server/lib/cache.ts); remove it then.
 import type { Db } from '../db/index.ts';
 
 export interface PromiseMemo<K, V> {

@@ -4,7 +4,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { ArticleImageSize } from '../../src/lib/rules/artnr.ts';
 import type { Db } from '../db/index.ts';
-import { memoPerDb } from './memo.ts';
+import { cachePerDb } from './cache.ts';
+import { TOPIC } from './cache-topics.ts';
 
 /** File of a category's image in one size (written by the seed, read here). */
 export function categoryImageFile(dir: string, katId: number, size: ArticleImageSize): string {
@@ -12,11 +13,11 @@ export function categoryImageFile(dir: string, katId: number, size: ArticleImage
 }
 
 // article number → category: a card grid asks for two dozen images at once, a re-visit for the same
-const categoryOf = memoPerDb<string, number | null>(10 * 60_000, 20_000);
+const categoryOf = cachePerDb<string, number | null>({ ttlMs: 10 * 60_000, max: 20_000, topics: [TOPIC.articles] });
 
 /** The image file of an article (by article number or reference) in one size; null when there is none. */
 export async function articleImageFile(db: Db, dir: string, artnr: string, size: ArticleImageSize): Promise<{ file: string; size: number; mtimeMs: number } | null> {
-  const katId = await categoryOf(db).get(artnr, async () => {
+  const katId = await categoryOf(db).getOrLoad(artnr, async () => {
     const row = await db.selectFrom('articles').select('kat_id').where('artnr', '=', artnr).executeTakeFirst();
     return row ? Number(row.kat_id) : null;
   });

@@ -710,7 +710,7 @@ export const routes: AnyRoute[] = [
           if (attempt >= 4) throw e;
           continue; // order number drawn twice by concurrent orders: draw again
         }
-        forgetPurchases(db, session.kdnr);
+        forgetPurchases(session.kdnr);
         if (res.mail) {
           try {
             await sendOrderMails(db, session, res.placed, res.mail.co, res.mail.addr, lang, country);

@@ -10,14 +10,11 @@ import { config } from '../config.ts';
 import { readText } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
-import { clearContentCache } from '../lib/content.ts';
-import { invalidate, onInvalidate } from '../lib/bus.ts';
+import { invalidate } from '../lib/bus.ts';
+import { TOPIC } from '../lib/cache-topics.ts';
 import { siteBuild } from '../site.ts';
 import { collectionOfModel, type CollectionName } from '../../src/lib/content/collections.ts';
 import { SITE_COUNTRIES } from '../../src/data/countries.ts';
-
-// every process forgets its cached CMS answers when any of them gets a webhook
-onInvalidate('content', () => clearContentCache());
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
@@ -83,7 +80,7 @@ export const routes: AnyRoute[] = [
       try { json = text.trim() ? JSON.parse(text) : {}; } catch { throw new ApiError(400, 'invalid_json'); }
       const parsed = Payload.safeParse(json);
       if (!parsed.success) throw new ApiError(400, 'invalid_input');
-      invalidate('content', '*');
+      invalidate(TOPIC.content, '*'); // every instance forgets its cached CMS answers
       const affected = affectedRoutes(parsed.data);
       const publisher = siteBuild.publisher;
       const job = publisher ? await publisher.request(affected) : null;

@@ -6,6 +6,8 @@ import { notFound } from '../http/errors.ts';
 import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import type { Session } from '../http/session.ts';
 import { getAllLanguages, getCollection, type Entry } from '../lib/content.ts';
+import { cachePerDb } from '../lib/cache.ts';
+import { TOPIC } from '../lib/cache-topics.ts';
 import { COMPANY_DEFAULT } from '../../src/lib/rules/constants.ts';
 
 /** The content calls of spec section 7 (strapicontent/{collection}); lower-case names work too. */
@@ -13,17 +15,16 @@ const STRAPI_COLLECTIONS = ['banners', 'category-banners', 'solutions-features',
   'kundenservices', 'service-chatwoots', 'ls-page-metadatas'];
 const BY_LOWER = new Map(STRAPI_COLLECTIONS.map((c) => [c.toLowerCase(), c]));
 
-const firmaCache = new Map<string, { fi: number; at: number }>();
+const brandOf = cachePerDb<string, number>({ ttlMs: 60_000, max: 500, topics: [TOPIC.countries] });
 
 /** The brand: the session's company, else the company serving the country, else the default. */
 async function firmaFor(db: Db, session: Session | null, country: string): Promise<number> {
   if (session) return session.firma;
-  const hit = firmaCache.get(country);
-  if (hit && Date.now() - hit.at < 60_000) return hit.fi;
-  const row = await db.selectFrom('countries').select('fi').where('iso2', '=', country.toUpperCase()).executeTakeFirst();
-  const fi = row?.fi ?? COMPANY_DEFAULT;
-  firmaCache.set(country, { fi, at: Date.now() });
-  return fi;
+  const iso2 = country.toUpperCase();
+  return brandOf(db).getOrLoad(iso2, async () => {
+    const row = await db.selectFrom('countries').select('fi').where('iso2', '=', iso2).executeTakeFirst();
+    return row?.fi ?? COMPANY_DEFAULT;
+  });
 }
 
 function shuffle<T>(a: T[]): T[] {

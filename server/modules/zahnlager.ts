@@ -295,27 +295,22 @@ async function claimCheck(db: Db, kdnr: number, now: Date): Promise<{ ok: boolea
   }
 }
 
-export async function autoBook(db: Db, kdnr: number, lang: string): Promise<{ checked: boolean; nextCheckAt: string; outPositionen: z.infer<typeof zOutPosition>[] }> {
-  const now = new Date();
-  const claim = await claimCheck(db, kdnr, now);
-  if (!claim.ok) {
-    const next = new Date(new Date(claim.last!).getTime() + ZAHNLAGER_AUTO_MS).toISOString();
-    return { checked: false, nextCheckAt: next, outPositionen: [] };
-  }
-  const out = await db.transaction().execute(async (tx) => {
+/**
+ * Books the delivered sets of one customer back into storage, in one transaction (its window claimed
+ * by the caller). The bookings wait unshown until the customer's next call reports them. Answers how many.
+ */
+async function bookDelivered(db: Db, kdnr: number): Promise<number> {
+  return db.transaction().execute(async (tx) => {
     await linkProcessingSlots(tx, kdnr);
     const rows = await tx.selectFrom('zahnlager_slots as s')
-      .innerJoin('schubladen as d', 'd.id', 's.schublade_id')
-      .innerJoin('schraenke as c', 'c.id', 'd.schrank_id')
       .innerJoin('order_lines as l', 'l.zahnlager_slot_id', 's.id')
       .innerJoin('orders as o', 'o.id', 'l.order_id')
-      .select(['s.id', 's.status', 's.artikelnummer', 's.zeile', 's.spalte', 'd.id as schublade_id', 'd.name as schublade',
-        'c.id as schrank_id', 'c.name as schrank', 'l.status as line_status', 'l.geliefert', 'l.menge', 'l.artnr',
-        'o.id as order_id', 'o.auftrag', 'o.status as order_status', 'o.created_at'])
+      .select(['s.id', 's.status', 's.artikelnummer', 'l.status as line_status', 'l.geliefert', 'l.menge', 'l.artnr',
+        'o.id as order_id', 'o.status as order_status'])
       .where('s.kdnr', '=', kdnr).where('o.kdnr', '=', kdnr).where('s.status', 'in', ['delivering', 'backorder'])
       .orderBy('o.created_at', 'desc').execute();
     const seen = new Set<number>();
-    const booked: typeof rows = [];
+    let booked = 0;
     const stamp = nowIso();
     for (const r of rows) {
       if (seen.has(r.id)) continue; // the latest order line decides
@@ -336,21 +331,65 @@ export async function autoBook(db: Db, kdnr: number, lang: string): Promise<{ ch
       const art = r.artikelnummer ?? r.artnr;
       await tx.updateTable('zahnlager_slots').set({ belegt: 1, selected: 0, status: '', artikelnummer: art, updated_at: stamp })
         .where('id', '=', r.id).where('kdnr', '=', kdnr).execute();
-      await tx.insertInto('zahnlager_bookings').values({ kdnr, slot_id: r.id, artikelnummer: art, menge: 1, booked_at: stamp, order_id: r.order_id }).execute();
-      booked.push({ ...r, artikelnummer: art });
+      await tx.insertInto('zahnlager_bookings').values({ kdnr, slot_id: r.id, artikelnummer: art, menge: 1, booked_at: stamp, order_id: r.order_id, shown: 0 }).execute();
+      booked++;
     }
     return booked;
   });
-  const bez = await designations(db, out.map((r) => r.artikelnummer), lang);
-  return {
-    checked: true,
-    nextCheckAt: new Date(now.getTime() + ZAHNLAGER_AUTO_MS).toISOString(),
-    outPositionen: out.map((r) => ({
-      slotId: r.id, schrankId: r.schrank_id, schrank: r.schrank, schubladeId: r.schublade_id, schublade: r.schublade,
-      zeile: r.zeile, spalte: r.spalte, artikelnummer: r.artikelnummer!, bezeichnung: bez.get(r.artikelnummer!) ?? null,
-      orderId: r.order_id, auftrag: r.auftrag,
-    })),
-  };
+}
+
+/** The automatic bookings not yet reported to the customer, marked as reported (each is reported once). */
+async function reportBookings(db: Db, kdnr: number, lang: string): Promise<z.infer<typeof zOutPosition>[]> {
+  const ids = (await db.updateTable('zahnlager_bookings').set({ shown: 1 }).where('kdnr', '=', kdnr).where('shown', '=', 0)
+    .returning('id').execute()).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('zahnlager_bookings as b')
+    .innerJoin('zahnlager_slots as s', 's.id', 'b.slot_id')
+    .innerJoin('schubladen as d', 'd.id', 's.schublade_id')
+    .innerJoin('schraenke as c', 'c.id', 'd.schrank_id')
+    .leftJoin('orders as o', 'o.id', 'b.order_id')
+    .select(['s.id', 's.zeile', 's.spalte', 'd.id as schublade_id', 'd.name as schublade', 'c.id as schrank_id', 'c.name as schrank',
+      'b.artikelnummer', 'b.order_id', 'o.auftrag'])
+    .where('b.kdnr', '=', kdnr).where('b.id', 'in', ids).orderBy('b.id').execute();
+  const bez = await designations(db, rows.map((r) => r.artikelnummer), lang);
+  return rows.map((r) => ({
+    slotId: r.id, schrankId: r.schrank_id, schrank: r.schrank, schubladeId: r.schublade_id, schublade: r.schublade,
+    zeile: r.zeile, spalte: r.spalte, artikelnummer: r.artikelnummer, bezeichnung: bez.get(r.artikelnummer) ?? null,
+    orderId: r.order_id, auftrag: r.auftrag ?? null,
+  }));
+}
+
+/**
+ * The customer's call: books when the 15-minute window is due (the sweep may have claimed it already) and
+ * reports every automatic booking the customer has not been told about, the sweep's included.
+ */
+export async function autoBook(db: Db, kdnr: number, lang: string): Promise<{ checked: boolean; nextCheckAt: string; outPositionen: z.infer<typeof zOutPosition>[] }> {
+  const now = new Date();
+  const claim = await claimCheck(db, kdnr, now);
+  if (claim.ok) await bookDelivered(db, kdnr);
+  const from = claim.ok ? now : new Date(claim.last!);
+  return { checked: claim.ok, nextCheckAt: new Date(from.getTime() + ZAHNLAGER_AUTO_MS).toISOString(), outPositionen: await reportBookings(db, kdnr, lang) };
+}
+
+/**
+ * The automatic booking for every customer whose 15-minute window has passed (server/jobs/booking-sweep.ts),
+ * each window claimed in the database as by the customer's own call, so whichever instance or call comes
+ * first books it and nobody books it twice.
+ */
+export async function sweepAutoBookings(db: Db, now = new Date()): Promise<{ customers: number; booked: number }> {
+  const threshold = new Date(now.getTime() - ZAHNLAGER_AUTO_MS).toISOString();
+  const due = await db.selectFrom('zahnlager_slots as s').leftJoin('zahnlager_checks as c', 'c.kdnr', 's.kdnr')
+    .select('s.kdnr').distinct()
+    .where('s.status', 'in', ['processing', 'delivering', 'backorder'])
+    .where((eb) => eb.or([eb('c.last_check', 'is', null), eb('c.last_check', '<=', threshold)]))
+    .execute();
+  let customers = 0, booked = 0;
+  for (const { kdnr } of due) {
+    if (!(await claimCheck(db, kdnr, now)).ok) continue;
+    customers++;
+    booked += await bookDelivered(db, kdnr);
+  }
+  return { customers, booked };
 }
 
 // ---------------------------------------------------------------- statistics
@@ -538,7 +577,7 @@ const zDrawerParams = z.object({ schrank: zId, id: zId });
 export const routes: AnyRoute[] = [
   defineRoute({
     method: 'get', path: '/zahnlager/zubuchen/auto', access: 'customer', tag: TAG, stateChangingGet: true,
-    summary: 'Books delivered sets (slot status delivering/backorder with a delivered order line) back into storage; at most every 15 minutes per customer; same-origin requests only (403 cross-site)',
+    summary: 'Books delivered sets (slot status delivering/backorder with a delivered order line) back into storage, at most every 15 minutes per customer (the server\'s sweep books them too), and reports the automatic bookings not reported before; same-origin requests only (403 cross-site)',
     response: z.object({ checked: z.boolean(), nextCheckAt: z.string(), outPositionen: z.array(zOutPosition) }),
     handler: ({ db, session, lang }) => autoBook(db, session.kdnr, lang),
   }),

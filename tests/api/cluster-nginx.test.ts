@@ -1,5 +1,6 @@
 // Two shop instances on PostgreSQL behind Debian's nginx with the repository's configuration
-// (deploy/nginx.conf), on loopback. Runs when the API tests run on PostgreSQL and nginx is installed
+// (deploy/nginx.conf), on loopback, serving a small real site build (tests/api/site-fixture.ts) with a
+// shared site store and a stand-in CMS. Runs when the API tests run on PostgreSQL and nginx is installed
 // (CI: .ci/run installs it); skipped otherwise.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,13 +10,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../server/db/index.ts';
 import { LOGIN_MAX_FAILURES } from '../../server/lib/login-throttle.ts';
-import { DEMO_PASSWORD, LAB_A, privateDatabase } from './harness.ts';
+import { convertPrice } from '../../server/lib/articles.ts';
+import { DEMO_PASSWORD, LAB_A, LAB_B, plainArticle, privateDatabase } from './harness.ts';
 import { ROOT, call, cookieOf, freePort, startServerProcess } from './server-process.ts';
+import { siteFixture } from './site-fixture.ts';
+import { startFakeCms, type FakeCms } from './fake-cms.ts';
+import { setsOnTheirWay } from './zahnlager-fixtures.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-interface Instance { proc: ChildProcess; port: number }
+interface Instance { proc: ChildProcess; port: number; output: () => string }
 const instances: Instance[] = [];
 let nginx: ChildProcess | null = null;
 let lb = 0;
@@ -25,6 +30,23 @@ let drop: () => Promise<void> = async () => {};
 let tmp = '';
 let smtp: net.Server;
 const delivered: string[] = [];
+let cms: FakeCms;
+let site = '';
+const WEBHOOK_SECRET = 'cluster-webhook-secret';
+const OPERATOR_SECRET = 'cluster-operator-secret';
+/**
+ * The stated bound for a price, rate or content change written through one instance to be served by every
+ * other: the PostgreSQL notification's way (milliseconds); the caches' lifetimes (30 s to 10 min) are only
+ * the safety net. docs/DEPLOY.md states it.
+ */
+const CHANGE_BOUND_MS = 1000;
+
+/** Polls `read` until it returns `want` (deep equality), at most `boundMs`; answers the time it took. */
+async function within<T>(boundMs: number, read: () => Promise<T>, want: T): Promise<number> {
+  const t = Date.now();
+  await expect.poll(read, { timeout: boundMs, interval: 20 }).toEqual(want);
+  return Date.now() - t;
+}
 
 /** A minimal SMTP sink that records the recipient of every mail it receives. */
 function smtpSink(): Promise<number> {
@@ -54,7 +76,7 @@ function nginxConf(ports: number[], listen: number): string {
   let conf = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
   conf = conf.replace(/(upstream shop_instances \{)[\s\S]*?(\n    keepalive)/, (_m, a: string, b: string) =>
     `${a}\n${ports.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n')}${b}`);
-  conf = conf.replace(/listen 80;/, `listen 127.0.0.1:${listen};`).replace(/\/srv\/shop\/current\/dist\/client/g, path.join(ROOT, 'dist/client'));
+  conf = conf.replace(/listen 80;/, `listen 127.0.0.1:${listen};`).replace(/\/srv\/shop\/current\/dist\/client/g, path.join(site, 'client'));
   // Debian's brotli module (deploy/nginx.conf uses brotli_static), loaded by absolute path: the test runs
   // nginx with its own prefix
   const brotli = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -76,11 +98,17 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     url = copy.url; drop = copy.drop;
     db = await createDb({ url });
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lb-'));
+    site = siteFixture();
+    cms = await startFakeCms();
     const smtpPort = await smtpSink();
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      const { proc } = await startServerProcess({ PORT: String(port), DATABASE_URL: url, TRUST_PROXY: '1', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
-      instances.push({ proc, port });
+      const { proc, output } = await startServerProcess({
+        PORT: String(port), DATABASE_URL: url, TRUST_PROXY: '1', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SITE_DIR: site, SITE_STORE: path.join(tmp, 'builds'), CMS_URL: cms.url, CMS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        OPERATOR_SECRET, BOOKING_SWEEP_MS: '300', DEV_TOOLS: '',
+      }, 1, { site: true });
+      instances.push({ proc, port, output });
     }
     lb = await freePort();
     fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConf(instances.map((i) => i.port), lb));
@@ -88,14 +116,16 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
     nginx = spawn(NGINX!, ['-p', tmp, '-c', path.join(tmp, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
     await waitFor(lb);
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     nginx?.kill('SIGQUIT');
+    await cms?.close();
     for (const i of instances) if (i.proc.exitCode === null) i.proc.kill('SIGKILL');
     await new Promise((r) => smtp?.close(r));
     await db?.destroy();
     await drop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('a session made on A works on B, directly and through nginx; a logout on B ends it on A', async () => {
@@ -129,6 +159,110 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     await new Promise((r) => setTimeout(r, 1500)); // a second sender would have sent them again by now
     const got = delivered.filter((d) => d.includes('lb-')).map((d) => d.replace(/[<>]/g, '')).sort();
     expect(got).toEqual([...to].sort());
+  });
+
+  it(`a price or exchange-rate change written through A is served by B within ${CHANGE_BOUND_MS} ms, directly and through nginx`, async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const art = await plainArticle(db);
+    // a Swiss customer: the cart is priced in CHF with the rate every instance caches
+    const login = await call(lb, 'POST', '/api/login?country=ch&lang=de', { body: { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD, kw: '' } });
+    const cookie = cookieOf(login);
+    await call(lb, 'POST', '/api/wk/delete', { cookie });
+    expect((await call(lb, 'POST', `/api/wk/${encodeURIComponent(art.artnr)}/add/1`, { cookie })).status).toBe(200);
+    const priceOn = async (port: number) => {
+      const r = await call(port, 'GET', '/api/wkJSON/de', { cookie });
+      return (r.body.result as { Artikelnummer: string; Preis: number }[]).find((l) => l.Artikelnummer === art.artnr)?.Preis;
+    };
+    const rate = Number((await db.selectFrom('currencies').select('rate').where('code', '=', 'CHF').executeTakeFirstOrThrow()).rate);
+    for (const port of [a.port, b.port, lb, lb]) expect(await priceOn(port)).toBe(convertPrice(art.preis, rate)); // cached everywhere now
+    const op = (what: string, body: unknown) => call(a.port, 'POST', `/api/operator/${what}`, { headers: { 'x-operator-secret': OPERATOR_SECRET }, body });
+
+    expect((await op('currencies', { rates: [{ code: 'CHF', rate: 1.7 }] })).status).toBe(200);
+    const want = convertPrice(art.preis, 1.7);
+    expect(await within(CHANGE_BOUND_MS, () => priceOn(b.port), want)).toBeLessThan(CHANGE_BOUND_MS);
+    for (let i = 0; i < 4; i++) expect(await priceOn(lb)).toBe(want);
+
+    expect((await op('prices', { prices: [{ artikelnummer: art.artnr, preis: 27.5 }] })).status).toBe(200);
+    await within(CHANGE_BOUND_MS, () => priceOn(b.port), convertPrice(27.5, 1.7));
+    for (let i = 0; i < 4; i++) expect(await priceOn(lb)).toBe(convertPrice(27.5, 1.7));
+    // through nginx from an allowed address (deploy/nginx.conf lets the internal network reach the calls)
+    const viaLb = await call(lb, 'POST', '/api/operator/prices', { headers: { 'x-operator-secret': OPERATOR_SECRET }, body: { prices: [{ artikelnummer: art.artnr, preis: 28 }] } });
+    expect(viaLb.status).toBe(200);
+    await within(CHANGE_BOUND_MS, () => priceOn(b.port), convertPrice(28, 1.7));
+  });
+
+  it(`an order placed through A: B shows the article as bought (the customer's purchase facts) within ${CHANGE_BOUND_MS} ms`, async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const bought = db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select('l.artnr').where('o.kdnr', '=', LAB_B);
+    const art = await db.selectFrom('articles').select('artnr').where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
+      .where('preis', '>=', 20).where('preis', '<=', 40).where('kat_preis', 'not in', [0.01, 0.02]).where('artnr', 'not like', '%/%')
+      .where('artnr', 'not like', '% %').where('artnr', 'not in', bought).orderBy('artnr').limit(1).executeTakeFirstOrThrow();
+    const login = await call(lb, 'POST', '/api/login?country=de&lang=de', { body: { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD, kw: '' } });
+    const cookie = cookieOf(login);
+    const boughtOn = async (port: number) => (await call(port, 'GET', `/api/artikel/${encodeURIComponent(art.artnr)}/de/de`, { cookie })).body.result.BereitsGekauft;
+    expect(await boughtOn(b.port)).toBe(0); // B holds the customer's purchase facts now
+    await call(a.port, 'POST', '/api/wk/delete', { cookie });
+    expect((await call(a.port, 'POST', `/api/wk/${encodeURIComponent(art.artnr)}/add/1`, { cookie })).status).toBe(200);
+    const order = await call(a.port, 'POST', '/api/checkout/submit?country=de&lang=de', { cookie, body: {}, headers: { 'idempotency-key': `cluster-${art.artnr}` } });
+    expect(order.status).toBe(200);
+    await within(CHANGE_BOUND_MS, () => boughtOn(b.port), 1);
+  });
+
+  it('a CMS change sent to A: B serves the new content within the bound; one rebuild, after which B serves the new page', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const question = async (port: number) => ((await call(port, 'GET', '/api/faq/de/de')).body.result as { slug: string; question: string }[])
+      .find((f) => f.slug === 'bestellung')?.question;
+    const page = async (port: number) => (await call(port, 'GET', '/de/de/service/')).body as string;
+    for (const port of [a.port, b.port, lb]) expect(await question(port)).toBe('Wie kann ich bestellen?');
+    expect(await page(b.port)).toContain('Wie kann ich bestellen?');
+    const before = (await db.selectFrom('cms_publish').select('id').execute()).length;
+
+    cms.edits.set('faq-bestellung-de', (e) => ({ ...e, question: 'Wie bestelle ich im Verbund?' }));
+    expect(await question(b.port)).toBe('Wie kann ich bestellen?'); // B still has the CMS answer cached
+    const t = Date.now();
+    const hook = await call(a.port, 'POST', '/api/cms/webhook', {
+      headers: { 'x-webhook-secret': WEBHOOK_SECRET }, body: { event: 'entry.update', model: 'faq', entry: { id: 'faq-bestellung-de', country: '*', language: 'de' } },
+    });
+    expect(hook.status).toBe(200);
+    expect(hook.body.result.rebuild).toBe('queued');
+    await within(CHANGE_BOUND_MS, () => question(b.port), 'Wie bestelle ich im Verbund?');
+    for (let i = 0; i < 4; i++) expect(await question(lb)).toBe('Wie bestelle ich im Verbund?');
+
+    // exactly one publish, rendered by one instance, served by both (bound: 20 s for the render on a busy machine)
+    const job = hook.body.result.job as number;
+    await expect.poll(async () => (await db.selectFrom('cms_publish').select('status').where('id', '=', job).executeTakeFirst())?.status,
+      { timeout: 20_000, interval: 100 }).toBe('done');
+    const { generation } = await db.selectFrom('cms_publish').select('generation').where('id', '=', job).executeTakeFirstOrThrow();
+    const health = async (port: number) => (await call(port, 'GET', '/api/health')).body.result.build as string;
+    await within(5000, async () => [await health(a.port), await health(b.port)], [generation, generation]);
+    expect(Date.now() - t).toBeLessThan(25_000);
+    expect(await page(b.port)).toContain('Wie bestelle ich im Verbund?');
+    for (let i = 0; i < 4; i++) expect(await page(lb)).toContain('Wie bestelle ich im Verbund?');
+    expect((await db.selectFrom('cms_publish').select('id').execute()).length).toBe(before + 1);
+    const rendered = (i: Instance) => i.output().match(/\[publish\] \S+ in [\d.]+ s: /g)?.length ?? 0;
+    expect(rendered(a) + rendered(b)).toBe(1);
+    expect(fs.readdirSync(path.join(tmp, 'builds'))).toEqual([generation]);
+  }, 60_000);
+
+  it('the booking sweep runs once, not once per instance: each due set is booked exactly once', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const artnr = (await plainArticle(db)).artnr;
+    await db.deleteFrom('zahnlager_checks').where('kdnr', '=', LAB_B).execute();
+    const slots = await setsOnTheirWay(db, LAB_B, artnr, 4);
+    const bookings = async () => (await db.selectFrom('zahnlager_bookings').select('slot_id').where('slot_id', 'in', slots).execute()).map((r) => r.slot_id).sort();
+    // both instances sweep every 300 ms (BOOKING_SWEEP_MS): booked within a few rounds
+    await within(5000, bookings, [...slots].sort());
+    await new Promise((r) => setTimeout(r, 1500)); // more rounds of a second sweeper would have booked again by now
+    expect(await bookings()).toEqual([...slots].sort());
+    // one instance holds the sweep: only its log reports bookings
+    const swept = (i: Instance) => /\[booking-sweep\] \d+ sets booked/.test(i.output());
+    expect([swept(a), swept(b)].filter(Boolean)).toHaveLength(1);
+    // the customer is told once, on whichever instance the next call lands
+    const login = await call(lb, 'POST', '/api/login', { body: { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD, kw: '' } });
+    const cookie = cookieOf(login);
+    const told = await call(b.port, 'GET', '/api/zahnlager/zubuchen/auto', { cookie });
+    expect((told.body.result.outPositionen as { slotId: number }[]).map((p) => p.slotId).filter((id) => slots.includes(id)).sort()).toEqual([...slots].sort());
+    expect((await call(a.port, 'GET', '/api/zahnlager/zubuchen/auto', { cookie })).body.result.outPositionen).toEqual([]);
   });
 
   it('SIGKILL of one instance under load: no acknowledged cart line is lost and nginx keeps answering', async () => {

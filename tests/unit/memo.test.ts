@@ -1,4 +1,4 @@
-// The short-lived promise cache behind the currency, purchase-facts and guest-detail caches.
+// The short-lived promise cache still behind the search caches (server/lib/search.ts; goes with its move onto server/lib/cache.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { promiseMemo } from '../../server/lib/memo.ts';
 
