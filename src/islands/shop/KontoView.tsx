@@ -34,6 +34,7 @@ export default function KontoView({ country, lang, messages }: { country: string
   const [ordersErr, setOrdersErr] = useState('');
   const [newsletter, setNewsletter] = useState<boolean | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per customer; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
@@ -41,7 +42,6 @@ export default function KontoView({ country, lang, messages }: { country: string
       loadLists().then(setLists).catch(() => setLists([]));
       loadOrders(10).then(setOrders).catch((e) => { setOrders([]); setOrdersErr(errorMessage(t, failureKey(e))); });
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer.kundennummer]);
 
   const toggleNewsletter = async (on: boolean) => {
