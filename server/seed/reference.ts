@@ -1,10 +1,10 @@
 // Reference data: companies, currencies, countries (+ names), manufacturers, product groups, categories.
 import type { Insertable } from 'kysely';
 import type { DB, Tx } from '../db/schema.ts';
-import { COMPANIES, COUNTRIES, COUNTRY_NAME_LANGS, CURRENCIES } from './data/countries.ts';
-import { CATEGORIES, GROUPS } from './data/groups.ts';
-import { MAKERS } from './data/makers.ts';
-import { NAME_LANGS, slugify, splitLangs } from './i18n.ts';
+import { COMPANIES, COUNTRIES, COUNTRY_NAME_LANGS, CURRENCIES } from '#data/reference/countries.ts';
+import { CATEGORIES, GROUPS } from '#data/reference/groups.ts';
+import { MAKERS } from '#data/reference/makers.ts';
+import { NAME_LANGS, slugify, splitLangs } from '#data/reference/languages.ts';
 import { insertAll } from './insert.ts';
 import { rng } from './prng.ts';
 
