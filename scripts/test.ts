@@ -1,4 +1,4 @@
-// `npm test`: the linter (Biome, ~1 s), the type check, vitest (unit + API on SQLite, then the API tests on PostgreSQL), then
+// `npm test`: the linter (Biome ~1 s, knip ~5 s), the type check, vitest (unit + API on SQLite, then the API tests on PostgreSQL), then
 // Playwright (browser journeys), one closing summary line. What the runs need besides Node and npm
 // (Chromium, PostgreSQL) is brought by test-env.ts. `npm test -- unit e2e` runs only those parts
 // (lint, types, unit, pg, e2e).
@@ -29,10 +29,13 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}):
   if (code !== 0) exit = code;
 }
 
-// the linter (biome.json: React hooks rules, unused code, == only against null, no fallthrough …)
+// the linter (biome.json: React hooks rules, unused code, == only against null, no fallthrough …),
+// then knip (knip.jsonc: no dead file, export or type)
 if (want('lint')) {
-  const code = run('npm', ['run', '--silent', 'lint']);
-  if (code !== 0) { failed += 1; exit = code; } else passed += 1;
+  for (const script of ['lint', 'knip']) {
+    const code = run('npm', ['run', '--silent', script]);
+    if (code !== 0) { failed += 1; exit = code; } else passed += 1;
+  }
 }
 
 // the whole project type-checks (strict) before anything runs

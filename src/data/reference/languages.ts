@@ -6,7 +6,6 @@ export const NAME_LANGS = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'hu', 'cs']
 /** Languages with article texts; hu and cs fall back to en at read time. */
 export const TEXT_LANGS = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl'] as const;
 export type TextLang = (typeof TEXT_LANGS)[number];
-export type NameLang = (typeof NAME_LANGS)[number];
 
 /** 'a|b|c…' in NAME_LANGS (or TEXT_LANGS) order → per-language record; missing entries fall back to en. */
 export function splitLangs<L extends string>(s: string, langs: readonly L[]): Record<L, string> {

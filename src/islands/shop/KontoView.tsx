@@ -22,7 +22,6 @@ import { LocaleSettings } from './ui/LocaleSettings.tsx';
 import TopArtikelView from './TopArtikelView.tsx';
 import './shop.css';
 
-export const KONTO_SECTIONS = ['meine_topartikel', 'meine_bestelllisten', 'meine_bestellungen', 'meine_newsletter', 'online_features', 'einstellungen'] as const;
 
 export default function KontoView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
   const t = useT(lang, messages);

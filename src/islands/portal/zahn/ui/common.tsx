@@ -79,4 +79,3 @@ export function CountsLine({ c, t }: { c: Counts; t: T }) {
 }
 
 /** Confirm dialog of the shared UI (section 4: one dialog at a time) as a promise. */
-export { confirmDialog } from '../lib/dialogs.ts';
