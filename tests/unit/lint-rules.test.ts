@@ -15,10 +15,12 @@ const probes: Record<string, string> = {
   'unused-var.ts': `export function f() { const x = 1; return 2; }\n`,
   'loose-equal.ts': `export const f = (a: unknown, b: unknown) => a == b;\n`,
   'null-equal.ts': `export const f = (a: unknown) => a == null;\n`,
+  // .astro: the frontmatter is linted knowing what the template uses
+  'Probe.astro': `---\nimport Used from './Used.astro';\nimport Unused from './Unused.astro';\nconst { a, b } = Astro.props;\nconst same = a == b;\n---\n<Used />\n<p>{same ? 'x' : 'y'}</p>\n`,
   'fallthrough.ts': `export function f(a: number) { let r = 0; switch (a) { case 1: r = 1; case 2: r = 2; break; } return r; }\n`,
 };
-// inside tests/ so that biome.json's `files.includes` takes the probes (test-results/ is git-ignored)
-const dir = path.join('tests', `.lint-probe-${process.pid}`);
+// inside src/ (removed afterwards) so that biome.json's `files.includes` takes every probe kind, .astro too
+const dir = path.join('src', `.lint-probe-${process.pid}`);
 const found: Record<string, string[]> = {};
 
 beforeAll(() => {
@@ -52,5 +54,9 @@ describe('lint rules', () => {
     expect(of('loose-equal.ts')).toContain('lint/suspicious/noDoubleEquals');
     expect(of('null-equal.ts')).toEqual([]);
     expect(of('fallthrough.ts')).toContain('lint/suspicious/noFallthroughSwitchClause');
+  });
+
+  it('an .astro frontmatter is linted with its template in view', () => {
+    expect(of('Probe.astro').sort()).toEqual(['lint/correctness/noUnusedImports', 'lint/suspicious/noDoubleEquals']);
   });
 });
