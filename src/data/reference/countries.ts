@@ -44,6 +44,3 @@ export const COUNTRIES: CountryDef[] = RAW.map(([iso2, lndnr, iso2language, cont
 }));
 
 export const COUNTRY_BY_ISO2 = new Map(COUNTRIES.map((c) => [c.iso2, c]));
-
-/** Languages the country names are stored in (country_names.lang). */
-export const COUNTRY_NAME_LANGS = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'hu', 'cs'] as const;
