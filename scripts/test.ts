@@ -30,9 +30,9 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}):
 }
 
 // the linter (biome.json: React hooks rules, unused code, == only against null, no fallthrough …),
-// then knip (knip.jsonc: no dead file, export or type)
+// then knip (knip.jsonc: no dead file, export or type), then no deep relative import (#aliases instead)
 if (want('lint')) {
-  for (const script of ['lint', 'knip']) {
+  for (const script of ['lint', 'knip', 'lint:imports']) {
     const code = run('npm', ['run', '--silent', script]);
     if (code !== 0) { failed += 1; exit = code; } else passed += 1;
   }
