@@ -1,7 +1,7 @@
-// `npm test`: the type check, vitest (unit + API on SQLite, then the API tests on PostgreSQL), then
+// `npm test`: the linter (Biome ~1 s, knip ~5 s), the type check, vitest (unit + API on SQLite, then the API tests on PostgreSQL), then
 // Playwright (browser journeys), one closing summary line. What the runs need besides Node and npm
 // (Chromium, PostgreSQL) is brought by test-env.ts. `npm test -- unit e2e` runs only those parts
-// (types, unit, pg, e2e).
+// (lint, types, unit, pg, e2e).
 import './node-check.ts';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -27,6 +27,15 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}):
     failed += j.testResults.filter((r: { status: string; assertionResults: unknown[] }) => r.status === 'failed' && r.assertionResults.length === 0).length;
   } catch { failed += 1; }
   if (code !== 0) exit = code;
+}
+
+// the linter (biome.json: React hooks rules, unused code, == only against null, no fallthrough …),
+// then knip (knip.jsonc: no dead file, export or type), then no deep relative import (#aliases instead)
+if (want('lint')) {
+  for (const script of ['lint', 'knip', 'lint:imports']) {
+    const code = run('npm', ['run', '--silent', script]);
+    if (code !== 0) { failed += 1; exit = code; } else passed += 1;
+  }
 }
 
 // the whole project type-checks (strict) before anything runs

@@ -35,9 +35,6 @@ export function releaseBody(c: Context): void {
   held.delete(c);
 }
 
-/** Bytes all multipart requests hold at the moment (tests, diagnostics). */
-export const uploadBytesHeld = () => heldTotal;
-
 function declaredLength(c: Context): number | null {
   const v = c.req.header('content-length');
   const n = v === undefined ? NaN : Number(v);

@@ -115,11 +115,3 @@ export async function loadArticleItems(
   }
   return out;
 }
-
-/** True when the article exists and can be ordered (not out of range, not a request-price article). */
-export async function orderableArticle(db: Db, artnr: string): Promise<{ artnr: string; preis: number; bezeichnung: string } | null> {
-  const r = await db.selectFrom('articles').select(['artnr', 'preis', 'kat_preis', 'bezeichnung', 'aus_sortiment'])
-    .where('artnr', '=', artnr).executeTakeFirst();
-  if (!r || r.aus_sortiment) return null;
-  return { artnr: r.artnr, preis: Number(r.preis), bezeichnung: r.bezeichnung };
-}

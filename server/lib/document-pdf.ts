@@ -93,7 +93,7 @@ export async function orderDocument(typ: 'rechnung' | 'auftragsbestaetigung' | '
   const info: [string, string][] = [[L0.auftrag, String(o.auftrag)]];
   if (typ !== 'auftragsbestaetigung') info.push([L0.vorgang, String(o.vorgang)]);
   if (typ === 'rechnung') info.push([L0.rechnungNr, String(o.rechnung)]);
-  const { w, co, L } = await letter(c, head, lang, info);
+  const { w, L } = await letter(c, head, lang, info);
   const cur = o.currency;
   if (typ === 'auftragsbestaetigung') w.paragraph(L.confirmText, { gapAfter: 6 });
   w.paragraph(`${L.shipTo}: ${addressLines(o.address)}`, { size: 9, gapAfter: 8 });

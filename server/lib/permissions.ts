@@ -26,11 +26,6 @@ export async function actingFunctions(db: Db, session: Session): Promise<string[
   return (await actingUser(db, session)).funktionen;
 }
 
-/** The actions `funktionen` allows (all of them for the main user). */
-export function rightsOf(funktionen: string[] | null): Action[] {
-  return ACTIONS.filter((a) => allows(funktionen, a));
-}
-
 /** True when `to` may do something `from` may not (a switch to it needs its password). */
 export function gainsRights(from: string[] | null, to: string[] | null): boolean {
   return ACTIONS.some((a) => allows(to, a) && !allows(from, a));

@@ -2,7 +2,6 @@
 // (section 7), plus category listings with facets, promotions, top articles, order suggestions
 // and the tooth assistant.
 import { z } from 'zod';
-import { sql } from 'kysely';
 import { defineRoute, zArtnr, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/index.ts';

@@ -6,7 +6,7 @@ import type { SeedClock } from './clock.ts';
 import { GROUP_USE, INTRO } from './data/terms.ts';
 import { categoryPlan, katIdOf, productFor, type Draft } from './catalog.ts';
 import { ArtnrPool, GtinPool, makerArtnr, round2 } from './catalog-util.ts';
-import { splitLangs, TEXT_LANGS } from './i18n.ts';
+import { splitLangs, TEXT_LANGS } from '#data/reference/languages.ts';
 import type { Maker } from './reference.ts';
 import { rng } from './prng.ts';
 

@@ -8,10 +8,6 @@ export function ean13Check(d12: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-export function isValidEan13(code: string): boolean {
-  return /^\d{13}$/.test(code) && ean13Check(code.slice(0, 12)) === Number(code[12]);
-}
-
 /** Unique article numbers: plain 6 digits, "FH" + 5 digits, tooth sets ending in S or S + digit. */
 export class ArtnrPool {
   private used = new Set<string>();

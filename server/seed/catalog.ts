@@ -1,11 +1,12 @@
 // The catalogue generator: exactly `n` articles with texts in 7 languages and properties, drawn from the
 // term dictionaries (data/families*.ts, data/teeth.ts). Pure: returns rows, the caller inserts them.
-import { CATEGORY_BY_KEY, GROUPS } from './data/groups.ts';
+import { CATEGORY_BY_KEY, GROUPS } from '#data/reference/groups.ts';
 import { FAMILIES } from './data/families.ts';
 import { CLEARANCE_FROM, FAMILIES2, SPARE_PARTS } from './data/families2.ts';
 import { SET_CATS, SET_WORDS, TOOTH_LINES, type ToothLine } from './data/teeth.ts';
 import { VITA_COLOURS, W, type Family } from './data/terms.ts';
-import { capitalize, fmtNums, renderGeb, splitLangs, TEXT_LANGS, type TextLang } from './i18n.ts';
+import { capitalize, fmtNums, renderGeb } from './i18n.ts';
+import { splitLangs, TEXT_LANGS, type TextLang } from '#data/reference/languages.ts';
 import { drawPrice, gebAmount, makerArtnr, round2 } from './catalog-util.ts';
 import type { Maker } from './reference.ts';
 import type { Rng } from './prng.ts';

@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import type { DB, Tx } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
 import type { SeedClock } from './clock.ts';
-import { COUNTRY_BY_ISO2 } from './data/countries.ts';
+import { COUNTRY_BY_ISO2 } from '#data/reference/countries.ts';
 import { insertAll } from './insert.ts';
 import { hash32, rng } from './prng.ts';
 

@@ -1,19 +1,6 @@
-// Languages of the seed and the small formatting rules the article texts need.
-
-/** UI languages with names for groups, categories and countries. */
-export const NAME_LANGS = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'hu', 'cs'] as const;
-/** Languages with article texts; hu and cs fall back to en at read time. */
-export const TEXT_LANGS = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl'] as const;
-export type TextLang = (typeof TEXT_LANGS)[number];
-export type NameLang = (typeof NAME_LANGS)[number];
-
-/** 'a|b|c…' in NAME_LANGS (or TEXT_LANGS) order → per-language record; missing entries fall back to en. */
-export function splitLangs<L extends string>(s: string, langs: readonly L[]): Record<L, string> {
-  const parts = s.split('|');
-  const out = {} as Record<L, string>;
-  langs.forEach((l, i) => { out[l] = parts[i] ?? parts[1] ?? parts[0]!; });
-  return out;
-}
+// The small formatting rules the seed's article texts need (the languages themselves are reference
+// data: src/data/reference/languages.ts).
+import { splitLangs, TEXT_LANGS, type TextLang } from '#data/reference/languages.ts';
 
 /** Decimal separator: a dot in English, a comma in every other seeded language. */
 export function fmtNum(n: number, lang: string): string {
@@ -45,11 +32,6 @@ export function renderGeb(geb: string, lang: string): string {
   const q = fmtNum(Number(qty), lang);
   const one = unitText.includes('#') ? unitText.replace('#', q) : `${q} ${unitText}`;
   return times ? `${times} x ${one}` : one;
-}
-
-export function slugify(s: string): string {
-  return s.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
-    .normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
 export const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { ARTICLE_IMAGE_WIDTHS, type ArticleImageSize } from '../../src/lib/rules/artnr.ts';
 import { categoryImageFile } from '../lib/product-images.ts';
-import { CATEGORIES } from './data/groups.ts';
+import { CATEGORIES } from '#data/reference/groups.ts';
 import { productSvg } from './product-art.ts';
 
 const STAMP = '.stamp';

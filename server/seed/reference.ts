@@ -1,10 +1,10 @@
 // Reference data: companies, currencies, countries (+ names), manufacturers, product groups, categories.
 import type { Insertable } from 'kysely';
 import type { DB, Tx } from '../db/schema.ts';
-import { COMPANIES, COUNTRIES, COUNTRY_NAME_LANGS, CURRENCIES } from './data/countries.ts';
-import { CATEGORIES, GROUPS } from './data/groups.ts';
-import { MAKERS } from './data/makers.ts';
-import { NAME_LANGS, slugify, splitLangs } from './i18n.ts';
+import { COMPANIES, COUNTRIES, CURRENCIES } from '#data/reference/countries.ts';
+import { CATEGORIES, GROUPS } from '#data/reference/groups.ts';
+import { MAKERS } from '#data/reference/makers.ts';
+import { NAME_LANGS, slugify, splitLangs } from '#data/reference/languages.ts';
 import { insertAll } from './insert.ts';
 import { rng } from './prng.ts';
 
@@ -42,7 +42,7 @@ export async function seedReference(tx: Tx, makers: Maker[]): Promise<Record<str
   counts.currencies = await insertAll(tx, 'currencies', CURRENCIES.map((c) => ({ ...c })));
   counts.countries = await insertAll(tx, 'countries', COUNTRIES.map((c) => ({ ...c })));
   const names: Insertable<DB['country_names']>[] = [];
-  for (const lang of COUNTRY_NAME_LANGS) {
+  for (const lang of NAME_LANGS) {
     const dn = new Intl.DisplayNames([lang], { type: 'region' });
     for (const c of COUNTRIES) names.push({ lndnr: c.lndnr, lang, lndname: dn.of(c.iso2) ?? c.iso2 });
   }

@@ -1,7 +1,7 @@
-// Build-time country data for the static site: the seed's plain data tables are the single source of
-// truth (server/seed/data/countries.ts), so pages, sitemap and the server's routing rules agree with
+// Build-time country data for the static site: the plain reference tables are the single source of
+// truth (src/data/reference/countries.ts, also seeded into the database), so pages, sitemap and the server's routing rules agree with
 // the database without a running server.
-import { COMPANIES, COUNTRIES as SEED_COUNTRIES, CURRENCIES } from '../../server/seed/data/countries.ts';
+import { COMPANIES, COUNTRIES as SEED_COUNTRIES } from './reference/countries.ts';
 import { COMPANY_DEFAULT, COMPANY_LS, COUNTRIES_IN_EUROPE_AND_ASIA } from '../lib/rules/constants.ts';
 import { currencyForCountry, supportedLanguages } from '../lib/rules/locale.ts';
 
@@ -53,10 +53,6 @@ export function siteLanguages(firma: number): readonly string[] {
   return supportedLanguages(firma);
 }
 
-export function isLsFirma(firma: number): boolean {
-  return firma === COMPANY_LS;
-}
-
 /** Countries grouped by continent in display order; 52 and 600 appear under Europe and Asia. */
 export function countriesByContinent(): { continent: string; countries: Country[] }[] {
   return CONTINENTS.map((continent) => ({
@@ -72,4 +68,3 @@ export function brandDomain(firma: number, shopDomain?: string): string {
   return c.shop_domain;
 }
 
-export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = Object.fromEntries(CURRENCIES.map((c) => [c.code, c.symbol]));

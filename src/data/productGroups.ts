@@ -1,8 +1,8 @@
-// Build-time product groups (shop categories) from the seed's plain data table
-// (server/seed/data/groups.ts): navigation order of section 3 — group 9 skipped, the reserved
+// Build-time product groups (shop categories) from the plain reference table
+// (src/data/reference/groups.ts, also seeded): navigation order of section 3 — group 9 skipped, the reserved
 // groups 90, 91, 0, 888 last in that order.
-import { GROUPS } from '../../server/seed/data/groups.ts';
-import { NAME_LANGS, splitLangs } from '../../server/seed/i18n.ts';
+import { GROUPS } from './reference/groups.ts';
+import { NAME_LANGS, splitLangs } from './reference/languages.ts';
 import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../lib/rules/constants.ts';
 
 export interface Subcategory { katId: number; names: Record<string, string> }

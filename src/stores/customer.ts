@@ -1,5 +1,5 @@
 // Client-side customer state (section 3): guest when kundennummer is empty or 0.
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 
 export interface CustomerState {
   loggedin: boolean;
@@ -20,7 +20,6 @@ export const GUEST: CustomerState = {
 };
 
 export const $customer = atom<CustomerState>(GUEST);
-export const $isGuest = computed($customer, (c) => !c.kundennummer);
 
 const listeners = new Set<() => void>();
 /** Modules that cache customer data register here to clear it on logout. */

@@ -43,8 +43,6 @@ export function setProgress(p: number): void {
 export const $loginOpen = atom(false);
 export const $loginRequiredOpen = atom(false);
 export const $userSelectOpen = atom(false);
-export const $sideMenuOpen = atom(false);
-export const $navigationLocked = atom(false);
 
 /** Action popup (section 2): optional label and buttons, 300 px wide, at most 300 px high, placed at a target. */
 export interface PopupAction { text: string; handler: () => void; highlight?: boolean }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
-import { actAs, hydrated, loginLab, PASSWORD, storeConsent, subUser } from './helpers.ts';
+import { actAs, hydrated, loginLab, storeConsent, subUser } from './helpers.ts';
 
 const T = de as Record<string, string>;
 const SHOTS = 'test-results/screens/budgets';

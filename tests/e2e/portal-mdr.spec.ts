@@ -3,7 +3,7 @@
 // pdftotext; the lot recall finds the work; screens in German and English at 1366×900 and 390×844.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { test, expect, chromium, type Browser, type Page } from '@playwright/test';
+import { test, expect, chromium, type Browser, } from '@playwright/test';
 import { PASSWORD, storeConsent } from './helpers.ts';
 import { CHROMIUM_FLAGS, codeVideo, presetSettings, searchLogbook } from './scanner-helpers.ts';
 

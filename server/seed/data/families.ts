@@ -1,6 +1,6 @@
 // Product families per category (see terms.ts for the notation). Tooth sets are built in teeth.ts.
 import {
-  A, N, W, COL, COL_SHORT, KOERNUNG, SCHAFT_VIS, SCHAFT_HP, DIA_BUR, FIG, BUR_FORM, MASSE, PLASTER_COL, HEIGHT, TRANSL,
+  A, N, W, COL, KOERNUNG, SCHAFT_VIS, SCHAFT_HP, DIA_BUR, FIG, BUR_FORM, MASSE, PLASTER_COL, HEIGHT, TRANSL,
   type Family,
 } from './terms.ts';
 

@@ -36,7 +36,6 @@ export const N = (prop: string | undefined, fmt: string, nums: number[], hidden 
 
 export const VITA_COLOURS = ['A1', 'A2', 'A3', 'A3.5', 'A4', 'B1', 'B2', 'B3', 'B4', 'C1', 'C2', 'C3', 'C4', 'D2', 'D3', 'D4'];
 const COL = A('farbe', VITA_COLOURS);
-const COL_SHORT = A('farbe', ['A1', 'A2', 'A3', 'A3.5', 'B1', 'B2', 'C2', 'D2']);
 
 export const W = {
   fuerKeramik: 'für Keramik|for ceramics|pour céramique|para cerámica|per ceramica|voor keramiek|do ceramiki',
@@ -67,7 +66,6 @@ export const W = {
 };
 
 const KOERNUNG = A('koernung', [W.grob, W.mittel, W.fein, W.extrafein]);
-const SCHAFT = A('schaft', ['HP', 'FG', 'RA'], true);
 const SCHAFT_HP = A('schaft', ['HP'], true);
 const DIA_BUR = N('durchmesser', 'Ø # mm', [0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.1, 2.3, 2.5, 2.9, 3.1, 3.5, 4.0, 5.0, 6.0]);
 const FIG = N(undefined, 'Fig. #', [1, 2, 21, 23, 31, 72, 73, 78, 79, 129, 137, 138, 139, 141, 194, 195, 251, 257, 261, 274, 277, 289, 294, 295, 379, 390, 801, 806, 863, 877]);
@@ -118,4 +116,4 @@ export const INTRO: Record<string, string[]> = {
   pl: ['{b} firmy {m} w sprawdzonej jakości producenta.', 'Wysokiej jakości produkt firmy {m} dla laboratorium dentystycznego.', '{b} z oferty {m}.'],
 };
 
-export { COL, COL_SHORT, KOERNUNG, SCHAFT, SCHAFT_VIS, SCHAFT_HP, DIA_BUR, FIG, BUR_FORM, MASSE, PLASTER_COL, HEIGHT, TRANSL };
+export { COL, KOERNUNG, SCHAFT_VIS, SCHAFT_HP, DIA_BUR, FIG, BUR_FORM, MASSE, PLASTER_COL, HEIGHT, TRANSL };

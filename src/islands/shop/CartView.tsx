@@ -38,15 +38,16 @@ export default function CartView({ country, lang, messages }: { country: string;
   const load = () => {
     loadCart(lang).then((l) => { setLines(l); setError(''); if (l.length) reprice(); }).catch((e) => { setError(errorMessage(t, failureKey(e))); setLines([]); });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load is a plain closure recreated each render; the cart loads once per customer
   useEffect(() => {
     void ensureCustomer().then((c) => { if (c.kundennummer) load(); else { requireLogin(); setLines([]); } });
     const ts = timers.current;
     return () => { for (const x of ts.values()) clearTimeout(x); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer.kundennummer]);
   // a change elsewhere (cart panel, other tab) shows up here
   const seen = useRef(counter);
-  useEffect(() => { if (lines && counter !== seen.current && counter !== lines.length) load(); seen.current = counter; /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, [counter]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the cart counter only; lines and load are read as they are at that moment
+  useEffect(() => { if (lines && counter !== seen.current && counter !== lines.length) load(); seen.current = counter; }, [counter]);
 
   const changeQty = (artnr: string, n: number) => {
     setLines((ls) => ls && ls.map((l) => (l.Artikelnummer === artnr ? { ...l, Menge: n, Gesamtpreis: lineTotal({ Einzelpreis: l.Einzelpreis, Menge: n }) } : l)));

@@ -79,6 +79,7 @@ export default function CategoryView(props: CategoryProps) {
   const state = useRef<KeptData | null>(null);
 
   // ---- first render in the browser: URL state, kept answer on back navigation ----
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only: restores the kept listing or reads the URL once
   useEffect(() => {
     const fromUrl = listingFromSearch(location.search);
     const p = pageFromUrl(isCategoryPath, props.page);
@@ -94,7 +95,6 @@ export default function CategoryView(props: CategoryProps) {
     setReady(true);
     void ensureCustomer();
     void loadNav(country, lang).then(setNav);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const pageHref = useCallback((p: number) => {
@@ -108,6 +108,7 @@ export default function CategoryView(props: CategoryProps) {
 
   // ---- load the listing whenever its inputs change ----
   const filterKey = JSON.stringify(filterQuery(filters));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filters (a stable string key); t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     if (!ready) return;
     const kept = state.current;
@@ -131,11 +132,11 @@ export default function CategoryView(props: CategoryProps) {
       setError(errorMessage(t, failureKey(e)));
       setListing(null);
     }).finally(() => { if (id === reqId.current) setLoading(false); });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, pg, katId, page, sort, filterKey, country, lang]);
 
   // ---- URL follows the state (filters replace, pages push) ----
   const lastPage = useRef(page);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filters; isCategoryPath and the locale are fixed for the page
   useEffect(() => {
     if (!ready) return;
     const search = listingToSearch(sort, filters, new URLSearchParams(location.search));
@@ -152,7 +153,6 @@ export default function CategoryView(props: CategoryProps) {
       else history.replaceState({ ...(history.state ?? {}), shKeep: true }, '', url);
     }
     lastPage.current = page;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, sort, filterKey, page, pg, katId]);
 
   // back/forward between pages of this listing

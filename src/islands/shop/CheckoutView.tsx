@@ -59,12 +59,12 @@ export default function CheckoutView({ country, lang, messages }: { country: str
     });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per customer (take/co read the current state); t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
       co.load().then(take).catch((e) => setError(errorMessage(t, failureKey(e))));
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer.kundennummer]);
 
   const label = (k: string) => ({

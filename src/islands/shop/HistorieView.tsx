@@ -25,6 +25,7 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
   const [qty, setQty] = useState<Record<string, number>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per order and customer; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
@@ -33,7 +34,6 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
         setQty(Object.fromEntries(o.lines.map((l) => [l.artnr, Math.max(1, l.menge)])));
       }).catch((e) => setError(e instanceof ApiFailure && e.status === 404 ? t('not_found') : errorMessage(t, failureKey(e))));
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [auftrag, customer.kundennummer]);
 
   const r = routes(country, lang);

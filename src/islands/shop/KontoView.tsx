@@ -22,7 +22,6 @@ import { LocaleSettings } from './ui/LocaleSettings.tsx';
 import TopArtikelView from './TopArtikelView.tsx';
 import './shop.css';
 
-export const KONTO_SECTIONS = ['meine_topartikel', 'meine_bestelllisten', 'meine_bestellungen', 'meine_newsletter', 'online_features', 'einstellungen'] as const;
 
 export default function KontoView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
   const t = useT(lang, messages);
@@ -34,6 +33,7 @@ export default function KontoView({ country, lang, messages }: { country: string
   const [ordersErr, setOrdersErr] = useState('');
   const [newsletter, setNewsletter] = useState<boolean | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per customer; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
@@ -41,7 +41,6 @@ export default function KontoView({ country, lang, messages }: { country: string
       loadLists().then(setLists).catch(() => setLists([]));
       loadOrders(10).then(setOrders).catch((e) => { setOrders([]); setOrdersErr(errorMessage(t, failureKey(e))); });
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer.kundennummer]);
 
   const toggleNewsletter = async (on: boolean) => {

@@ -22,6 +22,7 @@ export default function LoginPanel({ country, lang, messages }: { country: strin
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the notice trigger; lang and messages are read for the one notice it announces
   useEffect(() => {
     const n = takeNotice();
     if (!n) return;
@@ -37,11 +38,11 @@ export default function LoginPanel({ country, lang, messages }: { country: strin
       else openDialog({ title: tt(n.title), text: tt(n.text) });
       if (n.openLogin) $loginOpen.set(true);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tick]);
 
   const leave = () => { $loginRequiredOpen.set(false); location.assign(home); };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: leave is a plain closure over the page's home URL; the listener is rebound when open/required change
   useEffect(() => {
     if (!open && !required) return;
     const onKey = (e: KeyboardEvent) => {
@@ -51,7 +52,6 @@ export default function LoginPanel({ country, lang, messages }: { country: strin
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, required]);
 
   if (!mounted || (!open && !required)) return null;

@@ -48,10 +48,10 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
       .then((l) => { setItems(l.items); setName(listName(l)); setNotFound(false); })
       .catch((e) => { if (e instanceof ApiFailure && e.status === 404) setNotFound(true); else showToast(errorMessage(t, failureKey(e)), 'error'); setItems([]); });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload is a plain closure recreated each render; the list reloads on id or customer change only
   useEffect(() => {
     rememberSeen('bestellliste', String(id));
     void ensureCustomer().then((c) => { if (c.kundennummer) reload(); else requireLogin(); });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, customer.kundennummer]);
 
   const create = async (e: React.FormEvent) => {

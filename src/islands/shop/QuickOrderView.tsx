@@ -64,6 +64,7 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
 
   // ONE check call for every filled line, a moment after the last change
   const sent = useMemo(() => rows.filter(filled), [rows]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one check per change of the filled lines; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     if (!sent.length) { setChecked(new Map()); return; }
     const my = ++seq.current;
@@ -75,7 +76,6 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
         .finally(() => { if (my === seq.current) setChecking(false); });
     }, CHECK_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent, country, lang]);
 
   const current = (x: Row) => { const c = checked.get(x.id); return c && c.input === x.artnr.trim() ? c : undefined; };

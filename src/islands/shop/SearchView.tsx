@@ -49,6 +49,7 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
   const skip = useRef(false);
   const seq = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only: reads the URL (and a kept result on back navigation) once and listens for popstate
   useEffect(() => {
     const u = readUrl(propsPage);
     setQ(u.q); setTopArt(u.topArt); setPage(u.page); setSort(u.sort);
@@ -62,9 +63,9 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
     const onPop = () => { const v = readUrl(1); setQ(v.q); setTopArt(v.topArt); setPage(v.page); setSort(v.sort); };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetches on the query inputs only; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     if (!ready) return;
     if (skip.current) { skip.current = false; return; }
@@ -90,7 +91,6 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
         if (id === seq.current) setLoading(false);
       }
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, q, page, sort, topArt, country, lang]);
 
   const href = useCallback((p: number) => {

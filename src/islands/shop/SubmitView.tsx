@@ -32,13 +32,13 @@ export default function SubmitView({ country, lang, messages }: { country: strin
   const [error, setError] = useState('');
   const inFlight = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per customer (co is memoised on lang/country); t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     try { const d = sessionStorage.getItem(DONE_KEY); if (d) { setDone(JSON.parse(d) as Done); return; } } catch { /* ignore */ }
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
       co.load().then(setInfo).catch((e) => setError(errorMessage(t, failureKey(e))));
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer.kundennummer]);
 
   const submit = async () => {

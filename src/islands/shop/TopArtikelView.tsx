@@ -24,6 +24,7 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
   const [data, setData] = useState<Answer | null>(null);
   const [error, setError] = useState('');
   const r = routes(country, lang);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetches on its inputs only; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
@@ -31,7 +32,6 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
       if (pg !== undefined && pg !== null) q.set('pg', String(pg));
       api.get<Answer>(`meinlabor/topartikel?${q.toString()}`).then(setData).catch((e) => setError(errorMessage(t, failureKey(e))));
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pg, customer.kundennummer, lang, country, limit]);
   const H = embedded ? 'h2' : 'h1';
   return (

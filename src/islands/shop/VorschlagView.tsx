@@ -25,6 +25,7 @@ export default function VorschlagView({ country, lang, messages, initial = 'all'
     const h = new URLSearchParams(location.search).get('filter');
     if (h && (SUGGESTION_FILTERS as readonly string[]).includes(h)) setFilter(h as SuggestionFilter);
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetches on filter, customer and locale only; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     setItems(null);
     void ensureCustomer().then((c) => {
@@ -32,7 +33,6 @@ export default function VorschlagView({ country, lang, messages, initial = 'all'
       api.get<{ items: ArticleItem[] }>(`meinlabor/vorschlag?filter=${filter}&lang=${lang}&country=${country}`)
         .then((r) => setItems(r.items)).catch((e) => { setError(errorMessage(t, failureKey(e))); setItems([]); });
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filter, customer.kundennummer, lang, country]);
   const choose = (f: SuggestionFilter) => {
     setFilter(f);

@@ -55,11 +55,9 @@ export const LIST_NAME_MAX = 50;
 export const PRINTER_MARGIN_MM = 3;
 export const SCANNER_SIZE_DEFAULT = 0.5;
 export const SCANNER_MODE_DEFAULT = 'info';
-export const SCANNER_MODES = ['info', 'log'] as const;
 export const BARCODE_TYPES = ['QR', 'DataMatrix', 'Code-128'] as const;
 export const SCAN_AREA_SIZES = ['extra_small', 'small', 'medium', 'large'] as const;
 export const SCAN_AREA_SIZE_RECOMMENDED = 'small';
-export const LABEL_SORTS = ['standard', 'product_name', 'article_number'] as const;
 
 // ---- Checkout ----
 export const FREEWAY_MIN_EUR = 170;
@@ -99,7 +97,6 @@ export const ANALYTICS_SITE_ID = 11;
 export const JS_ERROR_LOG_CATEGORY = 'JavaScript Errors';
 export const FAQ_HASH_PREFIX = 'FAQ-';
 export const TOAST_TYPES = ['error', 'warn', 'success'] as const;
-export type ToastType = (typeof TOAST_TYPES)[number];
 
 /**
  * Error catalogue: key → German default text. Keys the spec names are kept verbatim
@@ -219,8 +216,6 @@ export const SUCCESS_TEXTS = {
   success_add_to_wk: 'Artikel wurde in den Warenkorb gelegt',
   menge_change: 'Menge wurde geändert',
 } as const;
-
-export type SuccessKey = keyof typeof SUCCESS_TEXTS;
 
 export function isErrorKey(key: string): key is ErrorKey {
   return Object.hasOwn(ERROR_TEXTS, key);

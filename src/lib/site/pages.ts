@@ -3,7 +3,7 @@
 // table. Each path carries a cacheKey (digest of layout + page data) so the incremental build only
 // re-renders the pages a content change affects.
 import { inMenuOrder, PRODUCT_GROUPS, type ProductGroup } from '../../data/productGroups.ts';
-import { MAKERS } from '../../../server/seed/data/makers.ts';
+import { MAKERS } from '../../data/reference/makers.ts';
 import { content, digest, str, type Entry } from './data.ts';
 import { siteLocales, type SiteLocale } from './locales.ts';
 import { layoutData } from './page.ts';

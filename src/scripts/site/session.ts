@@ -6,7 +6,7 @@ import { $country, $language, mirrorLocale } from '../../stores/settings.ts';
 import { $loginOpen, $userSelectOpen } from '../../stores/ui.ts';
 import { onAuth, postAuth } from '../../lib/authChannel.ts';
 import { isLoginRoute, splitLocalePath } from '../../lib/site/routes.ts';
-import { clearCookie, html, qsa } from './dom.ts';
+import { clearCookie, html } from './dom.ts';
 import { $customer } from '../../stores/customer.ts';
 import { companyFor } from '../../stores/company.ts';
 import { autoBook } from '../../islands/portal/zahn/lib/autoBook.ts';

@@ -44,6 +44,7 @@ export default function DocumentsView({ country, lang, typ, messages }: { countr
       api.get<{ from: string; types: TypeCount[] }>('documents/types').then((x) => setTypes(x.types)).catch(() => setTypes([]));
     });
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetches on type, page and query only; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     let live = true;
     setData(null); setError('');
@@ -57,7 +58,6 @@ export default function DocumentsView({ country, lang, typ, messages }: { countr
         });
     });
     return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typ, page, query]);
 
   const go = (p: number, nextQ = query) => {

@@ -35,6 +35,7 @@ export default function LabelPrint({ country, lang, listId, artn, messages }: { 
   const [result, setResult] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per list; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
@@ -50,7 +51,6 @@ export default function LabelPrint({ country, lang, listId, artn, messages }: { 
           .catch((e) => setError(e instanceof ApiFailure && e.status === 404 ? t('label.list_not_found') : portalError(t, failureKey(e))));
       }
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listId]);
 
   const tpl = templates?.find((x) => String(x.id) === templateId) ?? null;

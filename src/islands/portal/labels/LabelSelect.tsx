@@ -32,13 +32,13 @@ export default function LabelSelect({ country, lang, messages }: { country: stri
     setError('');
     loadTemplates().then(setTemplates).catch((e) => { setTemplates([]); setError(portalError(t, failureKey(e))); });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only: reload is a plain closure also used by the delete action
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
       reload();
       loadLists().then(setLists).catch(() => setLists([]));
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const remove = (tpl: Template) => {

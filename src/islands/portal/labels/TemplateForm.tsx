@@ -76,6 +76,7 @@ export default function TemplateForm({ country, lang, mode, id, messages }: { co
   const [loadError, setLoadError] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per mode/id; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
@@ -89,7 +90,6 @@ export default function TemplateForm({ country, lang, mode, id, messages }: { co
         }).catch((e) => setLoadError(portalError(t, failureKey(e))));
       }
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, id]);
 
   const values = useMemo(() => (form ? fromForm(form) : null), [form]);

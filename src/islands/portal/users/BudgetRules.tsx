@@ -47,13 +47,13 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
     setThreshold(field(r.thresholdEur));
     setBudgets(Object.fromEntries(r.buyers.map((b) => [b.id, b.budgetEur === null ? '' : field(b.budgetEur)])));
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the acting user changes; show is a plain closure recreated each render; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     if (!mayRelease) { setRules(null); return; }
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) return;
       api.get<Rules>('account/release-rules').then(show).catch((e) => setError(portalError(t, failureKey(e))));
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mayRelease, acting?.id]);
 
   const saveThreshold = async (e: React.FormEvent) => {

@@ -33,6 +33,7 @@ export default function OrderReleases({ country, lang, messages }: { country: st
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) return; // the user list beside this asks for the login
@@ -40,7 +41,6 @@ export default function OrderReleases({ country, lang, messages }: { country: st
         .then(([p, us]) => { setOrders(p as Pending[]); setUsers(us); })
         .catch((e) => { setOrders([]); setError(portalError(t, failureKey(e))); });
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const active = users.find((u) => u.active);

@@ -49,9 +49,9 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
       else setError(t('logbuch_user.not_found'));
     }
   }).catch((e) => { setUsers([]); setError(portalError(t, failureKey(e))); });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload is a plain closure recreated each render; loads once per mode/id
   useEffect(() => {
     void ensureCustomer().then((c) => { if (c.kundennummer) { setKdnr(c.kundennummer); void reload(); } else requireLogin(); });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, id]);
 
   const set = (k: 'vorname' | 'nachname' | 'email' | 'password' | 'password2') => (v: string) => { setForm({ ...form, [k]: v }); setErrors((e) => ({ ...e, [k]: '' })); };

@@ -42,9 +42,3 @@ export async function reorder(auftrag: number | string, lines?: { artnr: string;
   $wkCounter.set(r.wkcounter);
   return r;
 }
-
-/** Date parts of the historie route from an order date (local calendar day). */
-export function orderDateParts(iso: string): { year: number; month: number; day: number } {
-  const d = new Date(iso);
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
-}

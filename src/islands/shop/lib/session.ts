@@ -1,7 +1,7 @@
 // Customer session for the shop islands: the session check (GET user/infos), login, logout,
 // the remembered add-to-cart of a guest, and logout in every tab when any call answers 401.
 import { $customer, GUEST, loggedOut, onLogout, type CustomerState } from '../../../stores/customer.ts';
-import { $loginOpen, $loginRequiredOpen, $userSelectOpen, openDialog } from '../../../stores/ui.ts';
+import { $loginOpen, $loginRequiredOpen, $userSelectOpen } from '../../../stores/ui.ts';
 import { refreshCounter } from '../../../stores/basket.ts';
 import { api, ApiFailure } from '../../../lib/api.ts';
 import { loginUserName, parseLogin } from '../../../lib/rules/customer.ts';
@@ -113,9 +113,6 @@ export function takePendingAdd(): PendingAdd | null {
     return s ? (JSON.parse(s) as PendingAdd) : null;
   } catch { return null; }
 }
-export function peekPendingAdd(): PendingAdd | null {
-  try { const s = sessionStorage.getItem(PENDING_KEY); return s ? (JSON.parse(s) as PendingAdd) : null; } catch { return null; }
-}
 
 // ---- login ----
 export type LoginResult =
@@ -223,4 +220,3 @@ export function afterLogin(): void {
   activate('user-select');
 }
 
-export { openDialog };

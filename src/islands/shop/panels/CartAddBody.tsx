@@ -37,6 +37,7 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
   const onScroll = () => { if (pointerDown.current) userScrolled(); };
   const onKeyScroll = (e: ReactKeyboardEvent) => { if (e.target === e.currentTarget && SCROLL_KEYS.has(e.key)) userScrolled(); };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per article; lang/country/close of the open panel do not change while it shows
   useEffect(() => {
     // closes itself after 10 s unless the user scrolls inside (userScrolled stops the timer)
     arm();
@@ -55,7 +56,6 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
     const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
     window.addEventListener('keydown', onKey);
     return () => { alive = false; clearTimeout(timer.current); window.removeEventListener('keydown', onKey); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [artnr]);
 
   const save = useMemo(() => debounce(async (n: number) => {

@@ -94,6 +94,3 @@ export function ArticleGrid({ items, ctx, t, pg, onOpen }: { items: ArticleItem[
     </div>
   );
 }
-
-/** Shown on a card when the price is requested: the price rules say no cart button. */
-export function isOnRequest(a: ArticleItem, ctx: Ctx): boolean { return priceView(a, ctx).onRequest; }

@@ -23,6 +23,7 @@ export function MdrRecall({ t, lang }: { t: T; lang: string }) {
     } catch (e) { setR(null); setError(errorMessage(t, failureKey(e))); } finally { setBusy(false); }
   };
   // a code scanned on the scanner page arrives as #rueckruf=<code>: search its LOT at once
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only: a #rueckruf=<code> hash is searched once on arrival
   useEffect(() => {
     const m = /^#rueckruf=(.+)$/.exec(location.hash);
     if (!m) return;
@@ -30,7 +31,6 @@ export function MdrRecall({ t, lang }: { t: T; lang: string }) {
     try { code = decodeURIComponent(code); } catch { /* keep as is */ }
     const query = { lot: '', code, artnr: '', hersteller: '' };
     void search(query).then(() => document.getElementById(`${id}-h`)?.scrollIntoView());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const set = (k: keyof RecallQuery) => (e: React.ChangeEvent<HTMLInputElement>) => setQ({ ...q, [k]: e.target.value });
   return (

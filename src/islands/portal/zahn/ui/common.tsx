@@ -28,7 +28,7 @@ export function useCustomerData<D>(t: T, fetcher: () => Promise<D>, deps: unknow
       const status = (e as { status?: number }).status ?? 0;
       setLoad({ state: 'error', message: zahnError(t, e), status });
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps are forwarded (this hook is their effect; they list what fetcher reads)
   }, deps);
   useEffect(() => { void run(); }, [run]);
   // a guest who logs in through the panel gets the data without a reload
@@ -79,4 +79,3 @@ export function CountsLine({ c, t }: { c: Counts; t: T }) {
 }
 
 /** Confirm dialog of the shared UI (section 4: one dialog at a time) as a promise. */
-export { confirmDialog } from '../lib/dialogs.ts';

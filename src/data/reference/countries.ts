@@ -1,5 +1,5 @@
 // Countries, currencies and companies as plain data: the seed writes them to the database and the
-// site build imports this file as its single source of truth (no imports, no computed values).
+// site build (src/data/countries.ts) reads them from here — one source of truth (no imports).
 // iso2 UPPERCASE; iso2language = the country's main UI language among de en fr es it nl pl cs hu, else en;
 // fi = company (3 = the isLS variant for the Nordic countries); continents: EU AS AF NA SA CA AU.
 
@@ -44,6 +44,3 @@ export const COUNTRIES: CountryDef[] = RAW.map(([iso2, lndnr, iso2language, cont
 }));
 
 export const COUNTRY_BY_ISO2 = new Map(COUNTRIES.map((c) => [c.iso2, c]));
-
-/** Languages the country names are stored in (country_names.lang). */
-export const COUNTRY_NAME_LANGS = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'hu', 'cs'] as const;
