@@ -1,6 +1,5 @@
 // The MDR case file's documents of one patient work: the Annex XIII statement (PDF) and the material
-// ledger (CSV and PDF), in the customer's language. Helvetica (WinAnsi) as all PDFs of the shop:
-// letters outside it (Polish ł, ś, Czech ř, Hungarian ő …) are printed as their base letter.
+// ledger (CSV and PDF), in the customer's language (the shop's Unicode PDF font prints every script as written).
 import type { Db } from '../db/index.ts';
 import { batchesOf, type WorkRow } from '../modules/logbook.ts';
 import { designations } from '../modules/zahnlager.ts';

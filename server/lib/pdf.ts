@@ -1,7 +1,9 @@
 // Shared PDF helpers on pdf-lib (documents, labels, logbook exports).
 // Coordinates are points (1/72 inch) measured from the TOP-LEFT corner of the page, so layouts
-// read top to bottom; `mm()` converts millimetres. Text is drawn with the standard Helvetica
-// fonts (WinAnsi): characters outside that set are reduced to their base letter or '?'.
+// read top to bottom; `mm()` converts millimetres. Text is drawn with DejaVu Sans Condensed, regular
+// and bold (npm dejavu-fonts-ttf; about Helvetica's width, so the layouts keep their lines), embedded
+// as a subset through fontkit: every script the shop sells in (Polish ł, Czech ř ě, Hungarian ő …)
+// prints exactly as written.
 //
 //   const w = await createPdf({ title: 'Rechnung 123' });
 //   drawLetterhead(w, companyLetterhead(1));
@@ -9,7 +11,10 @@
 //   w.paragraph('long text …');         // flows at the cursor w.y, wraps, breaks pages
 //   w.table([{ header: 'Art.', width: 80 }, …], rows);
 //   return pdfResponse(await w.save(), 'rechnung-123.pdf');
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 
 export const A4: readonly [number, number] = [595.28, 841.89];
 export const mm = (v: number): number => (v * 72) / 25.4;
@@ -45,7 +50,6 @@ export class PdfWriter {
   page!: PDFPage;
   /** cursor, points from the top edge */
   y = 0;
-  private charset: Set<number>;
 
   constructor(doc: PDFDocument, regular: PDFFont, bold: PDFFont, opts: CreatePdfOpts) {
     this.doc = doc;
@@ -54,7 +58,6 @@ export class PdfWriter {
     this.pageSize = opts.pageSize ?? A4;
     this.margins = { ...DEFAULT_MARGINS, ...opts.margins };
     this.onPage = opts.onPage;
-    this.charset = new Set(regular.getCharacterSet());
   }
 
   get width(): number { return this.pageSize[0]; }
@@ -75,16 +78,9 @@ export class PdfWriter {
     if (this.y + h > this.bottom) this.addPage();
   }
 
-  /** The text reduced to what the standard fonts can encode. */
+  /** One line of text: line breaks and tabs become spaces (a drawn line has no control characters). */
   safe(s: string): string {
-    let out = '';
-    for (const ch of s.replace(/[\r\n\t]+/g, ' ')) {
-      const cp = ch.codePointAt(0)!;
-      if (this.charset.has(cp)) { out += ch; continue; }
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      out += base && [...base].every((c) => this.charset.has(c.codePointAt(0)!)) ? base : SUBST[ch] ?? '?';
-    }
-    return out;
+    return s.replace(/[\r\n\t]+/g, ' ');
   }
 
   font(bold = false): PDFFont { return bold ? this.bold : this.regular; }
@@ -221,7 +217,16 @@ export class PdfWriter {
   }
 }
 
-const SUBST: Record<string, string> = { 'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'ı': 'i', '\u2212': '-', '\u2009': ' ', '\u202f': ' ', '\u00a0': ' ', '\u2011': '-' };
+// The font files are read once per process; each document embeds only the glyphs it uses (subset).
+const require = createRequire(import.meta.url);
+let fontFiles: { regular: Uint8Array; bold: Uint8Array } | null = null;
+function fonts(): { regular: Uint8Array; bold: Uint8Array } {
+  fontFiles ??= {
+    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf')),
+    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf')),
+  };
+  return fontFiles;
+}
 
 /** A new document with one empty page. */
 export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
@@ -233,7 +238,9 @@ export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
   doc.setCreator('Dentalshop');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(new Date());
-  const [regular, bold] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold)]);
+  doc.registerFontkit(fontkit);
+  const f = fonts();
+  const [regular, bold] = await Promise.all([doc.embedFont(f.regular, { subset: true }), doc.embedFont(f.bold, { subset: true })]);
   const w = new PdfWriter(doc, regular, bold, opts);
   w.addPage();
   return w;
