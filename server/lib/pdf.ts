@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { serverT } from '../../src/i18n/server.ts';
 
 export const A4: readonly [number, number] = [595.28, 841.89];
 export const mm = (v: number): number => (v * 72) / 25.4;
@@ -173,15 +174,18 @@ export class PdfWriter {
     const cols = columns.map((c) => ({ ...c, width: c.width || Math.max(20, this.width - this.margins.right - x0 - fixed) }));
     const total = cols.reduce((s, c) => s + c.width, 0);
     const lh = size * 1.25;
+    // headers wrap within their column: a language with longer words must not run into the next one
+    const heads = cols.map((c) => this.wrap(c.header, c.width - 2 * pad, size, true));
+    const hh = Math.max(1, ...heads.map((l) => l.length)) * lh + 2 * pad;
     const header = () => {
-      this.ensureSpace(lh + 2 * pad + lh);
-      this.rect(x0, this.y, total, lh + 2 * pad, { fill: LIGHT });
+      this.ensureSpace(hh + lh);
+      this.rect(x0, this.y, total, hh, { fill: LIGHT });
       let x = x0;
-      for (const c of cols) {
-        this.text(c.header, x + pad, this.y + pad, { size, bold: true, align: c.align, width: c.width - 2 * pad });
+      cols.forEach((c, i) => {
+        heads[i]!.forEach((l, li) => this.text(l, x + pad, this.y + pad + li * lh, { size, bold: true, align: c.align, width: c.width - 2 * pad }));
         x += c.width;
-      }
-      this.y += lh + 2 * pad;
+      });
+      this.y += hh;
     };
     header();
     rows.forEach((row, ri) => {
@@ -274,27 +278,22 @@ export function companyLetterhead(firma: number): CompanyLetterhead {
   return COMPANIES[firma] ?? COMPANIES[1]!;
 }
 
-const FOOTER_LABELS: Record<string, { md: string; vat: string; phone: string }> = {
-  de: { md: 'Geschäftsführung', vat: 'USt-IdNr.', phone: 'Tel.' },
-  en: { md: 'Managing directors', vat: 'VAT ID', phone: 'Phone' },
-};
-
 /**
  * Company name and contact block at the top right, the sender line above the address window,
  * and the legal footer. Call it on every page (e.g. from `onPage`). Leaves `w.y` below the header.
  */
 export function drawLetterhead(w: PdfWriter, c: CompanyLetterhead, lang = 'de'): void {
-  const L = FOOTER_LABELS[lang] ?? FOOTER_LABELS.de!;
+  const t = serverT(lang);
   const right = w.width - w.margins.right;
   const top = mm(12);
   w.text(c.name, w.margins.left, top, { size: 16, bold: true, color: BRAND });
-  const info = [`${c.strasse}`, `${c.plz} ${c.ort}`, `${L.phone} ${c.telefon}`, c.email, c.web];
+  const info = [`${c.strasse}`, `${c.plz} ${c.ort}`, `${t('pdf.phone')} ${c.telefon}`, c.email, c.web];
   info.forEach((s, i) => w.text(s, right - mm(70), top + i * 10, { size: 8, color: GREY, align: 'right', width: mm(70) }));
   w.line(w.margins.left, top + 52, right, top + 52, { thickness: 0.8, color: BRAND });
   // footer
   const fy = w.height - mm(15);
   w.line(w.margins.left, fy - 4, right, fy - 4, { thickness: 0.3 });
-  const foot = `${c.name} · ${c.strasse} · ${c.plz} ${c.ort} · ${L.md}: ${c.geschaeftsfuehrer} · ${c.register} · ${L.vat} ${c.ustId}`;
+  const foot = `${c.name} · ${c.strasse} · ${c.plz} ${c.ort} · ${t('pdf.managing_directors')}: ${c.geschaeftsfuehrer} · ${c.register} · ${t('pdf.vat_id')} ${c.ustId}`;
   w.wrap(foot, right - w.margins.left, 7).slice(0, 2)
     .forEach((l, i) => w.text(l, w.margins.left, fy + i * 9, { size: 7, color: GREY, align: 'center', width: right - w.margins.left }));
   if (w.y < top + 62) w.y = top + 62;
