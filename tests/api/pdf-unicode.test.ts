@@ -57,3 +57,29 @@ describe('PDFs in every script', () => {
     }
   });
 });
+
+describe('PDFs and CSV headers in the customer\'s language', () => {
+  it('an invoice for a Polish lab is Polish (titles, table, totals, footer) and a Czech one Czech', async () => {
+    const doc = (await a.get('/api/documents/typ/rechnung')).body.result.items[0];
+    const pl = flat((await rawBytes(env, a, 'GET', `${doc.pdf}?lang=pl`)).bytes);
+    for (const s of [`Faktura ${doc.nummer}`, 'Numer klienta', 'Nazwa', 'Cena jedn.', 'Wartość towarów netto', 'Suma netto', 'Kwota faktury', 'Zarząd', 'Płatne w ciągu 14 dni']) {
+      expect([s, pl.includes(s)]).toEqual([s, true]);
+    }
+    for (const s of ['Rechnung', 'Bezeichnung', 'Summe netto', 'Geschäftsführung']) expect([s, pl.includes(s)]).toEqual([s, false]);
+    const cs = flat((await rawBytes(env, a, 'GET', `${doc.pdf}?lang=cs`)).bytes);
+    for (const s of ['Zákaznické číslo', 'Hodnota zboží bez DPH', 'Fakturovaná částka', 'Jednatelé']) expect([s, cs.includes(s)]).toEqual([s, true]);
+  });
+
+  it('the logbook CSV, the logbook PDF and the order-list CSV speak the customer\'s language', async () => {
+    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'FR-1', auftraggeber: { name: 'Cabinet Dupont' } })).body.result.id;
+    const csv = new TextDecoder().decode((await rawBytes(env, a, 'GET', `/api/logbook/works/${w}/export.csv?lang=fr`)).bytes).replace(/^\uFEFF/, '');
+    expect(csv.split('\r\n')[0]).toBe('Numéro de commande;Donneur d’ordre;Référence du donneur d’ordre;Infos donneur d’ordre;Date;Position;Référence article;'
+      + 'Désignation;Date de péremption;Date de fabrication;Lot;Numéro de série;Référence fabricant;Référence;Unité;Bon de livraison;Page;Numéro client;Licence du fabricant;Périmé');
+    const pdf = flat((await rawBytes(env, a, 'GET', `/api/logbook/works/${w}/export.pdf?lang=fr`)).bytes);
+    for (const s of ['Travail patient FR-1', 'Numéro client', 'Donneur d’ordre: Cabinet Dupont', 'Aucun lot documenté.']) expect([s, pdf.includes(s)]).toEqual([s, true]);
+    const lists = (await a.get('/api/favoriten/listen')).body.result;
+    expect(lists.length).toBeGreaterThan(0); // the demo lab has order lists
+    const list = new TextDecoder().decode((await rawBytes(env, a, 'GET', `/api/favoriten/liste/${lists[0].id}/export.csv?lang=hu`)).bytes).replace(/^\uFEFF/, '');
+    expect(list.split('\r\n')[0]).toBe('Cikkszám;Mennyiség;Megnevezés;Kiszerelés;Ár;Pénznem');
+  });
+});
