@@ -220,8 +220,8 @@ function csvResponse(rows: string[][], filename: string, lang: string): Response
 /** The PDF table keeps the columns that matter on paper (A4 landscape); the CSV has all of them. */
 const PDF_COLUMNS: { col: number; header: string; width: number }[] = [
   { col: 0, header: 'pdf.logbook.col_order', width: 62 }, { col: 1, header: 'csv.client', width: 85 }, { col: 4, header: 'csv.date', width: 48 },
-  { col: 5, header: 'mdr.col_position', width: 22 }, { col: 6, header: 'mdr.col_artnr', width: 50 }, { col: 7, header: 'csv.designation', width: 130 },
-  { col: 8, header: 'mdr.col_expiry', width: 50 }, { col: 10, header: 'csv.lot', width: 55 }, { col: 11, header: 'pdf.logbook.col_serial', width: 55 },
+  { col: 5, header: 'mdr.col_position', width: 30 }, { col: 6, header: 'mdr.col_artnr', width: 50 }, { col: 7, header: 'csv.designation', width: 116 },
+  { col: 8, header: 'mdr.col_expiry', width: 56 }, { col: 10, header: 'csv.lot', width: 55 }, { col: 11, header: 'pdf.logbook.col_serial', width: 55 },
   { col: 12, header: 'pdf.logbook.col_manufacturer_artnr', width: 70 }, { col: 15, header: 'csv.delivery_note', width: 55 }, { col: 18, header: 'csv.licence', width: 0 },
 ];
 
