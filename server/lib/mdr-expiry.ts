@@ -59,8 +59,8 @@ function mailText(lang: string, items: ExpiringItem[]): { subject: string; text:
     return `- ${i.verfallsdatum}${i.expired ? ` (${t('scanner.expired')})` : ''} · ${i.artnr}${i.bezeichnung ? ` ${i.bezeichnung}` : ''} · LOT ${i.lot || '–'} · ${where}`;
   };
   return {
-    subject: t('mdr.mail_subject', { count: items.length }),
-    text: [t('mdr.mail_intro'), '', ...items.map(line), '', t('mdr.mail_outro')].join('\n'),
+    subject: t('mail.mdr_expiry.subject', { count: items.length }),
+    text: [t('mail.mdr_expiry.intro'), '', ...items.map(line), '', t('mail.mdr_expiry.outro')].join('\n'),
   };
 }
 
