@@ -221,7 +221,8 @@ export class PdfWriter {
   }
 }
 
-// The font files are read once per process; each document embeds only the glyphs it uses (subset).
+// The font files are read and parsed once per process (fontkit's parsed font also keeps its glyph
+// cache between documents); each document embeds only the glyphs it uses (subset).
 const require = createRequire(import.meta.url);
 let fontFiles: { regular: Uint8Array; bold: Uint8Array } | null = null;
 function fonts(): { regular: Uint8Array; bold: Uint8Array } {
@@ -231,6 +232,15 @@ function fonts(): { regular: Uint8Array; bold: Uint8Array } {
   };
   return fontFiles;
 }
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+const parsedFonts = new Map<Uint8Array, ReturnType<Fontkit['create']>>();
+const parsingOnce: Fontkit = {
+  create(bytes, name) {
+    let f = parsedFonts.get(bytes);
+    if (!f) { f = fontkit.create(bytes, name); parsedFonts.set(bytes, f); }
+    return f;
+  },
+};
 
 /** A new document with one empty page. */
 export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
@@ -242,7 +252,7 @@ export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
   doc.setCreator('Dentalshop');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(new Date());
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(parsingOnce);
   const f = fonts();
   const [regular, bold] = await Promise.all([doc.embedFont(f.regular, { subset: true }), doc.embedFont(f.bold, { subset: true })]);
   const w = new PdfWriter(doc, regular, bold, opts);
