@@ -56,7 +56,7 @@ export async function ledgerPdf(lab: Lab, w: WorkRow, ledger: Ledger): Promise<U
   doc.y += doc.text(facts, doc.margins.left, doc.y, { size: 9, color: GREY }) + 8;
   if (ledger.rows.length === 0) doc.text(t('scanner.batches_empty'), doc.margins.left, doc.y, { size: 10 });
   else {
-    const widths = [22, 44, 80, 64, 54, 44, 0, 60, 62, 44, 64, 30, 36, 48];
+    const widths = [24, 44, 80, 64, 54, 44, 0, 60, 62, 48, 64, 40, 40, 56]; // headers longer than their column are set smaller (pdf.ts)
     doc.table(ledger.header.map((h, i) => ({ header: h, width: widths[i]! })), ledger.rows, { size: 7, zebra: true });
   }
   return doc.save();

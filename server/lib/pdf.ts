@@ -174,15 +174,22 @@ export class PdfWriter {
     const cols = columns.map((c) => ({ ...c, width: c.width || Math.max(20, this.width - this.margins.right - x0 - fixed) }));
     const total = cols.reduce((s, c) => s + c.width, 0);
     const lh = size * 1.25;
-    // headers wrap within their column: a language with longer words must not run into the next one
-    const heads = cols.map((c) => this.wrap(c.header, c.width - 2 * pad, size, true));
-    const hh = Math.max(1, ...heads.map((l) => l.length)) * lh + 2 * pad;
+    // headers wrap within their column, and a word longer than the column is set smaller rather than cut:
+    // a language with longer words must neither run into the next column nor lose letters
+    const heads = cols.map((c) => {
+      const inner = c.width - 2 * pad;
+      let hs = size;
+      while (hs > 5 && c.header.split(/ +/).some((word) => this.textWidth(word, hs, true) > inner)) hs -= 0.25;
+      return { size: hs, lines: this.wrap(c.header, inner, hs, true) };
+    });
+    const hh = Math.max(1, ...heads.map((h) => h.lines.length)) * lh + 2 * pad;
     const header = () => {
       this.ensureSpace(hh + lh);
       this.rect(x0, this.y, total, hh, { fill: LIGHT });
       let x = x0;
       cols.forEach((c, i) => {
-        heads[i]!.forEach((l, li) => this.text(l, x + pad, this.y + pad + li * lh, { size, bold: true, align: c.align, width: c.width - 2 * pad }));
+        const h = heads[i]!;
+        h.lines.forEach((l, li) => this.text(l, x + pad, this.y + pad + li * lh, { size: h.size, bold: true, align: c.align, width: c.width - 2 * pad }));
         x += c.width;
       });
       this.y += hh;
@@ -221,8 +228,8 @@ export class PdfWriter {
   }
 }
 
-// The font files are read and parsed once per process (fontkit's parsed font also keeps its glyph
-// cache between documents); each document embeds only the glyphs it uses (subset).
+// The font files are read once per process; each document parses them itself (a fontkit font shared
+// by two documents garbles the second one's subset) and embeds only the glyphs it uses.
 const require = createRequire(import.meta.url);
 let fontFiles: { regular: Uint8Array; bold: Uint8Array } | null = null;
 function fonts(): { regular: Uint8Array; bold: Uint8Array } {
@@ -232,15 +239,6 @@ function fonts(): { regular: Uint8Array; bold: Uint8Array } {
   };
   return fontFiles;
 }
-type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-const parsedFonts = new Map<Uint8Array, ReturnType<Fontkit['create']>>();
-const parsingOnce: Fontkit = {
-  create(bytes, name) {
-    let f = parsedFonts.get(bytes);
-    if (!f) { f = fontkit.create(bytes, name); parsedFonts.set(bytes, f); }
-    return f;
-  },
-};
 
 /** A new document with one empty page. */
 export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
@@ -252,7 +250,7 @@ export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
   doc.setCreator('Dentalshop');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(new Date());
-  doc.registerFontkit(parsingOnce);
+  doc.registerFontkit(fontkit);
   const f = fonts();
   const [regular, bold] = await Promise.all([doc.embedFont(f.regular, { subset: true }), doc.embedFont(f.bold, { subset: true })]);
   const w = new PdfWriter(doc, regular, bold, opts);
