@@ -1,12 +1,11 @@
 // The MDR case file's documents of one patient work: the Annex XIII statement (PDF) and the material
-// ledger (CSV and PDF), in the customer's language. Helvetica (WinAnsi) as all PDFs of the shop:
-// letters outside it (Polish ł, ś, Czech ř, Hungarian ő …) are printed as their base letter.
+// ledger (CSV and PDF), in the customer's language (the shop's Unicode PDF font prints every script as written).
 import type { Db } from '../db/index.ts';
 import { batchesOf, type WorkRow } from '../modules/logbook.ts';
 import { designations } from '../modules/zahnlager.ts';
 import { isExpired } from '../../src/lib/rules/batch.ts';
 import { A4, BRAND, createPdf, GREY, mm } from './pdf.ts';
-import { serverTexts, type ServerT } from './locale-texts.ts';
+import { serverT, type ServerT } from '../../src/i18n/server.ts';
 
 /** The lab (manufacturer of the custom-made device) as the customer data name it. */
 export interface Lab { kdnr: number; name: string; address: string[]; lang: string }
@@ -26,7 +25,7 @@ const LEDGER_KEYS = ['mdr.col_position', 'mdr.col_date', 'mdr.col_technician', '
 export interface Ledger { header: string[]; rows: string[][] }
 
 export async function ledgerOf(db: Db, lab: Lab, w: WorkRow): Promise<Ledger> {
-  const t = serverTexts(lab.lang);
+  const t = serverT(lab.lang);
   const batches = await batchesOf(db, lab.kdnr, { workId: w.id });
   const bez = await designations(db, batches.map((b) => b.artnr), lab.lang);
   const subIds = [...new Set(batches.map((b) => b.sub_user_id).filter((v): v is number => v !== null))];
@@ -45,7 +44,7 @@ const formatQty = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.
 const workTitle = (t: ServerT, w: WorkRow) => `${t('scanner.patient_work')} ${w.auftragsnummer}`;
 
 export async function ledgerPdf(lab: Lab, w: WorkRow, ledger: Ledger): Promise<Uint8Array> {
-  const t = serverTexts(lab.lang);
+  const t = serverT(lab.lang);
   const title = `${t('mdr.ledger_title')} · ${workTitle(t, w)}`;
   const doc = await createPdf({
     title, language: lab.lang, pageSize: [A4[1], A4[0]], margins: { top: mm(14), right: mm(12), bottom: mm(14), left: mm(12) },
@@ -57,7 +56,7 @@ export async function ledgerPdf(lab: Lab, w: WorkRow, ledger: Ledger): Promise<U
   doc.y += doc.text(facts, doc.margins.left, doc.y, { size: 9, color: GREY }) + 8;
   if (ledger.rows.length === 0) doc.text(t('scanner.batches_empty'), doc.margins.left, doc.y, { size: 10 });
   else {
-    const widths = [22, 44, 80, 64, 54, 44, 0, 60, 62, 44, 64, 30, 36, 48];
+    const widths = [24, 44, 80, 64, 54, 44, 0, 60, 62, 48, 64, 40, 40, 56]; // headers longer than their column are set smaller (pdf.ts)
     doc.table(ledger.header.map((h, i) => ({ header: h, width: widths[i]! })), ledger.rows, { size: 7, zebra: true });
   }
   return doc.save();
@@ -65,7 +64,7 @@ export async function ledgerPdf(lab: Lab, w: WorkRow, ledger: Ledger): Promise<U
 
 /** Annex XIII Section 1 statement for the custom-made device of one patient work. */
 export async function statementPdf(lab: Lab, w: WorkRow, technician: string, today = new Date()): Promise<Uint8Array> {
-  const t = serverTexts(lab.lang);
+  const t = serverT(lab.lang);
   const title = t('mdr.statement_title');
   const doc = await createPdf({ title: `${title} · ${w.auftragsnummer}`, language: lab.lang, subject: 'MDR (EU) 2017/745 Annex XIII' });
   const L = doc.margins.left;

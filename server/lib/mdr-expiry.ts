@@ -8,7 +8,7 @@ import { sendMail } from './mail.ts';
 import { nowIso } from './time.ts';
 import { dayOf } from '../../src/lib/rules/batch.ts';
 import { expiryHorizon } from '../../src/lib/rules/mdr.ts';
-import { serverTexts } from './locale-texts.ts';
+import { serverT } from '../../src/i18n/server.ts';
 
 export interface ExpiringItem {
   source: 'stock' | 'logbook'; artnr: string; bezeichnung: string | null; lot: string; verfallsdatum: string;
@@ -53,14 +53,14 @@ async function recipients(db: Db, kdnr: number): Promise<string[]> {
 }
 
 function mailText(lang: string, items: ExpiringItem[]): { subject: string; text: string } {
-  const t = serverTexts(lang);
+  const t = serverT(lang);
   const line = (i: ExpiringItem) => {
     const where = i.source === 'stock' ? `${t('mdr.source_stock')} ${i.schublade ?? ''} ${i.zeile ?? ''}/${i.spalte ?? ''}`.trim() : t('mdr.source_logbook');
     return `- ${i.verfallsdatum}${i.expired ? ` (${t('scanner.expired')})` : ''} · ${i.artnr}${i.bezeichnung ? ` ${i.bezeichnung}` : ''} · LOT ${i.lot || '–'} · ${where}`;
   };
   return {
-    subject: t('mdr.mail_subject', { count: items.length }),
-    text: [t('mdr.mail_intro'), '', ...items.map(line), '', t('mdr.mail_outro')].join('\n'),
+    subject: t('mail.mdr_expiry.subject', { count: items.length }),
+    text: [t('mail.mdr_expiry.intro'), '', ...items.map(line), '', t('mail.mdr_expiry.outro')].join('\n'),
   };
 }
 

@@ -1,7 +1,9 @@
 // Shared PDF helpers on pdf-lib (documents, labels, logbook exports).
 // Coordinates are points (1/72 inch) measured from the TOP-LEFT corner of the page, so layouts
-// read top to bottom; `mm()` converts millimetres. Text is drawn with the standard Helvetica
-// fonts (WinAnsi): characters outside that set are reduced to their base letter or '?'.
+// read top to bottom; `mm()` converts millimetres. Text is drawn with DejaVu Sans Condensed, regular
+// and bold (npm dejavu-fonts-ttf; about Helvetica's width, so the layouts keep their lines), embedded
+// as a subset through fontkit: every script the shop sells in (Polish ł, Czech ř ě, Hungarian ő …)
+// prints exactly as written.
 //
 //   const w = await createPdf({ title: 'Rechnung 123' });
 //   drawLetterhead(w, companyLetterhead(1));
@@ -9,7 +11,11 @@
 //   w.paragraph('long text …');         // flows at the cursor w.y, wraps, breaks pages
 //   w.table([{ header: 'Art.', width: 80 }, …], rows);
 //   return pdfResponse(await w.save(), 'rechnung-123.pdf');
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { serverT } from '../../src/i18n/server.ts';
 
 export const A4: readonly [number, number] = [595.28, 841.89];
 export const mm = (v: number): number => (v * 72) / 25.4;
@@ -45,7 +51,6 @@ export class PdfWriter {
   page!: PDFPage;
   /** cursor, points from the top edge */
   y = 0;
-  private charset: Set<number>;
 
   constructor(doc: PDFDocument, regular: PDFFont, bold: PDFFont, opts: CreatePdfOpts) {
     this.doc = doc;
@@ -54,7 +59,6 @@ export class PdfWriter {
     this.pageSize = opts.pageSize ?? A4;
     this.margins = { ...DEFAULT_MARGINS, ...opts.margins };
     this.onPage = opts.onPage;
-    this.charset = new Set(regular.getCharacterSet());
   }
 
   get width(): number { return this.pageSize[0]; }
@@ -75,16 +79,9 @@ export class PdfWriter {
     if (this.y + h > this.bottom) this.addPage();
   }
 
-  /** The text reduced to what the standard fonts can encode. */
+  /** One line of text: line breaks and tabs become spaces (a drawn line has no control characters). */
   safe(s: string): string {
-    let out = '';
-    for (const ch of s.replace(/[\r\n\t]+/g, ' ')) {
-      const cp = ch.codePointAt(0)!;
-      if (this.charset.has(cp)) { out += ch; continue; }
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      out += base && [...base].every((c) => this.charset.has(c.codePointAt(0)!)) ? base : SUBST[ch] ?? '?';
-    }
-    return out;
+    return s.replace(/[\r\n\t]+/g, ' ');
   }
 
   font(bold = false): PDFFont { return bold ? this.bold : this.regular; }
@@ -177,15 +174,25 @@ export class PdfWriter {
     const cols = columns.map((c) => ({ ...c, width: c.width || Math.max(20, this.width - this.margins.right - x0 - fixed) }));
     const total = cols.reduce((s, c) => s + c.width, 0);
     const lh = size * 1.25;
+    // headers wrap within their column, and a word longer than the column is set smaller rather than cut:
+    // a language with longer words must neither run into the next column nor lose letters
+    const heads = cols.map((c) => {
+      const inner = c.width - 2 * pad;
+      let hs = size;
+      while (hs > 5 && c.header.split(/ +/).some((word) => this.textWidth(word, hs, true) > inner)) hs -= 0.25;
+      return { size: hs, lines: this.wrap(c.header, inner, hs, true) };
+    });
+    const hh = Math.max(1, ...heads.map((h) => h.lines.length)) * lh + 2 * pad;
     const header = () => {
-      this.ensureSpace(lh + 2 * pad + lh);
-      this.rect(x0, this.y, total, lh + 2 * pad, { fill: LIGHT });
+      this.ensureSpace(hh + lh);
+      this.rect(x0, this.y, total, hh, { fill: LIGHT });
       let x = x0;
-      for (const c of cols) {
-        this.text(c.header, x + pad, this.y + pad, { size, bold: true, align: c.align, width: c.width - 2 * pad });
+      cols.forEach((c, i) => {
+        const h = heads[i]!;
+        h.lines.forEach((l, li) => this.text(l, x + pad, this.y + pad + li * lh, { size: h.size, bold: true, align: c.align, width: c.width - 2 * pad }));
         x += c.width;
-      }
-      this.y += lh + 2 * pad;
+      });
+      this.y += hh;
     };
     header();
     rows.forEach((row, ri) => {
@@ -221,7 +228,17 @@ export class PdfWriter {
   }
 }
 
-const SUBST: Record<string, string> = { 'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'ı': 'i', '\u2212': '-', '\u2009': ' ', '\u202f': ' ', '\u00a0': ' ', '\u2011': '-' };
+// The font files are read once per process; each document parses them itself (a fontkit font shared
+// by two documents garbles the second one's subset) and embeds only the glyphs it uses.
+const require = createRequire(import.meta.url);
+let fontFiles: { regular: Uint8Array; bold: Uint8Array } | null = null;
+function fonts(): { regular: Uint8Array; bold: Uint8Array } {
+  fontFiles ??= {
+    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf')),
+    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf')),
+  };
+  return fontFiles;
+}
 
 /** A new document with one empty page. */
 export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
@@ -233,7 +250,9 @@ export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
   doc.setCreator('Dentalshop');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(new Date());
-  const [regular, bold] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold)]);
+  doc.registerFontkit(fontkit);
+  const f = fonts();
+  const [regular, bold] = await Promise.all([doc.embedFont(f.regular, { subset: true }), doc.embedFont(f.bold, { subset: true })]);
   const w = new PdfWriter(doc, regular, bold, opts);
   w.addPage();
   return w;
@@ -267,27 +286,22 @@ export function companyLetterhead(firma: number): CompanyLetterhead {
   return COMPANIES[firma] ?? COMPANIES[1]!;
 }
 
-const FOOTER_LABELS: Record<string, { md: string; vat: string; phone: string }> = {
-  de: { md: 'Geschäftsführung', vat: 'USt-IdNr.', phone: 'Tel.' },
-  en: { md: 'Managing directors', vat: 'VAT ID', phone: 'Phone' },
-};
-
 /**
  * Company name and contact block at the top right, the sender line above the address window,
  * and the legal footer. Call it on every page (e.g. from `onPage`). Leaves `w.y` below the header.
  */
 export function drawLetterhead(w: PdfWriter, c: CompanyLetterhead, lang = 'de'): void {
-  const L = FOOTER_LABELS[lang] ?? FOOTER_LABELS.de!;
+  const t = serverT(lang);
   const right = w.width - w.margins.right;
   const top = mm(12);
   w.text(c.name, w.margins.left, top, { size: 16, bold: true, color: BRAND });
-  const info = [`${c.strasse}`, `${c.plz} ${c.ort}`, `${L.phone} ${c.telefon}`, c.email, c.web];
+  const info = [`${c.strasse}`, `${c.plz} ${c.ort}`, `${t('pdf.phone')} ${c.telefon}`, c.email, c.web];
   info.forEach((s, i) => w.text(s, right - mm(70), top + i * 10, { size: 8, color: GREY, align: 'right', width: mm(70) }));
   w.line(w.margins.left, top + 52, right, top + 52, { thickness: 0.8, color: BRAND });
   // footer
   const fy = w.height - mm(15);
   w.line(w.margins.left, fy - 4, right, fy - 4, { thickness: 0.3 });
-  const foot = `${c.name} · ${c.strasse} · ${c.plz} ${c.ort} · ${L.md}: ${c.geschaeftsfuehrer} · ${c.register} · ${L.vat} ${c.ustId}`;
+  const foot = `${c.name} · ${c.strasse} · ${c.plz} ${c.ort} · ${t('pdf.managing_directors')}: ${c.geschaeftsfuehrer} · ${c.register} · ${t('pdf.vat_id')} ${c.ustId}`;
   w.wrap(foot, right - w.margins.left, 7).slice(0, 2)
     .forEach((l, i) => w.text(l, w.margins.left, fy + i * 9, { size: 7, color: GREY, align: 'center', width: right - w.margins.left }));
   if (w.y < top + 62) w.y = top + 62;

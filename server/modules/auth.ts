@@ -11,6 +11,7 @@ import { createSession, destroySession, endSessions, type Session } from '../htt
 import { accountName, allowCall, loginAttempt, type LoginAttempt } from '../lib/login-throttle.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail } from '../lib/guest-limits.ts';
 import { listOutbox, outboxEnabled, publicBaseUrl, sendMail } from '../lib/mail.ts';
+import { serverT } from '../../src/i18n/server.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
@@ -58,14 +59,15 @@ async function emailTaken(db: Db, firma: number, email: string, exceptKdnr?: num
   return !!(await q.limit(1).executeTakeFirst());
 }
 
+/** A mail of the account's own (verify, reset) in the language of its links. */
+function accountMail(language: string, key: 'verify' | 'reset', vars: Record<string, string | number>): { subject: string; text: string } {
+  const t = serverT(language);
+  return { subject: t(`mail.${key}.subject`), text: `${t('mail.greeting_plain')}\n\n${t(`mail.${key}.text`, vars)}\n` };
+}
+
 async function sendVerifyMail(db: Db, to: string, kdnr: number, token: string, loc: { country: string; language: string }) {
   const link = `${publicBaseUrl()}/${loc.country}/${loc.language}/verify/${token}`;
-  await sendMail(db, {
-    to, kind: 'verify', subject: 'Bitte bestätigen Sie Ihre Registrierung',
-    text: `Guten Tag,\n\nvielen Dank für Ihre Registrierung (Kundennummer ${kdnr}).\n`
-      + `Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link:\n\n${link}\n\n`
-      + 'Falls Sie sich nicht registriert haben, ignorieren Sie diese E-Mail bitte.\n',
-  });
+  await sendMail(db, { to, kind: 'verify', ...accountMail(loc.language, 'verify', { kdnr, link }) });
 }
 
 // ---- customer data fields (registration and change) ----
@@ -488,13 +490,8 @@ export const routes: AnyRoute[] = [
           reset_token: tokenHash(token), reset_expires: new Date(Date.now() + RESET_HOURS * 3600_000).toISOString(),
         }).where('kdnr', '=', cust.kdnr).execute();
         const loc = requestLocale(c, { country: cust.land_iso2, language: cust.sprache });
-        await sendMail(db, {
-          to: cust.email, kind: 'password_reset', subject: 'Neues Kennwort festlegen',
-          text: `Guten Tag,\n\nfür Ihre Kundennummer ${cust.kdnr} wurde ein neues Kennwort angefordert.\n`
-            + `Mit diesem Link legen Sie es fest (gültig ${RESET_HOURS} Stunden):\n\n`
-            + `${publicBaseUrl()}/${loc.country}/${loc.language}/new-password/${cust.kdnr}/${token}\n\n`
-            + 'Falls Sie das nicht waren, ignorieren Sie diese E-Mail bitte.\n',
-        });
+        const link = `${publicBaseUrl()}/${loc.country}/${loc.language}/new-password/${cust.kdnr}/${token}`;
+        await sendMail(db, { to: cust.email, kind: 'password_reset', ...accountMail(loc.language, 'reset', { kdnr: cust.kdnr, hours: RESET_HOURS, link }) });
       }
       return { sent: true as const };
     },

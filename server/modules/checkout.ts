@@ -40,6 +40,7 @@ import { cartCount } from './cart.ts';
 import { designations } from './zahnlager.ts';
 import { ERROR_TEXTS, FREEWAY_MIN_EUR } from '../../src/lib/rules/constants.ts';
 import { formatPrice, localeFor } from '../../src/lib/rules/locale.ts';
+import { serverLanguage, serverT, type ServerT } from '../../src/i18n/server.ts';
 import { SummarySchema, TotalsSchema } from './money-schema.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 import { isBlank, parseDate, validateFreeway, validatePostalCode } from '../../src/lib/rules/validate.ts';
@@ -54,18 +55,8 @@ export const KOMMENTAR_MAX = 500;
 const ADDRESS_MAX = 80;
 const ADDRESSES_PER_CUSTOMER = 100;
 
-const LABELS: Record<string, Record<string, string>> = {
-  de: { standard: 'Standardversand', express: 'Expressversand', abholung: 'Abholung', rechnung: 'Rechnung', lastschrift: 'Lastschrift', vorkasse: 'Vorkasse' },
-  en: { standard: 'Standard shipping', express: 'Express shipping', abholung: 'Collection', rechnung: 'Invoice', lastschrift: 'Direct debit', vorkasse: 'Prepayment' },
-  fr: { standard: 'Expédition standard', express: 'Expédition express', abholung: 'Retrait sur place', rechnung: 'Facture', lastschrift: 'Prélèvement SEPA', vorkasse: 'Paiement anticipé' },
-  es: { standard: 'Envío estándar', express: 'Envío exprés', abholung: 'Recogida', rechnung: 'Factura', lastschrift: 'Domiciliación SEPA', vorkasse: 'Pago anticipado' },
-  it: { standard: 'Spedizione standard', express: 'Spedizione espressa', abholung: 'Ritiro', rechnung: 'Fattura', lastschrift: 'Addebito SEPA', vorkasse: 'Pagamento anticipato' },
-  nl: { standard: 'Standaardverzending', express: 'Expresverzending', abholung: 'Afhalen', rechnung: 'Factuur', lastschrift: 'SEPA-incasso', vorkasse: 'Vooruitbetaling' },
-  pl: { standard: 'Wysyłka standardowa', express: 'Wysyłka ekspresowa', abholung: 'Odbiór osobisty', rechnung: 'Faktura', lastschrift: 'Polecenie zapłaty SEPA', vorkasse: 'Przedpłata' },
-  hu: { standard: 'Normál szállítás', express: 'Expressz szállítás', abholung: 'Személyes átvétel', rechnung: 'Számla', lastschrift: 'SEPA csoportos beszedés', vorkasse: 'Előre fizetés' },
-  cs: { standard: 'Standardní doprava', express: 'Expresní doprava', abholung: 'Osobní odběr', rechnung: 'Faktura', lastschrift: 'Inkaso SEPA', vorkasse: 'Platba předem' },
-};
-const label = (lang: string, id: string) => (LABELS[lang] ?? LABELS.de!)[id] ?? id;
+/** The shipping and payment methods' names in a language (locale keys checkout.method.<id>). */
+const label = (lang: string, id: string) => serverT(lang)(`checkout.method.${id}`);
 
 export const round2 = (v: number) => Math.round(v * 100) / 100;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -485,70 +476,55 @@ async function placeOrder(
   };
 }
 
-const MAIL_TEXT: Record<string, Record<string, string>> = {
-  de: {
-    subject: 'Ihre Bestellung {auftrag}', hello: 'vielen Dank für Ihre Bestellung. Wir haben sie unter der Auftragsnummer {auftrag} erhalten.',
-    pending: 'Die Bestellung überschreitet die Freigabegrenze oder das Monatsbudget und wartet auf die Freigabe durch einen berechtigten Benutzer.',
-    lines: 'Positionen', gift: 'Gratiszugabe', subtotal: 'Zwischensumme', promotion: 'Aktionsrabatt {name} ({p} %)', percent: 'Vorteilscode {code} ({p} %)',
-    instant: 'Sofortrabatt (Vorteilscode {code})', net: 'Summe netto', vat: 'MwSt. {p} % auf {base}', reverse: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge)',
-    gross: 'Gesamtbetrag (brutto)', address: 'Lieferadresse', shipping: 'Versand', greet: 'Ihr Team von {firma}',
-    releaseSubject: 'Freigabe erforderlich: Bestellung {auftrag}', releaseText: 'Die Bestellung {auftrag} über {total} wartet auf Ihre Freigabe.',
-  },
-  en: {
-    subject: 'Your order {auftrag}', hello: 'thank you for your order. We received it under order number {auftrag}.',
-    pending: 'The order exceeds the release threshold or the monthly budget and waits for the release by an authorised user.',
-    lines: 'Items', gift: 'Free gift', subtotal: 'Subtotal', promotion: 'Promotion discount {name} ({p} %)', percent: 'Benefit code {code} ({p} %)',
-    instant: 'Instant discount (benefit code {code})', net: 'Total (net)', vat: 'VAT {p} % on {base}', reverse: 'Reverse charge: VAT payable by the recipient',
-    gross: 'Total (gross)', address: 'Delivery address', shipping: 'Shipping', greet: 'Your {firma} team',
-    releaseSubject: 'Release required: order {auftrag}', releaseText: 'Order {auftrag} of {total} is waiting for your release.',
-  },
-};
+/** A percentage as the language writes it (7,5 in German, 7.5 in English). */
+const percentText = (v: number | null, lang: string) => (v === null ? '' : new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(v));
 
 /** The order's money block of the mail: every summary line, so the mail adds up like the checkout. */
-function summaryText(sum: Summary, T: Record<string, string>, shippingLabel: string, money: (v: number) => string): string[] {
-  const pct = (v: number | null) => (T === MAIL_TEXT.de ? String(v ?? '').replace('.', ',') : String(v ?? ''));
-  const discount = (d: Summary['discounts'][number]) => (d.kind === 'promotion' ? T.promotion! : d.kind === 'percent' ? T.percent! : T.instant!)
-    .replace('{name}', d.label).replace('{code}', d.label).replace('{p}', pct(d.percent));
+function summaryText(sum: Summary, t: ServerT, lang: string, shippingLabel: string, money: (v: number) => string): string[] {
+  const p = (v: number | null) => percentText(v, lang);
+  const discount = (d: Summary['discounts'][number]) => (d.kind === 'promotion' ? t('mail.order.promotion', { name: d.label, p: p(d.percent) })
+    : d.kind === 'percent' ? t('mail.order.percent', { code: d.label, p: p(d.percent) }) : t('mail.order.instant', { code: d.label }));
   return [
-    `${T.lines}:`,
-    ...sum.lines.map((l) => `  ${l.menge} x ${l.artnr} ${l.bezeichnung}${l.gift ? ` (${T.gift})` : ''} — ${money(l.net)}`),
+    `${t('mail.order.lines')}:`,
+    ...sum.lines.map((l) => `  ${l.menge} x ${l.artnr} ${l.bezeichnung}${l.gift ? ` (${t('mail.order.gift')})` : ''} — ${money(l.net)}`),
     '',
-    `${T.subtotal}: ${money(sum.subtotal)}`,
+    `${t('mail.order.subtotal')}: ${money(sum.subtotal)}`,
     ...sum.discounts.map((d) => `${discount(d)}: −${money(d.amount)}`),
-    `${T.shipping} (${shippingLabel}): ${money(sum.shipping.amount)}`,
-    `${T.net}: ${money(sum.net)}`,
-    ...sum.vat.map((v) => `${T.vat!.replace('{p}', pct(v.percent)).replace('{base}', money(v.base))}: ${money(v.amount)}`),
-    ...(sum.reverseCharge ? [T.reverse!] : []),
-    `${T.gross}: ${money(sum.gross)}`,
+    `${t('mail.order.shipping')} (${shippingLabel}): ${money(sum.shipping.amount)}`,
+    `${t('mail.order.net')}: ${money(sum.net)}`,
+    ...sum.vat.map((v) => `${t('mail.order.vat', { p: p(v.percent), base: money(v.base) })}: ${money(v.amount)}`),
+    ...(sum.reverseCharge ? [t('mail.order.reverse')] : []),
+    `${t('mail.order.gross')}: ${money(sum.gross)}`,
   ];
 }
 
 async function sendOrderMails(db: Db, session: Session, p: Placed, co: Checkout, addr: AddressOut, lang: string, country: string): Promise<void> {
-  // one language per mail: its texts, greeting, names and number format (German unless English)
-  const mailLang = MAIL_TEXT[lang] ? lang : 'de';
-  const T = MAIL_TEXT[mailLang]!;
-  const fill = (s: string) => s.replace('{auftrag}', String(p.auftrag)).replace('{total}', money(p.total)).replace('{firma}', firmaName);
+  // one language per mail (the customer's): its texts, names and number format
+  const mailLang = serverLanguage(lang);
+  const t = serverT(mailLang);
   const loc = localeFor(country, mailLang);
   const money = (v: number) => formatPrice(v, co.cur.code, loc).replace(/\u00a0|\u202f/g, ' ');
   const c = await db.selectFrom('customers').select(['email', 'anrede', 'vorname', 'nachname', 'firma']).where('kdnr', '=', session.kdnr).executeTakeFirst();
   const firma = await db.selectFrom('companies').select('name').where('firma', '=', c?.firma ?? session.firma).executeTakeFirst();
   const firmaName = firma?.name ?? 'Dentalversand Nord GmbH';
+  const nums = { auftrag: p.auftrag, total: money(p.total), firma: firmaName };
   if (c?.email) {
+    const name = `${c.vorname} ${c.nachname}`.trim();
     const text = [
-      `${mailLang === 'de' ? 'Guten Tag' : 'Hello'} ${`${c.vorname} ${c.nachname}`.trim()},`, '', fill(T.hello!),
-      ...(p.releaseStatus === 'pending' ? ['', T.pending!] : []), '',
+      name ? t('mail.greeting', { name }) : t('mail.greeting_plain'), '', t('mail.order.hello', nums),
+      ...(p.releaseStatus === 'pending' ? ['', t('mail.order.pending')] : []), '',
       ...summaryText(mailLang === lang ? co.summary : withDesignations(co.summary, await designations(db, co.summary.lines.map((l) => l.artnr), mailLang)),
-        T, label(mailLang, co.summary.shipping.method), money), '',
-      `${T.address}:`, ...[addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).map((s) => `  ${s}`),
-      '', fill(T.greet!),
+        t, mailLang, label(mailLang, co.summary.shipping.method), money), '',
+      `${t('mail.order.address')}:`, ...[addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).map((s) => `  ${s}`),
+      '', t('mail.order.greet', nums),
     ].join('\n');
-    await sendMail(db, { to: c.email, subject: fill(T.subject!), text, kind: 'order_confirmation' });
+    await sendMail(db, { to: c.email, subject: t('mail.order.subject', nums), text, kind: 'order_confirmation' });
   }
   if (p.releaseStatus === 'pending') {
     const managers = await db.selectFrom('sub_users').select(['email', 'funktionen']).where('kdnr', '=', session.kdnr).where('deleted', '=', 0).execute();
     const to = new Set<string>(managers.filter((m) => m.email && /(^|[;,])\s*K07\s*($|[;,])/i.test(m.funktionen)).map((m) => m.email!));
     if (c?.email) to.add(c.email);
-    for (const addrTo of to) await sendMail(db, { to: addrTo, subject: fill(T.releaseSubject!), text: fill(T.releaseText!), kind: 'order_release_request' });
+    for (const addrTo of to) await sendMail(db, { to: addrTo, subject: t('mail.release.subject', nums), text: t('mail.release.text', nums), kind: 'order_release_request' });
   }
 }
 

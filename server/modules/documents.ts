@@ -9,6 +9,7 @@ import { notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import type { Session } from '../http/session.ts';
 import { orderSummary, withDesignations } from '../lib/money.ts';
+import { serverLanguage } from '../../src/i18n/server.ts';
 import { articleDocument, creditNote, orderDocument, statement, type DocCustomer, type DocHead, type DocOrder } from '../lib/document-pdf.ts';
 import { pdfResponse } from '../lib/pdf.ts';
 import { DOCUMENTS_MONTHS } from '../../src/lib/rules/constants.ts';
@@ -105,6 +106,7 @@ async function docOrder(db: Db, kdnr: number, orderId: number, lang: string): Pr
 
 /** The PDF of one own document of the period; anything else (other customer, too old, wrong type) is 404. */
 async function documentPdf(db: Db, s: Session, typ: string, id: string, lang: string): Promise<{ bytes: Uint8Array; name: string }> {
+  lang = serverLanguage(lang); // texts, numbers and dates of one of the nine languages
   const from = periodStart();
   const customer = await docCustomer(db, s.kdnr);
   if ((ARTICLE_DOC_TYPES as readonly string[]).includes(typ)) {

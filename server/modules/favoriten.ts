@@ -10,6 +10,7 @@ import { nowIso } from '../lib/time.ts';
 import { cartCount, zCartQty } from './cart.ts';
 // formula-safe CSV cells, the same as the logbook's exports
 import { csvCell } from './logbook.ts';
+import { serverT } from '../../src/i18n/server.ts';
 import { FAVOURITES_LIST_ID, QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 import { validateListName } from '../../src/lib/rules/validate.ts';
@@ -58,7 +59,8 @@ export async function addListItems(tx: Tx, kdnr: number, listId: number, items: 
   return count;
 }
 
-const CSV_HEADER = ['Artikelnummer', 'Menge', 'Bezeichnung', 'Gebinde', 'Preis', 'Waehrung'];
+/** The list's columns (locale keys: the header is in the customer's language; the quick order skips it, it has no digit). */
+const CSV_COLUMNS = ['csv.artnr', 'csv.quantity', 'csv.designation', 'csv.pack', 'csv.price', 'csv.currency'];
 
 const ListOut = z.object({ id: z.number(), name: z.string(), count: z.number() });
 
@@ -97,7 +99,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'get', path: '/favoriten/liste/:listId/export.csv', access: 'customer', tag: 'favoriten', rawResponse: true,
-    summary: 'One order list as CSV (semicolon, UTF-8 with BOM): Artikelnummer;Menge;Bezeichnung;Gebinde;Preis;Waehrung — '
+    summary: 'One order list as CSV (semicolon, UTF-8 with BOM): article number, quantity, designation, pack, price, currency (header in the customer\'s language; German: Artikelnummer;Menge;Bezeichnung;Gebinde;Preis;Waehrung) — '
       + 'the quick order imports it again; another customer\'s list → 404',
     params: z.object({ listId: zId }),
     handler: async ({ db, session, params, lang, country }) => {
@@ -109,7 +111,8 @@ export const routes: AnyRoute[] = [
         const a = items.get(r.artnr);
         return [r.artnr, String(r.menge), a?.Bezeichnung ?? '', a?.Gebinde ?? '', a ? a.Preis.toFixed(2) : '', a?.Waehrung ?? ''];
       });
-      const body = '\uFEFF' + [CSV_HEADER, ...lines].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+      const t = serverT(lang);
+      const body = '\uFEFF' + [CSV_COLUMNS.map((k) => t(k)), ...lines].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
       const file = `bestellliste-${(name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40) || params.listId)}.csv`;
       return new Response(body, {
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"`, 'cache-control': 'private, no-store' },

@@ -9,6 +9,7 @@ import { readMultipart } from '../http/body.ts';
 import { defineRoute, zText, type AnyRoute } from '../http/route.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail, reserveGuestUpload } from '../lib/guest-limits.ts';
 import { sendMail } from '../lib/mail.ts';
+import { serverT } from '../../src/i18n/server.ts';
 import { nowIso } from '../lib/time.ts';
 import { checkImage, insertUploads, isFile, removeFiles, uploadUrls, writeImages } from '../lib/uploads.ts';
 import {
@@ -57,32 +58,33 @@ export async function safeMail(db: Db, mail: { to: string; subject: string; text
 
 type FieldKind = 'short' | 'long' | 'qty' | 'artnr' | 'phone' | 'kdnr';
 interface FieldDef { kind: FieldKind; required?: boolean }
-interface FormDef { title: string; photo: boolean; text: string; fields: Record<string, FieldDef> }
+/** The form's title is the locale key form.<typ>. */
+interface FormDef { photo: boolean; text: string; fields: Record<string, FieldDef> }
 
 export const FORM_TYPES: Record<string, FormDef> = {
   retoure: {
-    title: 'Retoure', photo: true, text: 'text',
+    photo: true, text: 'text',
     fields: { kdnr: { kind: 'kdnr', required: true }, lieferschein: { kind: 'short', required: true }, artnr: { kind: 'artnr', required: true },
       menge: { kind: 'qty', required: true }, grund: { kind: 'short', required: true }, text: { kind: 'long' } },
   },
   reparatur: {
-    title: 'Reparatur', photo: true, text: 'fehlerbeschreibung',
+    photo: true, text: 'fehlerbeschreibung',
     fields: { geraet: { kind: 'short', required: true }, seriennummer: { kind: 'short' }, fehlerbeschreibung: { kind: 'long' }, text: { kind: 'long' } },
   },
   transportschaden: {
-    title: 'Transportschaden', photo: true, text: 'schaden',
+    photo: true, text: 'schaden',
     fields: { lieferschein: { kind: 'short', required: true }, paketnummer: { kind: 'short' }, schaden: { kind: 'long' }, text: { kind: 'long' } },
   },
   sonderbestellung: {
-    title: 'Sonderbestellung', photo: true, text: 'artikelbeschreibung',
+    photo: true, text: 'artikelbeschreibung',
     fields: { artikelbeschreibung: { kind: 'long' }, hersteller: { kind: 'short' }, menge: { kind: 'qty', required: true }, text: { kind: 'long' } },
   },
   ersatzteil: {
-    title: 'Ersatzteil', photo: true, text: 'teil',
+    photo: true, text: 'teil',
     fields: { geraet: { kind: 'short', required: true }, teil: { kind: 'long' }, menge: { kind: 'qty', required: true }, text: { kind: 'long' } },
   },
   rueckruf: {
-    title: 'Rückrufwunsch', photo: false, text: 'thema',
+    photo: false, text: 'thema',
     fields: { name: { kind: 'short', required: true }, telefon: { kind: 'phone', required: true }, wunschtermin: { kind: 'short' }, thema: { kind: 'long' } },
   },
 };
@@ -111,9 +113,25 @@ async function provenAddress(db: Db, kdnr: number | null): Promise<string | null
   return c?.email && c.verified ? c.email : null;
 }
 
-function mailText(title: string, referenz: string, values: Record<string, string | number>): string {
-  const lines = Object.entries(values).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => `${k}: ${v}`);
-  return `Vielen Dank für Ihre Anfrage (${title}).\nIhre Referenz: ${referenz}\n\nIhre Angaben:\n${lines.join('\n')}\n\nWir melden uns so bald wie möglich.`;
+/** The labels of the form fields in the customer's copy: the words of the form he filled in. */
+const FIELD_LABEL: Record<string, string> = {
+  kdnr: 'form.customer_number', lieferschein: 'form.order_number', artnr: 'form.product', menge: 'form.quantity', grund: 'form.reason',
+  text: 'form.message', geraet: 'form.device_name', seriennummer: 'form.serial', fehlerbeschreibung: 'form.fault', paketnummer: 'form.package_number',
+  schaden: 'form.damage', artikelbeschreibung: 'form.article_description', hersteller: 'form.manufacturer', teil: 'form.part', name: 'form.name',
+  telefon: 'form.phone', wunschtermin: 'form.callback_time', thema: 'form.topic', fotos: 'form.photos', betreff: 'form.subject',
+  date: 'form.date', nachricht: 'form.message',
+};
+const RETURN_REASONS = ['wrong_article', 'wrong_order', 'defective', 'other'];
+
+/** The customer's copy of a form: subject and text in his language, each given field under its form label. */
+export function formMail(lang: string, title: string, referenz: string, values: [field: string, value: string | number][]): { subject: string; text: string } {
+  const t = serverT(lang);
+  const shown = (field: string, v: string | number) => (field === 'grund' && RETURN_REASONS.includes(String(v)) ? t(`form.reason.${v}`) : v);
+  const lines = values.filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => `${FIELD_LABEL[k] ? t(FIELD_LABEL[k]) : k}: ${shown(k, v)}`);
+  return {
+    subject: t('mail.form.subject', { title, referenz }),
+    text: [t('mail.form.thanks', { title }), t('mail.form.reference', { referenz }), '', t('mail.form.details'), ...lines, '', t('mail.form.closing')].join('\n'),
+  };
 }
 
 const zReferenzAnswer = z.object({ referenz: z.string(), typ: z.string(), photos: z.array(z.object({ id: z.number(), url: z.string(), thumbUrl: z.string().nullable() })) });
@@ -244,10 +262,11 @@ export const routes: AnyRoute[] = [
       }
       const copyTo = await provenAddress(db, kdnr);
       if (copyTo) {
+        const fields = Object.entries(values).filter(([k]) => k !== 'name' && k !== 'telefon');
         await safeMail(db, {
           to: copyTo, kind: `service_${params.typ}`,
-          subject: `${def.title} – Referenz ${created.referenz}`,
-          text: mailText(def.title, created.referenz, { ...values, Name: contact.name, Telefon: contact.telefon, Fotos: photoFiles.length }),
+          ...formMail(lang, serverT(lang)(`form.${params.typ}`), created.referenz,
+            [...fields, ['name', contact.name], ['telefon', contact.telefon], ['fotos', photoFiles.length]]),
         });
       }
       return {
@@ -290,11 +309,11 @@ export const routes: AnyRoute[] = [
       const req = await db.transaction().execute((tx) => createServiceRequest(tx, { kdnr: session?.kdnr ?? null, typ: 'kontakt', data }));
       const copyTo = await provenAddress(db, session?.kdnr ?? null);
       if (copyTo) await safeMail(db, {
-        to: copyTo, kind: 'kontakt', subject: `Ihre Kontaktanfrage – Referenz ${req.referenz}`,
-        text: mailText('Kontaktanfrage', req.referenz, {
-          Name: `${data.vorname} ${data.nachname}`, Telefon: data.telefon, Wunschtermin: `${data.date} ${data.time}`,
-          Betreff: data.betreff, Artikelnummer: data.artikelnummer, Kundennummer: data.kundennummer, Nachricht: data.nachricht,
-        }),
+        to: copyTo, kind: 'kontakt',
+        ...formMail(lang, serverT(lang)('mail.form.contact_title'), req.referenz, [
+          ['name', `${data.vorname} ${data.nachname}`], ['telefon', data.telefon], ['date', `${data.date} ${data.time}`],
+          ['betreff', data.betreff], ['artnr', data.artikelnummer], ['kdnr', data.kundennummer], ['nachricht', data.nachricht],
+        ]),
       });
       return { referenz: req.referenz };
     },

@@ -13,6 +13,7 @@ import { nowIso } from '../lib/time.ts';
 import { PRINTER_MARGIN_MM, validatePrintTemplate } from '../../src/lib/rules/index.ts';
 import { designations } from './zahnlager.ts';
 import { computeLayout, PAPER_MM, type Layout } from '../../src/lib/rules/labelLayout.ts';
+import { serverT } from '../../src/i18n/server.ts';
 
 export { computeLayout, PAPER_MM };
 
@@ -169,7 +170,7 @@ export async function renderLabels(
 ): Promise<Uint8Array> {
   const layout = validateTemplate({ ...t, offset: 0 });
   const w = await createPdf({
-    title: opts.title ?? 'Etiketten', language: opts.lang,
+    title: opts.title ?? serverT(opts.lang)('label.title'), language: opts.lang,
     pageSize: [layout.pageW * MM, layout.pageH * MM], margins: { top: 0, right: 0, bottom: 0, left: 0 },
   });
   const pages = [w.page];

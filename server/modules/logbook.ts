@@ -16,6 +16,7 @@ import { dateish, resolveArticle, scanFacts, type ScanFacts } from '../lib/scan-
 import { expiresSoon, retainUntil, retentionOver } from '../../src/lib/rules/mdr.ts';
 import { A4, createPdf, GREY, mm, pdfResponse as pdfDownload } from '../lib/pdf.ts';
 import { designations } from './zahnlager.ts';
+import { serverT, type ServerT } from '../../src/i18n/server.ts';
 
 const TAG = 'logbook';
 const PAGE_SIZE = 20;
@@ -185,18 +186,16 @@ async function batchValues(db: Db | Tx, body: z.infer<typeof zBatchBody>, base: 
 
 // ---------------------------------------------------------------- exports
 
-const CSV_HEADER = ['Auftragsnummer', 'Auftraggeber', 'Auftraggeber-Referenz', 'Auftraggeber-Info', 'Datum', 'Position', 'Artikelnummer',
-  'Bezeichnung', 'Verfallsdatum', 'Herstelldatum', 'Lot', 'Seriennummer', 'Hersteller-Artikelnummer', 'Referenz', 'Einheit',
-  'Lieferschein', 'Seite', 'Kundennummer', 'Herstellerlizenz', 'Abgelaufen'];
+/** The export's columns (locale keys; the CSV has all of them, in the customer's language). */
+const CSV_COLUMNS = ['csv.order_number', 'csv.client', 'csv.client_reference', 'csv.client_info', 'csv.date', 'csv.position', 'csv.artnr',
+  'csv.designation', 'csv.expiry', 'csv.production_date', 'csv.lot', 'csv.serial', 'csv.manufacturer_artnr', 'csv.reference', 'csv.unit',
+  'csv.delivery_note', 'csv.page', 'csv.customer_number', 'csv.licence', 'csv.expired'];
 
-/** The marks of an expired batch in the exports: CSV column "Abgelaufen", a second line in the PDF's expiry cell. */
-const EXPIRED_CSV = 'ja';
-const EXPIRED_PDF = 'abgelaufen';
-
-function exportRow(b: BatchRow, bez: Map<string, string>): string[] {
+/** One batch as a row of the export; an expired one says so (csv.yes) in the last column and beside its expiry in the PDF. */
+function exportRow(b: BatchRow, bez: Map<string, string>, yes: string): string[] {
   return [b.auftragsnummer, b.auftraggeber_name, b.auftraggeber_referenz, b.auftraggeber_info, b.created_at.slice(0, 10), String(b.position),
     b.artnr, bez.get(b.artnr) ?? '', b.verfallsdatum ?? '', b.herstelldatum ?? '', b.lot, b.seriennummer, b.hersteller_artnr,
-    b.referenz, b.einheit, b.lieferschein, b.seite, String(b.kdnr), b.hersteller_lizenz, isExpired(b.verfallsdatum, b.created_at) ? EXPIRED_CSV : ''];
+    b.referenz, b.einheit, b.lieferschein, b.seite, String(b.kdnr), b.hersteller_lizenz, isExpired(b.verfallsdatum, b.created_at) ? yes : ''];
 }
 
 /** Semicolon CSV for spreadsheet programs; cells that a spreadsheet would run as a formula are defused. */
@@ -206,8 +205,9 @@ export function csvCell(v: string): string {
   return /[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function csvResponse(rows: string[][], filename: string): Response {
-  const body = '\uFEFF' + [CSV_HEADER, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+function csvResponse(rows: string[][], filename: string, lang: string): Response {
+  const t = serverT(lang);
+  const body = '\uFEFF' + [CSV_COLUMNS.map((k) => t(k)), ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
   return new Response(body, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
@@ -219,16 +219,16 @@ function csvResponse(rows: string[][], filename: string): Response {
 
 /** The PDF table keeps the columns that matter on paper (A4 landscape); the CSV has all of them. */
 const PDF_COLUMNS: { col: number; header: string; width: number }[] = [
-  { col: 0, header: 'Auftragsnr.', width: 62 }, { col: 1, header: 'Auftraggeber', width: 85 }, { col: 4, header: 'Datum', width: 48 },
-  { col: 5, header: 'Pos.', width: 22 }, { col: 6, header: 'Artikel', width: 50 }, { col: 7, header: 'Bezeichnung', width: 130 },
-  { col: 8, header: 'Verfall', width: 50 }, { col: 10, header: 'Lot', width: 55 }, { col: 11, header: 'Serien-Nr.', width: 55 },
-  { col: 12, header: 'Herst.-Art.-Nr.', width: 70 }, { col: 15, header: 'Lieferschein', width: 55 }, { col: 18, header: 'Herstellerlizenz', width: 0 },
+  { col: 0, header: 'pdf.logbook.col_order', width: 62 }, { col: 1, header: 'csv.client', width: 85 }, { col: 4, header: 'csv.date', width: 48 },
+  { col: 5, header: 'mdr.col_position', width: 30 }, { col: 6, header: 'mdr.col_artnr', width: 50 }, { col: 7, header: 'csv.designation', width: 116 },
+  { col: 8, header: 'mdr.col_expiry', width: 56 }, { col: 10, header: 'csv.lot', width: 55 }, { col: 11, header: 'pdf.logbook.col_serial', width: 55 },
+  { col: 12, header: 'pdf.logbook.col_manufacturer_artnr', width: 70 }, { col: 15, header: 'csv.delivery_note', width: 55 }, { col: 18, header: 'csv.licence', width: 0 },
 ];
 
-const EXPIRY_COL = CSV_HEADER.indexOf('Verfallsdatum');
-const EXPIRED_COL = CSV_HEADER.indexOf('Abgelaufen');
+const EXPIRY_COL = CSV_COLUMNS.indexOf('csv.expiry');
+const EXPIRED_COL = CSV_COLUMNS.indexOf('csv.expired');
 
-async function pdfResponse(title: string, subtitle: string, rows: string[][], filename: string): Promise<Response> {
+async function pdfResponse(t: ServerT, title: string, subtitle: string, rows: string[][], filename: string): Promise<Response> {
   const w = await createPdf({
     title, pageSize: [A4[1], A4[0]], margins: { top: mm(14), right: mm(12), bottom: mm(14), left: mm(12) },
     onPage: (pw) => pw.text(`${title} · ${new Date().toISOString().slice(0, 10)}`, pw.margins.left, pw.height - mm(10), { size: 7, color: GREY }),
@@ -236,10 +236,10 @@ async function pdfResponse(title: string, subtitle: string, rows: string[][], fi
   w.y += w.text(title, w.margins.left, w.y, { size: 14, bold: true }) + 2;
   w.y += w.text(subtitle, w.margins.left, w.y, { size: 9, color: GREY }) + 8;
   if (rows.length === 0) {
-    w.text('Keine Chargen dokumentiert.', w.margins.left, w.y, { size: 10 });
+    w.text(t('pdf.logbook.empty'), w.margins.left, w.y, { size: 10 });
   } else {
-    const cell = (r: string[], col: number) => (col === EXPIRY_COL && r[EXPIRED_COL] ? `${r[col]} ${EXPIRED_PDF}` : r[col] ?? '');
-    w.table(PDF_COLUMNS.map((c) => ({ header: c.header, width: c.width })), rows.map((r) => PDF_COLUMNS.map((c) => cell(r, c.col))), { size: 7.5, zebra: true });
+    const cell = (r: string[], col: number) => (col === EXPIRY_COL && r[EXPIRED_COL] ? `${r[col]} ${t('pdf.logbook.expired')}` : r[col] ?? '');
+    w.table(PDF_COLUMNS.map((c) => ({ header: t(c.header), width: c.width })), rows.map((r) => PDF_COLUMNS.map((c) => cell(r, c.col))), { size: 7.5, zebra: true });
   }
   return pdfDownload(await w.save(), filename, true);
 }
@@ -259,7 +259,8 @@ function rangeBounds(q: { from?: string; to?: string }): { from?: string; to?: s
 async function exportData(db: Db, session: Session, lang: string, filter: { workId?: number; from?: string; to?: string }) {
   const rows = await batchesOf(db, session.kdnr, filter);
   const bez = await designations(db, rows.map((r) => r.artnr), lang);
-  return rows.map((r) => exportRow(r, bez));
+  const yes = serverT(lang)('csv.yes');
+  return rows.map((r) => exportRow(r, bez, yes));
 }
 
 /** MDR case file fields of a work body: given ones replace, the rest stay (or start empty). */
@@ -446,7 +447,7 @@ export const routes: AnyRoute[] = [
     params: zWorkParams,
     handler: async ({ db, session, params, lang }) => {
       const w = await ownWork(db, session.kdnr, params.id);
-      return csvResponse(await exportData(db, session, lang, { workId: w.id }), `logbuch-${safeName(w.auftragsnummer)}.csv`);
+      return csvResponse(await exportData(db, session, lang, { workId: w.id }), `logbuch-${safeName(w.auftragsnummer)}.csv`, lang);
     },
   }),
   defineRoute({
@@ -454,7 +455,7 @@ export const routes: AnyRoute[] = [
     summary: 'CSV of all batches documented from … to (YYYY-M-D, inclusive; both optional)', query: zRange,
     handler: async ({ db, session, query, lang }) => {
       const r = rangeBounds(query);
-      return csvResponse(await exportData(db, session, lang, r), `logbuch-${session.kdnr}${query.from ? `-${dateish(query.from)}` : ''}${query.to ? `-${dateish(query.to)}` : ''}.csv`);
+      return csvResponse(await exportData(db, session, lang, r), `logbuch-${session.kdnr}${query.from ? `-${dateish(query.from)}` : ''}${query.to ? `-${dateish(query.to)}` : ''}.csv`, lang);
     },
   }),
   defineRoute({
@@ -464,7 +465,9 @@ export const routes: AnyRoute[] = [
       const w = await ownWork(db, session.kdnr, params.id);
       const rows = await exportData(db, session, lang, { workId: w.id });
       const client = [w.auftraggeber_name, w.auftraggeber_referenz].filter(Boolean).join(' / ');
-      return pdfResponse(`Patientenarbeit ${w.auftragsnummer}`, `Kundennummer ${session.kdnr}${client ? ` · Auftraggeber: ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
+      const t = serverT(lang);
+      return pdfResponse(t, `${t('scanner.patient_work')} ${w.auftragsnummer}`,
+        `${t('csv.customer_number')} ${session.kdnr}${client ? ` · ${t('csv.client')}: ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
     },
   }),
   defineRoute({
@@ -473,8 +476,9 @@ export const routes: AnyRoute[] = [
     handler: async ({ db, session, query, lang }) => {
       const r = rangeBounds(query);
       const rows = await exportData(db, session, lang, r);
-      const span = query.from || query.to ? `${query.from ? dateish(query.from) : '…'} – ${query.to ? dateish(query.to) : '…'}` : 'gesamter Zeitraum';
-      return pdfResponse('Logbuch Chargendokumentation', `Kundennummer ${session.kdnr} · ${span}`, rows, `logbuch-${session.kdnr}.pdf`);
+      const t = serverT(lang);
+      const span = query.from || query.to ? `${query.from ? dateish(query.from) : '…'} – ${query.to ? dateish(query.to) : '…'}` : t('pdf.logbook.all_time');
+      return pdfResponse(t, t('pdf.logbook.title'), `${t('csv.customer_number')} ${session.kdnr} · ${span}`, rows, `logbuch-${session.kdnr}.pdf`);
     },
   }),
   defineRoute({

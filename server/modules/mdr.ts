@@ -11,7 +11,7 @@ import { csvCell, ownWork, type WorkRow } from './logbook.ts';
 import { designations } from './zahnlager.ts';
 import { labOf, ledgerOf, ledgerPdf, statementPdf, type Ledger } from '../lib/mdr-documents.ts';
 import { expiringFor } from '../lib/mdr-expiry.ts';
-import { serverTexts } from '../lib/locale-texts.ts';
+import { serverT } from '../../src/i18n/server.ts';
 import { pdfResponse } from '../lib/pdf.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
@@ -118,7 +118,7 @@ async function recall(db: Db, kdnr: number, lang: string, q: z.infer<typeof zRec
 }
 
 function recallCsv(lang: string, r: Recall): string {
-  const t = serverTexts(lang);
+  const t = serverT(lang);
   const header = [t('mdr.recall_source'), t('mdr.work_number'), t('mdr.patient_code'), t('mdr.device'), t('mdr.prescriber'), t('mdr.col_date'),
     t('mdr.col_position'), t('mdr.col_artnr'), t('mdr.col_manufacturer'), t('mdr.col_lot'), t('mdr.col_serial'), t('mdr.col_expiry'), t('mdr.recall_place')];
   const rows: string[][] = [];

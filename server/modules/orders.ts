@@ -20,6 +20,7 @@ import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
 import { convertPrice, currencyFor } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
+import { serverT } from '../../src/i18n/server.ts';
 import { orderSummary, totalsOf, withDesignations } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
 import { parseReleaseReason } from '../lib/release-rules.ts';
@@ -355,7 +356,7 @@ export const routes: AnyRoute[] = [
     summary: 'Releases an order waiting for release (main user or K07 only, else 403 forbidden_function; never the user who placed it: 403 own_order_release); 409 order_not_pending when there is nothing to release',
     params: z.object({ auftrag: zId }),
     response: z.object({ auftrag: z.number(), status: z.string(), release_status: z.string(), releasedBy: z.number() }),
-    handler: async ({ db, session, params }) => {
+    handler: async ({ db, session, params, lang }) => {
       const by = (await requirePermission(db, session, 'release')).id;
       const res = await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, session.kdnr, params.auftrag);
@@ -370,9 +371,10 @@ export const routes: AnyRoute[] = [
       });
       const c = await db.selectFrom('customers').select('email').where('kdnr', '=', session.kdnr).executeTakeFirst();
       if (c?.email) {
+        const t = serverT(lang);
         await sendMail(db, {
-          to: c.email, kind: 'order_released', subject: `Bestellung ${res.auftrag} freigegeben`,
-          text: `Die Bestellung ${res.auftrag} wurde freigegeben und wird jetzt bearbeitet.`,
+          to: c.email, kind: 'order_released', subject: t('mail.released.subject', { auftrag: res.auftrag }),
+          text: t('mail.released.text', { auftrag: res.auftrag }),
         }).catch((e) => console.error('[orders] release mail failed', e));
       }
       return { auftrag: res.auftrag, status: 'processing', release_status: 'released', releasedBy: by };

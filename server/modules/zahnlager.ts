@@ -14,6 +14,7 @@ import {
 } from '../lib/uploads.ts';
 import { DASHBOARD_DAYS, ERROR_TEXTS, isRequestPrice, isSetArticle, parseDate, validateDigitisation, ZAHNLAGER_AUTO_MS } from '../../src/lib/rules/index.ts';
 import { createServiceRequest, safeMail } from './forms.ts';
+import { serverT } from '../../src/i18n/server.ts';
 
 const TAG = 'zahnlager';
 export const SLOT_STATES = ['', 'selected', 'processing', 'delivering', 'backorder'] as const;
@@ -540,14 +541,14 @@ const zDigiAnswer = z.object({
   missing: z.array(z.object({ cabinet: z.number(), drawer: z.number(), n: z.number() })),
 });
 
-async function digiMail(db: Db, kdnr: number, referenz: string, data: DigiData): Promise<void> {
+async function digiMail(db: Db, kdnr: number, referenz: string, data: DigiData, lang: string): Promise<void> {
   const c = await db.selectFrom('customers').select(['email']).where('kdnr', '=', kdnr).executeTakeFirst();
   if (!c?.email) return;
+  const t = serverT(lang);
   const drawers = data.cabinets.reduce((n, cab) => n + cab.drawers.length, 0);
   await safeMail(db, {
-    to: c.email, kind: 'digitalisierung',
-    subject: `Digitalisierung Ihres Zahnschranks – Referenz ${referenz}`,
-    text: `Vielen Dank! Wir haben die Fotos Ihres Zahnschranks erhalten (${data.cabinets.length} Schrank/Schränke, ${drawers} Schublade(n)).\nReferenz: ${referenz}\nWir melden uns, sobald Ihr digitales Zahnlager eingerichtet ist.`,
+    to: c.email, kind: 'digitalisierung', subject: t('mail.digi.subject', { referenz }),
+    text: t('mail.digi.text', { referenz, cabinets: data.cabinets.length, drawers }),
   });
 }
 
@@ -899,7 +900,7 @@ export const routes: AnyRoute[] = [
       + '`individual=1` creates the request first and the photos follow one by one via …/{requestId}/photo',
     body: z.object({ cabinets: z.string(), individual: z.enum(['0', '1', 'true', 'false']).optional(), bemerkung: z.string().max(2000).optional() }),
     response: zDigiAnswer,
-    handler: async ({ db, session, c }) => {
+    handler: async ({ db, session, c, lang }) => {
       const form = await readMultipart(c);
       const first = (k: string) => { const v = form[k]?.[0]; return typeof v === 'string' ? v : undefined; };
       let parsedJson: unknown = [];
@@ -961,7 +962,7 @@ export const routes: AnyRoute[] = [
         throw e;
       }
       const prog = digiProgress(data);
-      if (prog.complete) await digiMail(db, session.kdnr, result.referenz, data);
+      if (prog.complete) await digiMail(db, session.kdnr, result.referenz, data, lang);
       return { requestId: result.id, referenz: result.referenz, status: prog.complete ? 'received' : 'awaiting_photos', expected: prog.expected, received: prog.received, missing: prog.missing };
     },
   }),
@@ -971,7 +972,7 @@ export const routes: AnyRoute[] = [
     params: z.object({ requestId: zId }),
     body: z.object({ cabinet: z.string(), drawer: z.string(), n: z.string().optional() }),
     response: zDigiAnswer.extend({ upload: z.object({ id: z.number(), url: z.string(), thumbUrl: z.string().nullable() }) }),
-    handler: async ({ db, session, params, c }) => {
+    handler: async ({ db, session, params, c, lang }) => {
       await loadDigi(db, session.kdnr, params.requestId);
       const form = await readMultipart(c);
       const ci = intField(form.cabinet, 'cabinet'), di = intField(form.drawer, 'drawer');
@@ -1011,7 +1012,7 @@ export const routes: AnyRoute[] = [
           await removeFiles([old]);
         }
       }
-      if (out.becameComplete) await digiMail(db, session.kdnr, out.referenz, out.data);
+      if (out.becameComplete) await digiMail(db, session.kdnr, out.referenz, out.data, lang);
       const prog = digiProgress(out.data);
       return {
         requestId: params.requestId, referenz: out.referenz, status: prog.complete ? 'received' : 'awaiting_photos',

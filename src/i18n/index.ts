@@ -1,15 +1,11 @@
 // i18next with one resource bundle per language, loaded on demand (a separate chunk per language).
 import i18next, { type TFunction, type i18n as I18n } from 'i18next';
+import { isUiLanguage } from './languages.ts';
 
-export const UI_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'hu', 'cs'] as const;
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export { UI_LANGUAGES, isUiLanguage, type UiLanguage } from './languages.ts';
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
 const instances = new Map<string, Promise<I18n>>();
-
-export function isUiLanguage(l: string): l is UiLanguage {
-  return (UI_LANGUAGES as readonly string[]).includes(l);
-}
 
 async function load(lang: string): Promise<Record<string, unknown>> {
   const loader = loaders[`./locales/${lang}.json`];

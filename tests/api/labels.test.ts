@@ -3,6 +3,7 @@ import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeLayout } from '../../server/modules/labels.ts';
 import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+import { pdfToText } from './pdf-text.ts';
 
 let env: TestEnv;
 let a: Client;
@@ -25,10 +26,12 @@ async function rawReq(c: Client, method: string, url: string, body?: unknown) {
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-/** Per page: the number of drawn images (Do operators) and the first text drawn after each image (the article number). */
+/** Per page: the number of drawn images (Do operators) and the article numbers printed, in drawing order (pdftotext -raw). */
 async function pdfPages(bytes: Uint8Array) {
   const doc = await PDFDocument.load(bytes);
-  return doc.getPages().map((p) => {
+  const texts = pdfToText(bytes).split('\f');
+  const known = new Set(arts);
+  return doc.getPages().map((p, i) => {
     const contents = p.node.Contents();
     const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
     let ops = '';
@@ -36,14 +39,8 @@ async function pdfPages(bytes: Uint8Array) {
       if (!(s instanceof PDFRawStream)) continue;
       ops += s.dict.get(PDFName.of('Filter')) ? zlib.inflateSync(s.contents).toString('latin1') : Buffer.from(s.contents).toString('latin1');
     }
-    const tokens = [...ops.matchAll(/(\/\S+ Do\b)|<([0-9A-Fa-f]*)> Tj/g)];
-    const labels: string[] = [];
-    let wantText = false;
-    for (const t of tokens) {
-      if (t[1]) { wantText = true; continue; }
-      if (wantText) { labels.push(Buffer.from(t[2]!, 'hex').toString('latin1')); wantText = false; }
-    }
-    return { images: tokens.filter((t) => t[1]).length, labels, size: p.getSize() };
+    const labels = (texts[i] ?? '').split(/\s+/).filter((w) => known.has(w));
+    return { images: [...ops.matchAll(/\/\S+ Do\b/g)].length, labels, size: p.getSize() };
   });
 }
 

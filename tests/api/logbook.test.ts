@@ -1,9 +1,9 @@
-import zlib from 'node:zlib';
-import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hibcCheckChar } from '../../src/lib/codes/index.ts';
 import { productUrl } from '../../server/modules/labels.ts';
 import { DEMO_PASSWORD, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+import { pdfToText } from './pdf-text.ts';
 
 let env: TestEnv;
 let a: Client;
@@ -17,20 +17,10 @@ async function rawReq(c: Client, url: string) {
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
+/** Page count and the text as printed (pdftotext: the embedded font draws glyph ids, not letters). */
 async function pdfText(bytes: Uint8Array) {
   const doc = await PDFDocument.load(bytes);
-  let ops = '';
-  for (const p of doc.getPages()) {
-    const contents = p.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
-    for (const s of streams) {
-      if (!(s instanceof PDFRawStream)) continue;
-      ops += s.dict.get(PDFName.of('Filter')) ? zlib.inflateSync(s.contents).toString('latin1') : Buffer.from(s.contents).toString('latin1');
-    }
-  }
-  const hex = [...ops.matchAll(/<([0-9A-Fa-f]*)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1'));
-  const lit = [...ops.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)].map((m) => m[1]!);
-  return { pages: doc.getPageCount(), text: [...hex, ...lit].join(' ') };
+  return { pages: doc.getPageCount(), text: pdfToText(bytes).replace(/\s+/g, ' ') };
 }
 
 const subUserId = async (kdnr: number, fn: (f: string) => boolean) => {

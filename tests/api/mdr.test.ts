@@ -122,10 +122,10 @@ describe('case file of a patient work', () => {
       expect(en).toContain('Statement concerning custom-made devices');
       expect(en).toContain('Contains a medicinal substance: Yes');
       expect(en).not.toContain('Erklärung');
-      // Polish: Helvetica (WinAnsi) prints letters outside it as their base letter (documented limitation)
+      // Polish: printed exactly (the embedded Unicode font has ś and ą)
       await env.db.updateTable('customers').set({ sprache: 'pl' }).where('kdnr', '=', LAB_A).execute();
       const pl = pdfText((await raw(a, `/api/mdr/works/${w.id}/statement.pdf`)).bytes).replace(/\s+/g, ' ');
-      expect(pl).toContain('Oswiadczenie dotyczace wyrobów wykonanych na zamówienie'); // ś, ą outside WinAnsi, ó inside
+      expect(pl).toContain('Oświadczenie dotyczące wyrobów wykonanych na zamówienie');
     } finally {
       await env.db.updateTable('customers').set({ sprache: cust.sprache }).where('kdnr', '=', LAB_A).execute();
     }

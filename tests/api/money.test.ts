@@ -199,9 +199,11 @@ describe('money guard', () => {
     const sub = await c.req('POST', '/api/checkout/submit?country=de&lang=fr', {}, { 'idempotency-key': `money-lang-${Date.now()}` });
     expect(sub.status).toBe(200);
     const mail = await mailFor(LAB_B, sub.body.result.auftrag);
-    const base = await env.db.selectFrom('articles').select('bezeichnung').where('artnr', '=', plain).executeTakeFirstOrThrow();
-    expect(mail).toContain('Zwischensumme');
-    expect(mail).toContain(`1 x ${plain} ${base.bezeichnung} —`);
+    // the customer's language (French), not German: texts and article names
+    const fr = await env.db.selectFrom('article_texts').select('bezeichnung').where('artnr', '=', plain).where('lang', '=', 'fr').executeTakeFirstOrThrow();
+    expect(mail).toContain('Sous-total');
+    expect(mail).not.toContain('Zwischensumme');
+    expect(mail).toContain(`1 x ${plain} ${fr.bezeichnung} —`);
   });
 
   it('the checkout answers in the language of the call: method and article names', async () => {

@@ -9,8 +9,8 @@ const files = import.meta.glob<{ default: Record<string, string> }>('../../../i1
 const EXCLUDE = ['cookie.', 'footer.', 'continent.', 'zahnassistent.', 'scanner.', 'label.', 'documents.', 'service.', 'company.',
   'loesungen.', 'videos.', 'aktionen.', 'newsletter.', 'notfound.', 'logbuch_user.', 'zahnlager.', 'form.reason', 'form.device',
   'form.photos', 'form.add_photo', 'form.upload', 'form.send_individually', 'grid.',
-  // texts the server writes itself (MDR statement, ledger and mail: server/lib/locale-texts.ts)
-  'mdr.'];
+  // texts the server writes itself (mails, PDFs, CSV headers, MDR statement and ledger: src/i18n/server.ts)
+  'mdr.', 'mail.', 'pdf.', 'csv.'];
 const KEEP = ['scanner.title', 'scanner.manufacturer_artnr', 'scanner.codes', 'label.title', 'documents.title', 'zahnlager.title'];
 
 const wanted = (k: string) => KEEP.includes(k) || !EXCLUDE.some((p) => k.startsWith(p));
