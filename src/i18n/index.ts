@@ -1,55 +1,40 @@
-// i18next with one resource bundle per language, loaded on demand (a separate chunk per language).
-import i18next, { type TFunction, type i18n as I18n } from 'i18next';
+// Texts of pages and server (mails, PDFs): the locale files through the one translate function of
+// src/i18n/translate.ts (islands use the same), German as the fallback; a language file is a
+// separate chunk loaded on demand.
+import { makeT, type Messages, type T } from './translate.ts';
+
+export type { MessageKey, Messages, T, TParams } from './translate.ts';
 
 export const UI_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'hu', 'cs'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
-const instances = new Map<string, Promise<I18n>>();
+const loaders = import.meta.glob<{ default: Messages }>('./locales/*.json');
 
 export function isUiLanguage(l: string): l is UiLanguage {
   return (UI_LANGUAGES as readonly string[]).includes(l);
 }
 
-async function load(lang: string): Promise<Record<string, unknown>> {
+async function load(lang: string): Promise<Messages> {
   const loader = loaders[`./locales/${lang}.json`];
   return loader ? (await loader()).default : {};
 }
 
-/** An i18next instance for one language, German as the fallback. */
+/** What getI18n answers: the language and its t (the i18next-instance shape callers used). */
+export interface I18n { language: UiLanguage; t: T }
+
+const instances = new Map<string, Promise<I18n>>();
+/** The texts of one language (unknown languages: English), German for keys it lacks. */
 export function getI18n(lang: string): Promise<I18n> {
-  const l = isUiLanguage(lang) ? lang : 'en';
+  const l: UiLanguage = isUiLanguage(lang) ? lang : 'en';
   let p = instances.get(l);
   if (!p) {
-    p = (async () => {
-      const inst = i18next.createInstance();
-      const resources: Record<string, { translation: Record<string, unknown> }> = { [l]: { translation: await load(l) } };
-      if (l !== 'de') resources.de = { translation: await load('de') };
-      await inst.init({ lng: l, fallbackLng: 'de', resources, interpolation: { escapeValue: false }, keySeparator: false, nsSeparator: false, returnNull: false });
-      return inst;
-    })();
+    p = Promise.all([load(l), l === 'de' ? undefined : load('de')]).then(([own, de]) => ({ language: l, t: makeT(own, l, de) }));
     instances.set(l, p);
   }
   return p;
 }
 
-const memoT = new Map<string, Promise<TFunction>>();
-/** The t function of a language; plain key look-ups are memoised (the build calls it ~100 times per page). */
-export function getT(lang: string): Promise<TFunction> {
-  let p = memoT.get(lang);
-  if (!p) {
-    p = getI18n(lang).then((inst) => {
-      const seen = new Map<string, string>();
-      const t = (...args: Parameters<TFunction>) => {
-        const [key, opts] = args;
-        if (args.length > 1 || opts !== undefined || typeof key !== 'string') return inst.t(...args);
-        let v = seen.get(key);
-        if (v === undefined) { v = String(inst.t(key)); seen.set(key, v); }
-        return v;
-      };
-      return t as TFunction;
-    });
-    memoT.set(lang, p);
-  }
-  return p;
+/** The t function of a language. */
+export function getT(lang: string): Promise<T> {
+  return getI18n(lang).then((i) => i.t);
 }

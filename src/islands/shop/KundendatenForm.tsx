@@ -82,8 +82,8 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
         // the reason keys (invalid_postal_code, email_exists, …) have texts; anything else is 'field {field} invalid'
         setErr(Object.fromEntries(Object.entries(f).map(([k, r]) => [k, errorMessage(t, r) === errorMessage(t, 'generic') ? 'field_invalid' : r])));
       }
-      setGeneral(errorMessage(t, key === 'kundendaten_error' ? 'customer_data_change_error' : key));
-      showToast(errorMessage(t, key === 'kundendaten_error' ? 'customer_data_change_error' : key), 'error');
+      setGeneral(errorMessage(t, key));
+      showToast(errorMessage(t, key), 'error');
     } finally { setBusy(false); }
   };
 
