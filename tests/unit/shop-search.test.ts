@@ -67,27 +67,6 @@ describe('debounce', () => {
   });
 });
 
-describe('makeT (i18next format without i18next)', () => {
-  const t = makeT({ a: 'Hallo {{name}}!', 'n_one': '{{count}} Artikel', 'n_other': '{{count}} Artikel (viele)', plain: 'x' }, 'de');
-  it('interpolates and picks plural forms', () => {
-    expect(t('a', { name: 'Eva' })).toBe('Hallo Eva!');
-    expect(t('n', { count: 1 })).toBe('1 Artikel');
-    expect(t('n', { count: 5 })).toBe('5 Artikel (viele)');
-    expect(t('missing')).toBe('missing');
-    expect(t('a')).toBe('Hallo {{name}}!');
-  });
-  it('uses the language plural rules (pl: few/many)', () => {
-    const pl = makeT({ 'x_one': 'one', 'x_few': 'few', 'x_many': 'many', 'x_other': 'other' }, 'pl');
-    expect(pl('x', { count: 1 })).toBe('one');
-    expect(pl('x', { count: 3 })).toBe('few');
-    expect(pl('x', { count: 5 })).toBe('many');
-  });
-  it('falls back to a second dictionary', () => {
-    const t2 = makeT({}, 'en', { plain: 'German' });
-    expect(t2('plain')).toBe('German');
-  });
-});
-
 describe('cart sums', () => {
   it('line totals and the sum in whole cents', () => {
     expect(lineTotal({ Einzelpreis: 0.1, Menge: 3 })).toBe(0.3);
