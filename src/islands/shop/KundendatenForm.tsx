@@ -56,7 +56,7 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
     Geburtsdatum: t('register.birth_date'), UstIdNr: t('register.tax_id'), Internetadresse: t('register.website'), eMail: t('form.email'),
     eMail2: t('form.email_repeat'), Branche: t('register.branche'), AnzahlTechniker: t('register.technicians'), Sprache: t('register.language'),
   } as Record<string, string>)[k] ?? k;
-  const msg = (k: string) => (err[k] ? errorMessage(t, err[k] === 'field_invalid' ? 'field_invalid' : err[k]!, { field: label(k) }) : undefined);
+  const msg = (k: string) => (err[k] ? errorMessage(t, err[k]!, { field: label(k) }) : undefined);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
