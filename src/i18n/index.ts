@@ -1,22 +1,27 @@
 // Texts of pages and server (mails, PDFs): the locale files through the one translate function of
-// src/i18n/translate.ts (islands use the same), German as the fallback; a language file is a
-// separate chunk loaded on demand.
+// src/i18n/translate.ts (islands use the same), German as the fallback. Server-only (islands get their
+// texts from the page), so the nine files are plain JSON imports: this module runs in the Astro build
+// and in the API server under Node alike (no import.meta.glob).
 import { makeT, type Messages, type T } from './translate.ts';
+import de from './locales/de.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
+import fr from './locales/fr.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+import it from './locales/it.json' with { type: 'json' };
+import nl from './locales/nl.json' with { type: 'json' };
+import pl from './locales/pl.json' with { type: 'json' };
+import hu from './locales/hu.json' with { type: 'json' };
+import cs from './locales/cs.json' with { type: 'json' };
 
 export type { MessageKey, Messages, T, TParams } from './translate.ts';
 
 export const UI_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'hu', 'cs'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
-const loaders = import.meta.glob<{ default: Messages }>('./locales/*.json');
+const FILES: Record<UiLanguage, Messages> = { de, en, fr, es, it, nl, pl, hu, cs };
 
 export function isUiLanguage(l: string): l is UiLanguage {
   return (UI_LANGUAGES as readonly string[]).includes(l);
-}
-
-async function load(lang: string): Promise<Messages> {
-  const loader = loaders[`./locales/${lang}.json`];
-  return loader ? (await loader()).default : {};
 }
 
 /** What getI18n answers: the language and its t (the i18next-instance shape callers used). */
@@ -28,7 +33,7 @@ export function getI18n(lang: string): Promise<I18n> {
   const l: UiLanguage = isUiLanguage(lang) ? lang : 'en';
   let p = instances.get(l);
   if (!p) {
-    p = Promise.all([load(l), l === 'de' ? undefined : load('de')]).then(([own, de]) => ({ language: l, t: makeT(own, l, de) }));
+    p = Promise.resolve({ language: l, t: makeT(FILES[l], l, l === 'de' ? undefined : FILES.de) });
     instances.set(l, p);
   }
   return p;

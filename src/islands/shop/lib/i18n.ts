@@ -73,6 +73,13 @@ export function useT(lang: string, m?: Messages | null): T {
   }, [st, lang, m]);
 }
 
+/** The whole language file (a chunk loaded on demand) for a text outside every island's set, e.g. the
+ * site script's auto-booking dialog. */
+export async function languageT(lang: string): Promise<T> {
+  const load = loaders[`../../../i18n/locales/${lang}.json`] ?? loaders['../../../i18n/locales/de.json'];
+  return makeT(load ? (await load()).default : {}, lang);
+}
+
 /** Translate outside components (toasts, dialogs): the messages known right now. */
 export function tNow(lang?: string): T {
   const st = $i18n.get();
