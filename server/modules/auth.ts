@@ -33,8 +33,8 @@ const VERIFY_TOKEN_RE = /^[A-Za-z0-9_-]{8,128}$/;
 const RESET_HOURS = 2;
 
 const text = (key: string) => (ERROR_TEXTS as Record<string, string>)[key] ?? key;
-const keyed = (status: number, key: string, textKey: string, extra: Record<string, unknown> = {}) =>
-  new ApiError(status, key, { message: text(textKey), ...extra });
+const keyed = (status: number, key: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(status, key, { message: text(key), ...extra });
 
 function refuseWhenLoggedIn(session: Session | null): void {
   if (session) throw forbidden('already_logged_in', { message: 'Sie sind bereits angemeldet' });
@@ -153,7 +153,7 @@ function throwFieldErrors(errors: Record<string, string>, asKey?: string): void 
   const entries = Object.entries(errors);
   if (entries.length === 0) return;
   const [field, key] = entries[0]!;
-  if (asKey) throw keyed(400, asKey, 'customer_data_change_error', { field, reason: key, fields: errors });
+  if (asKey) throw keyed(400, asKey, { field, reason: key, fields: errors });
   throw badRequest(key, { field, fields: errors });
 }
 
@@ -234,7 +234,7 @@ async function registerNew(db: Db, c: Context, d: z.output<typeof registerBody> 
   const country = await findCountry(db, trimOr(d.LandISO2));
   if (!country) throw badRequest('invalid_country', { field: 'LandISO2' });
   const email = trimOr(d.eMail).toLowerCase();
-  if (await emailTaken(db, country.fi, email)) throw keyed(409, 'email_exists', 'email_exists', { field: 'eMail' });
+  if (await emailTaken(db, country.fi, email)) throw keyed(409, 'email_exists', { field: 'eMail' });
   await limitGuestMail(db, 'register', email);
   const token = newToken();
   const language = resolveLanguage(trimOr(d.Sprache) || requestLocale(c, {}).language, country.fi);
@@ -404,16 +404,16 @@ export const routes: AnyRoute[] = [
 
       const kdnr = Number(String(body.Kundennummer).trim());
       const cust = await loadCustomerRow(db, kdnr);
-      if (!cust) throw keyed(400, 'kdnr_not_found', 'register_kdnr_not_found', { field: 'Kundennummer' });
+      if (!cust) throw keyed(400, 'register_kdnr_not_found', { field: 'Kundennummer' });
       const norm = (p: string) => p.replace(/\s+/g, '').toUpperCase();
-      if (norm(cust.plz) !== norm(trimOr(body.PLZ))) throw keyed(400, 'kdnr_plz_mismatch', 'register_kdnr_plz_mismatch', { field: 'PLZ' });
+      if (norm(cust.plz) !== norm(trimOr(body.PLZ))) throw keyed(400, 'register_kdnr_plz_mismatch', { field: 'PLZ' });
       const email = trimOr(body.eMail).toLowerCase();
       if (cust.password_hash) {
         const same = (cust.email ?? '').toLowerCase() === email && (await verifyPassword(String(body.Kennwort), cust.password_hash));
-        if (same) throw keyed(409, 'user_already_registered', 'register_already_registered');
-        throw keyed(409, 'wrong_credentials_user_exists', 'register_wrong_credentials');
+        if (same) throw keyed(409, 'register_already_registered');
+        throw keyed(409, 'register_wrong_credentials');
       }
-      if (await emailTaken(db, cust.firma, email, kdnr)) throw keyed(409, 'email_exists', 'email_exists', { field: 'eMail' });
+      if (await emailTaken(db, cust.firma, email, kdnr)) throw keyed(409, 'email_exists', { field: 'eMail' });
       await limitGuestMail(db, 'register', email);
       const token = newToken();
       const patch: Record<string, unknown> = {
@@ -560,7 +560,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute({
     method: 'put', path: '/user/kundendaten', access: 'customer', tag: 'user',
-    summary: 'Customer data change (fields as in the Customer entity; only the fields sent change); errors answer kundendaten_error with field and reason',
+    summary: 'Customer data change (fields as in the Customer entity; only the fields sent change); errors answer customer_data_change_error with field and reason',
     body: z.object(dataFields),
     handler: async ({ db, body, session }) => {
       await requirePermission(db, session, 'account');
@@ -572,15 +572,15 @@ export const routes: AnyRoute[] = [
       const forCheck: Record<string, unknown> = { ...body };
       if (!emailChanges) delete forCheck.eMail2;
       if (body.PLZ !== undefined && body.LandISO2 === undefined) forCheck.LandISO2 = cust.land_iso2;
-      throwFieldErrors(checkData(forCheck, required), 'kundendaten_error');
+      throwFieldErrors(checkData(forCheck, required), 'customer_data_change_error');
       let lndnr: number | undefined;
       if (body.LandISO2 !== undefined) {
         const country = await findCountry(db, trimOr(body.LandISO2));
-        if (!country) throwFieldErrors({ LandISO2: 'invalid_country' }, 'kundendaten_error');
+        if (!country) throwFieldErrors({ LandISO2: 'invalid_country' }, 'customer_data_change_error');
         lndnr = country!.lndnr;
       }
       if (emailChanges && (await emailTaken(db, cust.firma, trimOr(body.eMail), cust.kdnr))) {
-        throwFieldErrors({ eMail: 'email_exists' }, 'kundendaten_error');
+        throwFieldErrors({ eMail: 'email_exists' }, 'customer_data_change_error');
       }
       const patch = columnsOf(body, lndnr);
       if (body.Sprache !== undefined && trimOr(body.Sprache) !== '') patch.sprache = resolveLanguage(body.Sprache, cust.firma);

@@ -31,7 +31,7 @@ const zDateField = z.union([z.string(), z.null()], { error: 'invalid_date' }).op
 
 const zAuftraggeber = z.object({ name: zTxt(200).optional(), referenz: zTxt(200).optional(), info: zTxt(2000).optional() }, { error: 'invalid_input' });
 const zWorkBody = z.object({
-  auftragsnummer: z.string({ error: 'auftragsnummer_required' }).trim().max(60, 'too_long').optional(),
+  auftragsnummer: z.string({ error: 'order_number_required' }).trim().max(60, 'too_long').optional(),
   auftraggeber: zAuftraggeber.optional(),
   subUserId: zId.nullable().optional(),
   /** MDR case file (Annex XIII): device, patient code (name, acronym or number), flags and the requirements not fully met */
@@ -318,11 +318,11 @@ export const routes: AnyRoute[] = [
   }),
   defineRoute({
     method: 'post', path: '/logbook/works', access: 'customer', tag: TAG,
-    summary: 'Creates a patient work { auftragsnummer (required → 400 auftragsnummer_required), auftraggeber { name, referenz, info }, subUserId? }; needs the document function',
+    summary: 'Creates a patient work { auftragsnummer (required → 400 order_number_required), auftraggeber { name, referenz, info }, subUserId? }; needs the document function',
     body: zWorkBody, response: zWorkOut,
     handler: async ({ db, session, body }) => {
       await requirePermission(db, session, 'document');
-      if (validateOrderNumber(body.auftragsnummer)) throw badRequest('auftragsnummer_required', { field: 'auftragsnummer' });
+      if (validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
       const subUserId = body.subUserId === undefined ? session.subUserId : body.subUserId;
       await checkSubUser(db, session.kdnr, subUserId);
       const now = nowIso();
@@ -351,7 +351,7 @@ export const routes: AnyRoute[] = [
     handler: async ({ db, session, params, body }) => {
       await requirePermission(db, session, 'document');
       const w = await ownWork(db, session.kdnr, params.id);
-      if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('auftragsnummer_required', { field: 'auftragsnummer' });
+      if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
       if (body.subUserId !== undefined) await checkSubUser(db, session.kdnr, body.subUserId);
       const a = body.auftraggeber ?? {};
       await db.updateTable('patient_works').set({

@@ -517,9 +517,9 @@ const zDigiCabinets = z.array(z.object({
   name: zName,
   drawers: z.array(z.object({
     name: zName,
-    photos: z.coerce.number({ error: 'digitalisierung_photo_required' }).int('invalid_input').min(0, 'invalid_input').max(50, 'invalid_input'),
+    photos: z.coerce.number({ error: 'digitisation_photo_per_drawer_required' }).int('invalid_input').min(0, 'invalid_input').max(50, 'invalid_input'),
   }), { error: 'invalid_input' }).max(50, 'invalid_input'),
-}), { error: 'digitalisierung_cabinet_required' }).max(50, 'invalid_input');
+}), { error: 'digitisation_cabinet_required' }).max(50, 'invalid_input');
 
 interface DigiDrawer { name: string; photos: number; uploads: Record<string, number> }
 interface DigiData { cabinets: { name: string; drawers: DigiDrawer[] }[]; individual: boolean; bemerkung: string }
@@ -918,11 +918,11 @@ export const routes: AnyRoute[] = [
       const bemerkung = (first('bemerkung') ?? '').slice(0, 2000);
       // shared rule, plus: a cabinet without drawers has no photo either
       const rule = validateDigitisation(cabinets.map((cab) => ({ drawers: cab.drawers.length ? cab.drawers : [{ photos: 0 }] })));
-      if (rule === 'digitisation_cabinet_required') throw badRequest('digitalisierung_cabinet_required');
+      if (rule === 'digitisation_cabinet_required') throw badRequest(rule);
       if (rule) {
         const ci = cabinets.findIndex((cab) => cab.drawers.length === 0 || cab.drawers.some((d) => d.photos < 1));
         const di = cabinets[ci]!.drawers.findIndex((d) => d.photos < 1);
-        throw badRequest('digitalisierung_photo_required', { cabinet: ci, drawer: di });
+        throw badRequest('digitisation_photo_per_drawer_required', { cabinet: ci, drawer: di });
       }
       // files: photo_{c}_{d}_{n}
       const files: { ci: number; di: number; n: number; file: File; field: string }[] = [];
@@ -939,7 +939,7 @@ export const routes: AnyRoute[] = [
       if (!individual) {
         for (const [ci, cab] of cabinets.entries()) {
           for (const [di] of cab.drawers.entries()) {
-            if (!files.some((f) => f.ci === ci && f.di === di)) throw badRequest('digitalisierung_photo_required', { cabinet: ci, drawer: di });
+            if (!files.some((f) => f.ci === ci && f.di === di)) throw badRequest('digitisation_photo_per_drawer_required', { cabinet: ci, drawer: di });
           }
         }
       }
@@ -978,7 +978,7 @@ export const routes: AnyRoute[] = [
       const ci = intField(form.cabinet, 'cabinet'), di = intField(form.drawer, 'drawer');
       const n = form.n ? intField(form.n, 'n') : null;
       const file = (form.photo ?? []).find(isFile);
-      if (!file) throw badRequest('digitalisierung_photo_required', { cabinet: ci, drawer: di });
+      if (!file) throw badRequest('digitisation_photo_per_drawer_required', { cabinet: ci, drawer: di });
       const img = await checkImage(file, 'photo');
       const stored = await writeImages(session.kdnr, [img]);
       let out: { referenz: string; data: DigiData; uploadId: number; becameComplete: boolean; replaced: number | null };

@@ -250,8 +250,8 @@ describe('registration', () => {
     }).execute();
     const c = env.client();
     const base = { eMail: 'otto@labor-test.example', eMail2: 'otto@labor-test.example', Kennwort: 'Otto-Kennwort', Kennwort2: 'Otto-Kennwort' };
-    expect((await c.post('/api/register', { ...base, Kundennummer: '555999', PLZ: plz })).body.error).toBe('kdnr_not_found');
-    expect((await c.post('/api/register', { ...base, Kundennummer: '555001', PLZ: '10117' })).body.error).toBe('kdnr_plz_mismatch');
+    expect((await c.post('/api/register', { ...base, Kundennummer: '555999', PLZ: plz })).body.error).toBe('register_kdnr_not_found');
+    expect((await c.post('/api/register', { ...base, Kundennummer: '555001', PLZ: '10117' })).body.error).toBe('register_kdnr_plz_mismatch');
     expect((await c.post('/api/register', { ...base, Kundennummer: '555001' })).body).toMatchObject({ error: 'please_fill_in', field: 'PLZ' });
     const ok = await c.post('/api/register', { ...base, Kundennummer: 555001, PLZ: plz });
     expect(ok.status).toBe(200);
@@ -260,9 +260,9 @@ describe('registration', () => {
     // again: the same credentials → already registered; others → wrong credentials
     const again = await c.post('/api/register', { ...base, Kundennummer: 555001, PLZ: plz });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe('user_already_registered');
+    expect(again.body.error).toBe('register_already_registered');
     const wrong = await c.post('/api/register', { ...base, Kennwort: 'Anderes-123', Kennwort2: 'Anderes-123', Kundennummer: 555001, PLZ: plz });
-    expect(wrong.body.error).toBe('wrong_credentials_user_exists');
+    expect(wrong.body.error).toBe('register_wrong_credentials');
   });
 
   it('POST register/fast needs e-mail, password twice, company, postal code and country', async () => {
@@ -334,7 +334,7 @@ describe('customer data change', () => {
     expect(r.body.result).toMatchObject({ Vorname: 'Petra', Newsletter: 1, Faxwerbung: 0, TelefonRufnummer: '987654', PLZ: '22085' });
   });
 
-  it('answers kundendaten_error with the field on invalid data', async () => {
+  it('answers customer_data_change_error with the field on invalid data', async () => {
     const c = env.client();
     await c.login(LAB_A);
     for (const [body, field, reason] of [
@@ -345,7 +345,7 @@ describe('customer data change', () => {
     ] as const) {
       const r = await c.put('/api/user/kundendaten', body);
       expect(r.status, field).toBe(400);
-      expect(r.body, field).toMatchObject({ error: 'kundendaten_error', message: 'Fehler bei der Kundendatenänderung', field, reason });
+      expect(r.body, field).toMatchObject({ error: 'customer_data_change_error', message: 'Fehler bei der Kundendatenänderung', field, reason });
     }
     expect((await c.put('/api/user/kundendaten', { Vorname: 'x'.repeat(51) })).body.error).toBe('too_long');
     expect((await c.put('/api/user/kundendaten', '{')).body.error).toBe('invalid_json');

@@ -70,14 +70,14 @@ describe('patient works', () => {
   it('rejects bad input', async () => {
     for (const body of [{}, { auftragsnummer: '' }, { auftragsnummer: '   ' }]) {
       const r = await a.post('/api/logbook/works', body);
-      expect([r.status, r.body.error]).toEqual([400, 'auftragsnummer_required']);
+      expect([r.status, r.body.error]).toEqual([400, 'order_number_required']);
     }
     expect((await a.post('/api/logbook/works', { auftragsnummer: 'x'.repeat(61) })).body.error).toBe('too_long');
     expect((await a.post('/api/logbook/works', { auftragsnummer: 'A1', subUserId: 99999999 })).body.error).toBe('invalid_sub_user');
     const other = await subUserId(LAB_B, () => true);
     if (other) expect((await a.post('/api/logbook/works', { auftragsnummer: 'A1', subUserId: other.id })).body.error).toBe('invalid_sub_user');
     const w = (await a.post('/api/logbook/works', { auftragsnummer: 'A1' })).body.result;
-    expect((await a.put(`/api/logbook/works/${w.id}`, { auftragsnummer: '' })).body.error).toBe('auftragsnummer_required');
+    expect((await a.put(`/api/logbook/works/${w.id}`, { auftragsnummer: '' })).body.error).toBe('order_number_required');
     expect((await a.get('/api/logbook/works?page=0')).status).toBe(400);
     expect((await a.get('/api/logbook/works/abc')).status).toBe(400);
   });

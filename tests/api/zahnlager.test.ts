@@ -423,13 +423,13 @@ describe('digitisation', () => {
   it('needs at least one cabinet and a photo per drawer', async () => {
     const r1 = await a.post('/api/zahnlager/digitalisierung', form([]));
     expect(r1.status).toBe(400);
-    expect(r1.body.error).toBe('digitalisierung_cabinet_required');
+    expect(r1.body.error).toBe('digitisation_cabinet_required');
     const img = await jpeg();
     const r2 = await a.post('/api/zahnlager/digitalisierung', form([{ name: 'A', drawers: [{ name: 'S1', photos: 1 }, { name: 'S2', photos: 1 }] }], { photo_0_0_0: img }));
     expect(r2.status).toBe(400);
-    expect(r2.body).toMatchObject({ error: 'digitalisierung_photo_required', cabinet: 0, drawer: 1 });
+    expect(r2.body).toMatchObject({ error: 'digitisation_photo_per_drawer_required', cabinet: 0, drawer: 1 });
     const r3 = await a.post('/api/zahnlager/digitalisierung', form([{ name: 'A', drawers: [{ name: 'S1', photos: 0 }] }]));
-    expect(r3.body.error).toBe('digitalisierung_photo_required');
+    expect(r3.body.error).toBe('digitisation_photo_per_drawer_required');
     const r4 = await a.post('/api/zahnlager/digitalisierung', form('{not json'));
     expect(r4.body.error).toBe('invalid_json');
     const r5 = await a.post('/api/zahnlager/digitalisierung', form([{ name: 'A', drawers: [{ name: 'S1', photos: 1 }] }], { photo_3_0_0: img }));
@@ -503,7 +503,7 @@ describe('digitisation', () => {
     expect((await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, one(0, 1, 'text'))).status).toBe(415);
     expect((await b.post(`/api/zahnlager/digitalisierung/${id}/photo`, one(0, 1, img))).status).toBe(404);
     const fdNoFile = new FormData(); fdNoFile.set('cabinet', '0'); fdNoFile.set('drawer', '1');
-    expect((await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, fdNoFile)).body.error).toBe('digitalisierung_photo_required');
+    expect((await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, fdNoFile)).body.error).toBe('digitisation_photo_per_drawer_required');
     const p2 = await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, one(0, 1, img));
     expect(p2.body.result).toMatchObject({ status: 'received', received: 2, missing: [] });
   });

@@ -26,7 +26,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 test('a drawer without a photo is refused; the batch upload shows progress, reference and thumbnails', async ({ page }) => {
   await open(page);
   await page.getByTestId('zl-digi-send').click();
-  await expect(page.getByTestId('zl-digi-error')).toHaveText(T['error_drawer_photo_required']!);
+  await expect(page.getByTestId('zl-digi-error')).toHaveText(T['digitisation_photo_per_drawer_required']!);
   await page.getByTestId('zl-digi-file').first().setInputFiles([await photo('schublade-1.png')]);
   // every drawer has its photo now: the refusal goes away (issue 12: it stayed on screen)
   await expect(page.getByTestId('zl-digi-error')).toHaveCount(0);
@@ -49,7 +49,7 @@ test('a failed batch: the send-individually message, then the photos one by one'
   await page.route('**/api/zahnlager/digitalisierung', (r) => r.abort('connectionreset'));
   await page.getByTestId('zl-digi-send').click();
   const notice = page.getByTestId('zl-digi-individual');
-  await expect(notice).toContainText(T['error_upload_individually']!);
+  await expect(notice).toContainText(T['images_connection_error']!);
   await page.unroute('**/api/zahnlager/digitalisierung');
   await notice.getByRole('button', { name: T['form.send_individually']! }).click();
   const done = page.getByTestId('zl-digi-done');

@@ -83,7 +83,7 @@ test('a repair request without text and photo names both requirements and sends 
   page.on('request', (r) => { if (r.url().includes('/api/forms/')) sent = true; });
   await field(form, 'form.device_name').fill('Laborturbine');
   await form.getByRole('button', { name: T['form.submit'] }).click();
-  await expect(page.getByTestId('photo-error')).toHaveText(T.error_photo_required!);
-  await expect(form.getByText(T.error_text_required!)).toBeVisible();
+  await expect(page.getByTestId('photo-error')).toHaveText(T.service_photo_required!);
+  await expect(form.getByText(T.service_text_required!)).toBeVisible();
   expect(sent).toBe(false);
 });

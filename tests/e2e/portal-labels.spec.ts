@@ -160,7 +160,7 @@ test('printing without a template shows "print template required"', async ({ pag
   let printed = false;
   page.on('request', (r) => { if (r.url().includes('/api/labels/print')) printed = true; });
   await page.getByTestId('print-pdf').click();
-  await expect(page.getByTestId('template-error')).toHaveText(T.error_print_template_required!);
+  await expect(page.getByTestId('template-error')).toHaveText(T.print_template_required!);
   await expect(page.locator('#pt-template')).toBeFocused();
   expect(printed).toBe(false);
 });
@@ -191,7 +191,7 @@ test('a return needs a photo and then answers its reference number', async ({ pa
   await form.getByLabel(T['form.reason']!).selectOption({ label: T['form.reason.defective']! });
   await form.getByLabel(T['form.description']!).fill('Verpackung beschädigt, Inhalt gebrochen.');
   await form.getByRole('button', { name: T['form.submit'] }).click();
-  await expect(page.getByTestId('photo-error')).toHaveText(T.error_photo_required!);
+  await expect(page.getByTestId('photo-error')).toHaveText(T.service_photo_required!);
   await expect(page.getByTestId('service-success')).toHaveCount(0);
 
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0c8d0' } }).png().toBuffer();
@@ -224,8 +224,8 @@ test('contact form: every required field is checked, then it is sent', async ({ 
   await form.getByLabel(T['form.message']!).fill('Bitte um Rückruf zur Bestellung.');
   await form.getByRole('button', { name: T['form.submit'] }).click();
   await expect(form.locator('.sh-field__error')).toHaveCount(2);
-  await expect(form.getByText(T.error_email_invalid!)).toBeVisible();
-  await expect(form.getByText(T.error_phone_invalid!)).toBeVisible();
+  await expect(form.getByText(T.invalid_email!)).toBeVisible();
+  await expect(form.getByText(T.invalid_phone!)).toBeVisible();
   await form.getByLabel(T['form.email']!).fill('erika@example.com');
   await form.getByLabel(T['form.phone']!).fill('+49 40 1234567');
   await form.getByRole('button', { name: T['form.submit'] }).click();

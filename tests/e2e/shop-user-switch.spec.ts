@@ -51,10 +51,10 @@ for (const lang of ['de', 'en'] as const) {
       await shot(page, `user-select-password-${lang}-${size.name}`);
       // empty, then wrong: the error text, nothing switched
       await form.getByRole('button', { name: T['user_select.switch'] }).click();
-      await expect(form.getByTestId('user-password-error')).toHaveText(T['error_user_password_required']!);
+      await expect(form.getByTestId('user-password-error')).toHaveText(T['user_password_required']!);
       await input.fill('falsches-Kennwort');
       await input.press('Enter');
-      await expect(form.getByTestId('user-password-error')).toHaveText(T['error_user_password_wrong']!);
+      await expect(form.getByTestId('user-password-error')).toHaveText(T['user_password_wrong']!);
       await expect(input).toHaveAttribute('aria-invalid', 'true');
       await shot(page, `user-select-password-wrong-${lang}-${size.name}`);
       expect((await (await page.request.get('/api/user/infos')).json()).result.activeUser.id).toBe(2);
@@ -145,7 +145,7 @@ for (const lang of ['de', 'en'] as const) {
         await form.getByLabel(T['login.password']!, { exact: true }).fill('kurz');
         await form.getByLabel(T['logbuch_user.password2']!, { exact: true }).fill('anders');
         await form.getByRole('button', { name: T['logbuch_user.save'] }).click();
-        await expect(form.getByText(T['error_password_length']!)).toBeVisible();
+        await expect(form.getByText(T['password_length']!)).toBeVisible();
         await form.getByRole('group', { name: T['logbuch_user.password'] }).scrollIntoViewIfNeeded();
         await shot(page, `user-admin-password-${lang}-${size.name}`);
       }
@@ -175,7 +175,7 @@ for (const lang of ['de', 'en'] as const) {
         await expect(change).toBeVisible();
         // the panel also says so in its dialog (section 8); the person closes it and types the new password
         const dialog = p2.locator('dialog[data-ui-dialog][open]');
-        await expect(dialog).toContainText(T['login_error_change_password']!);
+        await expect(dialog).toContainText(T['password_change_required']!);
         await dialog.getByRole('button').first().click();
         await expect(dialog).toHaveCount(0);
         // the labels carry the required asterisk

@@ -132,7 +132,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
 
   if (error) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-error" role="alert">{error}</p><a className="sh-btn" href={r.wk}>{t('checkout.edit_cart')}</a></div>;
   if (!info) return <p className="sh-loading">{t('app.loading')}</p>;
-  if (!info.lines.length) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-empty">{errorMessage(t, 'cart_add_products_first')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
+  if (!info.lines.length) return <div className="sh-checkout"><h1>{t('checkout.title')}</h1><p className="sh-empty">{errorMessage(t, 'cart_no_products')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
   const mayOrder = activeUserMay(customer.activeUser, 'order');
   return (
     <div className="sh-checkout" data-testid="checkout">

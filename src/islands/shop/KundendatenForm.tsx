@@ -56,7 +56,7 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
     Geburtsdatum: t('register.birth_date'), UstIdNr: t('register.tax_id'), Internetadresse: t('register.website'), eMail: t('form.email'),
     eMail2: t('form.email_repeat'), Branche: t('register.branche'), AnzahlTechniker: t('register.technicians'), Sprache: t('register.language'),
   } as Record<string, string>)[k] ?? k;
-  const msg = (k: string) => (err[k] ? errorMessage(t, err[k] === 'field_invalid' ? 'field_invalid' : err[k]!, { field: label(k) }) : undefined);
+  const msg = (k: string) => (err[k] ? errorMessage(t, err[k]!, { field: label(k) }) : undefined);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -82,8 +82,8 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
         // the reason keys (invalid_postal_code, email_exists, …) have texts; anything else is 'field {field} invalid'
         setErr(Object.fromEntries(Object.entries(f).map(([k, r]) => [k, errorMessage(t, r) === errorMessage(t, 'generic') ? 'field_invalid' : r])));
       }
-      setGeneral(errorMessage(t, key === 'kundendaten_error' ? 'customer_data_change_error' : key));
-      showToast(errorMessage(t, key === 'kundendaten_error' ? 'customer_data_change_error' : key), 'error');
+      setGeneral(errorMessage(t, key));
+      showToast(errorMessage(t, key), 'error');
     } finally { setBusy(false); }
   };
 

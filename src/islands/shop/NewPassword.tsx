@@ -27,7 +27,7 @@ export default function NewPassword({ kdnr, tkn, lang, messages }: { kdnr: strin
       setDone(true);
     } catch (x) {
       const k = failureKey(x);
-      setGeneral(k === 'invalid_token' ? t('password.link_invalid') : errorMessage(t, k));
+      setGeneral(errorMessage(t, k));
     } finally { setBusy(false); }
   };
   const m = (k: string) => (err[k] ? errorMessage(t, err[k]!) : undefined);

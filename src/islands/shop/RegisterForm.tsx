@@ -65,7 +65,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
     } finally { setBusy(false); }
   };
 
-  if (blocked) return <p className="sh-note" role="status">{t('register.already_logged_in')}</p>;
+  if (blocked) return <p className="sh-note" role="status">{t('already_logged_in')}</p>;
   if (done) {
     return (
       <div className="sh-success" role="status" data-testid="register-success">

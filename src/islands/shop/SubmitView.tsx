@@ -80,7 +80,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
   }
   if (error && !info) return <div className="sh-checkout"><p className="sh-error" role="alert">{error}</p><a className="sh-btn" href={r.kasse}>{t('app.back')}</a></div>;
   if (!info) return <p className="sh-loading">{t('app.loading')}</p>;
-  if (!info.lines.length) return <div className="sh-checkout"><p className="sh-empty">{errorMessage(t, 'cart_add_products_first')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
+  if (!info.lines.length) return <div className="sh-checkout"><p className="sh-empty">{errorMessage(t, 'cart_no_products')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
   const cur = info.totals.currency;
   const mayOrder = activeUserMay(customer.activeUser, 'order');
   const addr = info.addresses.find((a) => a.id === (st.addressId ?? info.state.addressId));

@@ -1,6 +1,6 @@
 // Per-page context of the site layout: locale, brand, translations, the layout's content (memoised
 // per country/language/brand) and the page's head data (title, description, canonical, hreflang).
-import type { TFunction } from 'i18next';
+import type { T } from '../../i18n/translate.ts';
 import { getT } from '../../i18n/index.ts';
 import { COMPANY_LS } from '../rules/constants.ts';
 import { currencyForCountry, localeFor } from '../rules/locale.ts';
@@ -61,7 +61,7 @@ export interface PageContext {
   loc: SiteLocale;
   /** path below /{country}/{language}/ without slashes at the ends */
   rest: string;
-  t: TFunction;
+  t: T;
   layout: LayoutData;
   isLS: boolean;
   locale: string;

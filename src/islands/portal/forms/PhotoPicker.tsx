@@ -17,8 +17,8 @@ export function PhotoPicker({ t, files, onChange, error }: { t: T; files: File[]
     const next = [...files];
     let problem = '';
     for (const f of Array.from(list)) {
-      if (f.type && !TYPES.test(f.type) && !/\.(heic|heif)$/i.test(f.name)) { problem = t('error_upload_type'); continue; }
-      if (f.size > MAX_BYTES) { problem = t('error_upload_size'); continue; }
+      if (f.type && !TYPES.test(f.type) && !/\.(heic|heif)$/i.test(f.name)) { problem = t('upload_type'); continue; }
+      if (f.size > MAX_BYTES) { problem = t('upload_too_large'); continue; }
       if (next.length < MAX_PHOTOS) next.push(f);
     }
     onChange(next);

@@ -117,7 +117,7 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
     } catch (err) {
       const key = failureKey(err);
       const field = err instanceof ApiFailure ? String(err.body.field ?? '') : '';
-      const text = key === 'network' && photos.length > 1 ? t('error_upload_individually') : portalError(t, key);
+      const text = key === 'network' && photos.length > 1 ? t('images_connection_error') : portalError(t, key);
       if (field && /^photo/.test(field)) setErrors({ photo: text });
       else if (field) setErrors({ [field]: text });
       else setErrors({ form: text });

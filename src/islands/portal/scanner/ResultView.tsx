@@ -51,7 +51,7 @@ export default function ResultView({ country, lang, t }: { country: string; lang
         <nav className="sc-head__links" aria-label={t('scanner.title')}>{again}</nav>
       </header>
       <ModeTabs t={t} mode={s.mode} />
-      {!code && <p className="sh-empty" data-testid="no-product">{t('error_no_product')}</p>}
+      {!code && <p className="sh-empty" data-testid="no-product">{t('no_product_found')}</p>}
       {code && !res && !error && <p className="sh-loading" role="status">{t('app.loading')}</p>}
       {error && (
         <div className="sc-note" role="alert">
@@ -69,7 +69,7 @@ export default function ResultView({ country, lang, t }: { country: string; lang
               </div>
             ) : (
               <div className="sc-note" data-testid="no-product">
-                <p className="sh-error" role="alert">{t('error_no_product')}</p>
+                <p className="sh-error" role="alert">{t('no_product_found')}</p>
                 <p>{t('scanner.no_product_hint')}</p>
                 <ManualEntry t={t} onCode={(c) => location.assign(paths.result(c))} />
               </div>

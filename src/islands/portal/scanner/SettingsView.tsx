@@ -48,7 +48,7 @@ export default function SettingsView({ country, lang, t }: { country: string; la
       <fieldset className="sc-set">
         <legend>{t('scanner.device')}</legend>
         {cameras === null && <p className="sh-muted">{t('app.loading')}</p>}
-        {cameras && cameras.length === 0 && <p className="sh-muted">{t('error_no_camera')}</p>}
+        {cameras && cameras.length === 0 && <p className="sh-muted">{t('no_compatible_camera')}</p>}
         {cameras && cameras.length > 0 && (
           <select aria-label={t('scanner.device')} value={s.device} onChange={(e) => setScanner.device(e.target.value)}>
             <option value="">{t('scanner.device_default')}</option>

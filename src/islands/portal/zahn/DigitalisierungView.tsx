@@ -51,8 +51,8 @@ export default function DigitalisierungView({ country, lang, messages }: { count
   /** Section 5 rule plus: every cabinet and drawer needs a name, a cabinet without drawers has no photo. */
   const check = (): string | null => {
     const rule = validateDigitisation(cabs.map((c) => ({ drawers: c.drawers.length ? c.drawers.map((d) => ({ photos: d.files.length })) : [{ photos: 0 }] })));
-    if (rule) return t(rule === 'digitisation_cabinet_required' ? 'error_cabinet_required' : 'error_drawer_photo_required');
-    if (cabs.some((c) => !c.name.trim() || c.drawers.some((d) => !d.name.trim()))) return t('zahnlager.error.name');
+    if (rule) return t(rule);
+    if (cabs.some((c) => !c.name.trim() || c.drawers.some((d) => !d.name.trim()))) return t('invalid_name');
     return null;
   };
   const payload = () => JSON.stringify(cabs.map((c) => ({ name: c.name.trim(), drawers: c.drawers.map((d) => ({ name: d.name.trim(), photos: d.files.length })) })));
@@ -155,7 +155,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
           {(checking && problem) || error ? <p className="sh-error" role="alert" data-testid="zl-digi-error">{(checking && problem) || error}</p> : null}
           {batchFailed && (
             <div className="sh-note" role="alert" data-testid="zl-digi-individual">
-              <p>{t('error_upload_individually')}</p>
+              <p>{t('images_connection_error')}</p>
               <button type="button" className="sh-btn sh-btn--primary" onClick={() => void sendIndividually()} disabled={busy}>{t('form.send_individually')}</button>
             </div>
           )}

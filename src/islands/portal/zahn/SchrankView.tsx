@@ -73,8 +73,8 @@ export function DrawerForm({ t, title, initial, submit }: {
   const go = async (e: FormEvent) => {
     e.preventDefault();
     const z = Number(zeilen), s = Number(spalten);
-    if (!name.trim()) { setErr(t('zahnlager.error.name')); return; }
-    if (![z, s].every((n) => Number.isInteger(n) && n >= 1 && n <= 20)) { setErr(t('zahnlager.error.grid')); return; }
+    if (!name.trim()) { setErr(t('invalid_name')); return; }
+    if (![z, s].every((n) => Number.isInteger(n) && n >= 1 && n <= 20)) { setErr(t('invalid_zeilen')); return; }
     setBusy(true);
     try { await submit({ name: name.trim(), zeilen: z, spalten: s }); setErr(''); if (!initial) setName(''); } catch (x) { setErr(zahnError(t, x)); } finally { setBusy(false); }
   };

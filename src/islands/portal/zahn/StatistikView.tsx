@@ -54,7 +54,7 @@ function PeriodForm({ t, q, onChoose }: { t: T; q: Query; onChoose: (q: Query) =
   const [err, setErr] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!from || !to || from > to) { setErr(t('error_date_invalid')); return; }
+    if (!from || !to || from > to) { setErr(t('invalid_date')); return; }
     setErr('');
     onChoose({ from, to, group });
   };
@@ -92,7 +92,7 @@ function Result({ s, t, country, lang }: { s: Statistik; t: T; country: string; 
     labels: s.topGarnituren.map((g) => g.artikelnummer), values: s.topGarnituren.map((g) => g.count), label: t('zahnlager.stats.consumption'),
   }), [s, t]);
   // the server sends the German text; the page shows the translation of the same message
-  if (s.empty) return <p className="sh-empty" role="status" data-testid="zl-stats-empty">{t('statistik_no_data')}</p>;
+  if (s.empty) return <p className="sh-empty" role="status" data-testid="zl-stats-empty">{t('statistics_no_data')}</p>;
   return (
     <div className="zl-dash__grid" data-testid="zl-stats-result">
       <BarChart data={series!} title={t('zahnlager.stats.consumption_title', { count: s.total })} testId="zl-chart" />

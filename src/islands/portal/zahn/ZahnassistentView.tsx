@@ -53,7 +53,7 @@ export default function ZahnassistentView({ country, lang, line: lineSlug, artnr
         const found = l.zahnlinien.find((x) => slugOf(x.zahnlinie) === lineSlug);
         if (found) setLine(found.zahnlinie); else setFailed('zahnassistent.unknown_line');
       }
-    }).catch(() => setFailed(artnr ? 'zahnassistent.not_a_set' : 'error_generic'));
+    }).catch(() => setFailed(artnr ? 'zahnassistent.not_a_set' : 'generic'));
   }, [country, lang, lineSlug, artnr]);
 
   // set types of the chosen line

@@ -56,7 +56,7 @@ function DashboardBox({ d, t, lang, country }: { d: Dashboard; t: ReturnType<typ
     <section className="sh-section zl-dash" aria-labelledby="zl-dash" data-testid="zl-dashboard">
       <h2 id="zl-dash">{t('zahnlager.stats.last_7_days')}</h2>
       {d.bookings === 0
-        ? <p className="sh-empty">{t('statistik_no_data')}</p>
+        ? <p className="sh-empty">{t('statistics_no_data')}</p>
         : (
           <div className="zl-dash__grid">
             <BarChart data={series} title={t('zahnlager.stats.consumption_title', { count: d.bookings })} />
@@ -109,7 +109,7 @@ function AddCabinet({ t, onAdded }: { t: ReturnType<typeof useT>; onAdded: () =>
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) { setErr(t('zahnlager.error.name')); return; }
+    if (!name.trim()) { setErr(t('invalid_name')); return; }
     setBusy(true);
     try { await zl.addCabinet(name.trim()); setName(''); setErr(''); onAdded(); } catch (x) { setErr(zahnError(t, x)); } finally { setBusy(false); }
   };

@@ -43,7 +43,7 @@ export async function addToCart(artnr: string, qty: number | string, opts: { pan
   } catch (e) {
     if (e instanceof ApiFailure && e.status === 401) { rememberAdd({ artnr, qty: q, page: location.pathname + location.search }); requireLogin(); return false; }
     const key = failureKey(e);
-    toastError(key === 'error_menge' || key === 'network' ? key : key === 'generic' ? 'generic' : 'error_artnr');
+    toastError(key === 'error_menge' || key === 'network' || key === 'generic' ? key : 'error_artnr');
     return false;
   }
 }

@@ -1,39 +1,13 @@
-// Translation for the shop islands: the same keys and JSON files as src/i18n (i18next format:
-// {{name}} interpolation, plural suffixes _one/_few/_many/_other), without shipping i18next to the
-// browser. Messages come from the server (props or the page's JSON block) or load lazily per language.
+// How islands get their texts: the translate function is src/i18n/translate.ts (the same one pages
+// use); messages come from the server (props or the page's JSON block) or load lazily per language.
 import { atom, type ReadableAtom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
+import { makeT, type Messages, type T } from '../../../i18n/translate.ts';
 
-export type Messages = Record<string, string>;
-export type TParams = Record<string, string | number | undefined | null>;
-export type T = (key: string, params?: TParams) => string;
+export { makeT };
 
-const plurals = new Map<string, Intl.PluralRules>();
-function pluralOf(lang: string, n: number): string {
-  let p = plurals.get(lang);
-  if (!p) {
-    try { p = new Intl.PluralRules(lang); } catch { p = new Intl.PluralRules('de'); }
-    plurals.set(lang, p);
-  }
-  return p.select(n);
-}
-
-/** i18next-compatible lookup: plural suffix when `count` is given, then {{name}} interpolation. */
-export function makeT(messages: Messages, lang: string, fallback?: Messages): T {
-  const get = (k: string): string | undefined => messages[k] ?? fallback?.[k];
-  return (key, params) => {
-    let s: string | undefined;
-    const count = params?.count;
-    if (typeof count === 'number') s = get(`${key}_${pluralOf(lang, count)}`) ?? get(`${key}_other`);
-    s ??= get(key) ?? key;
-    if (!params) return s;
-    return s.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
-      const v = params[name];
-      return v === undefined || v === null ? whole : String(v);
-    });
-  };
-}
+export type { Messages, MessageKey, T, TParams } from '../../../i18n/translate.ts';
 
 const loaders = import.meta.glob<{ default: Messages }>('../../../i18n/locales/*.json');
 // Server render: the texts come from src/islands/shop/server/messages.ts (server-only module).
@@ -97,6 +71,13 @@ export function useT(lang: string, m?: Messages | null): T {
     // every page of the static build renders four header islands)
     return m ? makeT(m, lang, base) : makeT(base, lang);
   }, [st, lang, m]);
+}
+
+/** The whole language file (a chunk loaded on demand) for a text outside every island's set, e.g. the
+ * site script's auto-booking dialog. */
+export async function languageT(lang: string): Promise<T> {
+  const load = loaders[`../../../i18n/locales/${lang}.json`] ?? loaders['../../../i18n/locales/de.json'];
+  return makeT(load ? (await load()).default : {}, lang);
 }
 
 /** Translate outside components (toasts, dialogs): the messages known right now. */

@@ -138,7 +138,7 @@ export async function login(username: string, password: string, firma: number): 
   const parsed = parseLogin(username, password);
   if (parsed.kind === 'error') {
     logFailure('give_credentials', { reason: parsed.error, username: username.trim().slice(0, 100) });
-    return { ok: false, key: parsed.error === 'give_credentials' ? 'give_credentials' : parsed.error, titleKey: 'login_error_title' };
+    return { ok: false, key: parsed.error, titleKey: 'login_error_title' };
   }
   const Benutzername = loginUserName(parsed, username);
   try {

@@ -36,7 +36,7 @@ export function CameraBox({ t, size, inverted, deviceId, onCode }: {
         )}
         {failed && (
           <p className="sc-video__msg sc-video__msg--error" role="alert" data-testid="scanner-no-camera">
-            {cam.state === 'denied' ? t('error_camera_permission') : cam.state === 'no_camera' ? t('error_no_camera') : t('error_generic')}
+            {cam.state === 'denied' ? t('error_camera_permission') : cam.state === 'no_camera' ? t('no_compatible_camera') : t('generic')}
           </p>
         )}
       </div>

@@ -30,8 +30,8 @@ export async function autoBook(lang: string): Promise<OutPosition[]> {
     if (!res.ok) return [];
     const out = ((await res.json()).result?.outPositionen ?? []) as OutPosition[];
     if (out.length > 0) {
-      const { getT } = await import('../../../../i18n/index.ts');
-      const t = await getT(lang);
+      const { languageT } = await import('../../../shop/lib/i18n.ts');
+      const t = await languageT(lang);
       openDialog({ title: t('notice'), text: t('zahnlager.auto_booked', { count: out.length }) });
       document.dispatchEvent(new CustomEvent('zahnlager:booked', { detail: out }));
     }

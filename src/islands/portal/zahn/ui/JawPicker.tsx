@@ -44,7 +44,7 @@ export function JawPicker({ t, ctx, title, line, kind, kiefer, initial, chosen, 
             {sortValues(data?.facets.form ?? (form ? [{ value: form, count: 0 }] : [])).map((v) => <option key={v.value} value={v.value}>{v.value}{v.count ? ` (${v.count})` : ''}</option>)}
           </select></label>
       </div>
-      {error ? <p className="sh-error" role="alert">{t('error_generic')}</p>
+      {error ? <p className="sh-error" role="alert">{t('generic')}</p>
         : !data ? <p className="sh-loading" role="status">{t('app.loading')}</p>
         : items.length === 0 ? <p className="sh-empty">{t('zahnassistent.no_sets')}</p>
         : (
