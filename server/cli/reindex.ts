@@ -2,7 +2,7 @@
 // synonym dictionary (server/search/synonyms): the index's compound splitter learns them only then
 // (diamantschleifer → diamant schleifer). Searching with new synonyms needs no reindex.
 import { bootDatabase } from '../boot.ts';
-import { rebuildSearchIndex } from '../lib/search-index.ts';
+import { rebuildSearchIndex } from '../search/documents.ts';
 
 const db = await bootDatabase();
 await rebuildSearchIndex(db, { log: (m) => console.log(`[reindex] ${m}`) });

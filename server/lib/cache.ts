@@ -22,7 +22,11 @@ export class Cache<K, V> {
   /** bumped by every invalidation: a load that started before it must not store its (stale) answer */
   private generation = 0;
 
-  constructor(private readonly opts: CacheOptions) {
+  // a plain field, not a parameter property: Node's type stripping does not support those
+  private readonly opts: CacheOptions;
+
+  constructor(opts: CacheOptions) {
+    this.opts = opts;
     for (const topic of opts.topics ?? []) onInvalidate(topic, (key) => this.forget(key));
   }
 

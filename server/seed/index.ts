@@ -1,7 +1,7 @@
 // Deterministic seed entry point: same data on every machine (seeded PRNG streams, dates as offsets
 // from the clock anchors). Everything goes through Kysely, so it runs on SQLite and PostgreSQL.
 import type { Db } from '../db/index.ts';
-import { rebuildSearchIndex } from '../lib/search-index.ts';
+import { rebuildSearchIndex } from '../search/documents.ts';
 import { buildCatalog } from './catalog-build.ts';
 import { seedClock } from './clock.ts';
 import { seedCustomers } from './customers.ts';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { setupApi, LAB_A, LAB_B, type TestEnv } from './harness.ts';
-import { foldText } from '../../server/lib/search-index.ts';
+import { foldText } from '../../server/search/text.ts';
 import { isPostgres } from '../../server/db/dialect.ts';
 
 let env: TestEnv;

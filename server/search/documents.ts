@@ -1,21 +1,18 @@
-// Builds the full-text index of the catalogue (migration 0002): FTS5 on SQLite, tsvector + trigram on PostgreSQL.
-// Column `artnr` holds the article number and its prefix-less forms (so normalised input hits);
-// `body` holds the designations of all languages, manufacturer name, manufacturer number and GTIN.
+// The search documents of the catalogue, one per article: `numbers` holds the article number and its
+// prefix-less forms (so normalised input hits); `body` the designations of all languages with their
+// compound parts, manufacturer name, manufacturer number and GTIN. The in-memory index (postings.ts)
+// is built from them; rebuildSearchIndex also stores them in the database's full-text tables
+// (migration 0002: FTS5 on SQLite, tsvector + trigram on PostgreSQL) for tools that query SQL.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
-import { invalidateCatalog } from './search.ts';
+import { invalidateCatalog } from './engine.ts';
+import { addCompoundParts } from './compounds.ts';
 import { dictionaryWords } from './synonyms.ts';
+import { foldText, foldedWords as words } from './text.ts';
 
 const CHUNK = 500;
-
-/** Lower-case, diacritics removed (PostgreSQL has no unicode61 tokenizer; SQLite does this itself). */
-export function foldText(s: string): string {
-  // ASCII needs no decomposition (most designations, all numbers)
-  if (!/[^\x00-\x7f]/.test(s)) return s.toLowerCase();
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase();
-}
 
 /** Article number plus the forms a user may type without prefix: "FH1234" → "FH1234 1234". */
 export function artnrVariants(artnr: string): string[] {
@@ -27,17 +24,14 @@ export function artnrVariants(artnr: string): string[] {
   return [...out];
 }
 
-interface Doc { artnr: string; numbers: string; body: string }
-
-const WORD_RE = /[\p{L}\p{N}]+/gu;
-const words = (s: string) => foldText(s).match(WORD_RE) ?? [];
+export interface SearchDocument { artnr: string; numbers: string; body: string }
 
 /**
  * One document per article. The body holds each word once (designations of all languages,
  * compound parts, manufacturer, manufacturer number, GTIN): a title that is the same in seven
  * languages must not outrank others by term frequency.
  */
-async function collectDocs(db: Db): Promise<Doc[]> {
+export async function collectDocs(db: Db): Promise<SearchDocument[]> {
   // the designations of all languages arrive concatenated: one row per article
   const agg = isPostgres(db) ? sql<string>`string_agg(t.bezeichnung, ' | ')` : sql<string>`group_concat(t.bezeichnung, ' | ')`;
   const arts = await db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
@@ -68,64 +62,6 @@ async function collectDocs(db: Db): Promise<Doc[]> {
     if (a.gtin) set.add(a.gtin);
     return { artnr: a.artnr, numbers: artnrVariants(a.artnr).join(' '), body: [...set].join(' ') };
   });
-}
-
-/**
- * German compounds: "Frontzahngarnitur" should be found by "zahn" and "garnitur". A designation word
- * of 8+ letters is split into a tail of known words (words of the catalogue, of category and group
- * names, and their stems without plural endings; each 4+ letters, optionally after a linking s) and
- * a head of 4+ letters that may be unknown (frontzahngarnitur → front, zahn, garnitur); the parts
- * are added to the document. Words in `whole` (manufacturer names) are never split.
- */
-export function addCompoundParts(docs: Set<string>[], extraWords: Iterable<string> = [], whole: ReadonlySet<string> = new Set()): void {
-  const vocab = new Set<string>();
-  const learn = (w: string) => {
-    if (w.length < 4 || /\d/.test(w)) return;
-    vocab.add(w);
-    // plural and inflection endings: Zähne → zahn, Garnituren → garnitur
-    for (const end of ['en', 'er', 'e', 'n', 's']) if (w.endsWith(end) && w.length - end.length >= 4) vocab.add(w.slice(0, -end.length));
-  };
-  for (const d of docs) for (const w of d) learn(w);
-  for (const w of extraWords) learn(w);
-  const known = new Map<string, string[] | null>();
-  /** w as a sequence of known words, longest first word first */
-  const knownSplit = (w: string): string[] | null => {
-    const hit = known.get(w);
-    if (hit !== undefined) return hit;
-    let best: string[] | null = vocab.has(w) ? [w] : null;
-    for (let i = w.length - 4; i >= 4 && !best; i--) {
-      const head = w.slice(0, i);
-      if (!vocab.has(head)) continue;
-      const tail = knownSplit(w.slice(i)) ?? (w[i] === 's' && head[head.length - 1] !== 's' ? knownSplit(w.slice(i + 1)) : null);
-      if (tail) best = [head, ...tail];
-    }
-    known.set(w, best);
-    return best;
-  };
-  const memo = new Map<string, string[] | null>();
-  const split = (w: string): string[] | null => {
-    const hit = memo.get(w);
-    if (hit !== undefined) return hit;
-    let best: string[] | null = null;
-    // longest decomposable tail first; the head is known, decomposable, or just 4+ letters
-    for (let i = 4; i <= w.length - 4 && !best; i++) {
-      const head = w.slice(0, i);
-      const linked = w[i] === 's' && head[i - 1] !== 's' && w.length - i - 1 >= 4;
-      const tail = knownSplit(w.slice(i)) ?? (linked ? knownSplit(w.slice(i + 1)) : null);
-      if (!tail) continue;
-      const headParts = knownSplit(head);
-      // an unknown head only before a tail of 5+ letters ("kontrast" stays whole)
-      if (!headParts && w.length - i < 5) continue;
-      best = [...(headParts ?? [head]), ...tail];
-    }
-    memo.set(w, best);
-    return best;
-  };
-  for (const d of docs) {
-    const extra: string[] = [];
-    for (const w of d) if (w.length >= 8 && !/\d/.test(w) && !whole.has(w)) { const parts = split(w); if (parts) extra.push(...parts); }
-    for (const p of extra) d.add(p);
-  }
 }
 
 export async function rebuildSearchIndex(db: Db, opts: { log?: (msg: string) => void } = {}): Promise<void> {

@@ -1,0 +1,152 @@
+// The ranked match set of a search term, from the in-memory index (no SQL but product codes):
+// exact article numbers and product codes first, then the words' matches by relevance, articles out
+// of the range last. The words match with their trade synonyms and stems (the words as typed first);
+// when no article has all words: repaired words (typos, compounds) if they find something, else the
+// best partial matches. Results are kept per folded term (engine.matches).
+import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import type { Db } from '../db/index.ts';
+import { exactArticles } from './codes.ts';
+import { repairWords } from './correction.ts';
+import { engine } from './engine.ts';
+import { hasLonger, intersect, union, wordDocs, type TermIndex } from './postings.ts';
+import { BM25_MAX, bm25Order, byCategoryVote, byWordsMatched, firstThose, markOf } from './ranking.ts';
+import { categoryNames, type Snapshot } from './snapshot.ts';
+import { expandQuery, isWidened, literalQuery, type QueryWord } from './synonyms.ts';
+import { foldText, looksLikeArtnr, tokenize } from './text.ts';
+
+export interface Chip { pg: number; katId: number; name: string; count: number }
+export interface MatchResult {
+  /** snapshot indices, best first */
+  idx: Int32Array;
+  /** how many of them the term names exactly (article number, product code) */
+  exact: number;
+  corrected: string | null;
+  chips: Map<string, Chip[]>;
+}
+
+/** Documents with all the words (each a prefix unless `exact`). */
+function allOf(ix: TermIndex, words: readonly string[], exact: boolean): Int32Array {
+  // shortest lists first keeps the intersections short
+  const lists = words.map((t) => wordDocs(ix, t, exact)).sort((a, b) => a.length - b.length);
+  let out = lists[0] ?? new Int32Array(0);
+  for (let k = 1; k < lists.length && out.length; k++) out = intersect(out, lists[k]!);
+  return out;
+}
+
+/** Documents one query word matches: any of its alternatives. */
+function queryWordDocs(ix: TermIndex, w: QueryWord, exact: boolean): Int32Array {
+  if (w.alternatives.length === 1) return allOf(ix, w.alternatives[0]!, exact);
+  return union(ix, w.alternatives.map((a) => allOf(ix, a, exact)));
+}
+
+/** Documents all query words match. */
+function wordsDocs(ix: TermIndex, words: readonly QueryWord[], exact: boolean): Int32Array {
+  const lists = words.map((w) => queryWordDocs(ix, w, exact)).sort((a, b) => a.length - b.length);
+  let out = lists[0] ?? new Int32Array(0);
+  for (let k = 1; k < lists.length && out.length; k++) out = intersect(out, lists[k]!);
+  return out;
+}
+
+/** An article number's normalised words ("K-0815" → 815) when they differ from the typed ones. */
+function normalisedNumber(term: string): string[] | null {
+  if (!looksLikeArtnr(term)) return null;
+  const norm = tokenize(normalizeArtnr(term));
+  return norm.length && norm.join(' ') !== tokenize(term).join(' ') ? norm : null;
+}
+
+/** Documents of the term: its words, or its normalised article number. */
+function termDocs(ix: TermIndex, term: string, words: readonly QueryWord[], exact: boolean): Int32Array {
+  const docs = wordsDocs(ix, words, exact);
+  const norm = normalisedNumber(term);
+  return norm ? union(ix, [docs, allOf(ix, norm, exact)]) : docs;
+}
+
+/**
+ * Ranked documents of the query words. With synonym groups: the static rank (widenedOrder decides).
+ * Otherwise documents containing the words as whole words come before prefix-only matches ("zahn":
+ * Zahn, Frontzahn… before Zahntechnik); within a tier small sets by bm25, large ones in the static rank.
+ */
+function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): ArrayLike<number> {
+  const all = termDocs(ix, term, words, false);
+  if (all.length <= 1 || words.some((w) => w.alternatives.length > 1)) return all;
+  const tokens = words.flatMap((w) => w.alternatives.flat());
+  const ordered = all.length <= BM25_MAX ? bm25Order(ix, all, [...tokens, ...(normalisedNumber(term) ?? [])]) : all;
+  // the whole-word tier only differs when some word is the prefix of a longer indexed word
+  if (!tokens.some((t) => t.length >= 2 && hasLonger(ix, t))) return ordered;
+  const whole = termDocs(ix, term, words, true);
+  return whole.length && whole.length < all.length ? firstThose(ordered, markOf(ix.n, whole)) : ordered;
+}
+
+/**
+ * Stems and synonyms widen the search: what the words as typed find comes first ("Zähne": the sets
+ * of 28 Zähne before every Zahn… prefix); with synonyms each tier by the categories most of its
+ * matches fall in (Kunststoffzähne: the tooth sets, not the one bonder "für Kunststoff-Zähne";
+ * Zirkon: the zirconia blanks, not the brand Zirkonzahn).
+ */
+function widenedOrder(ix: TermIndex, s: Snapshot, toIdx: Int32Array, words: readonly QueryWord[], ranked: ArrayLike<number>): number[] {
+  const idx = (docs: ArrayLike<number>) => { const out: number[] = []; for (let k = 0; k < docs.length; k++) { const i = toIdx[docs[k]!]!; if (i >= 0) out.push(i); } return out; };
+  if (ranked.length <= 1 || !isWidened(words)) return idx(ranked);
+  const literal = markOf(ix.n, wordsDocs(ix, literalQuery(words), false));
+  const own: number[] = [], rest: number[] = [];
+  for (let k = 0; k < ranked.length; k++) (literal[ranked[k]!] ? own : rest).push(ranked[k]!);
+  // synonym matches come in the static rank: the categories decide, in the typed words' tier too
+  const synonyms = words.some((w) => w.alternatives.length > 1);
+  return byCategoryVote(s, idx(own)).concat(synonyms ? byCategoryVote(s, idx(rest)) : idx(rest));
+}
+
+// snapshot index of every document (the index and the snapshot load separately)
+const docIndex = new WeakMap<Snapshot, { ix: TermIndex; toIdx: Int32Array }>();
+
+function toSnapshot(ix: TermIndex, s: Snapshot): Int32Array {
+  const hit = docIndex.get(s);
+  if (hit?.ix === ix) return hit.toIdx;
+  const toIdx = Int32Array.from(ix.artnr, (a) => s.idxOf.get(a) ?? -1);
+  docIndex.set(s, { ix, toIdx });
+  return toIdx;
+}
+
+/** Ranked match set of a term (see the file comment). */
+export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<MatchResult> {
+  const e = engine(db);
+  const key = foldText(term.trim()).replace(/\s+/g, ' ');
+  const hit = e.matches.get(key);
+  if (hit) return hit;
+  const [ix, exact] = await Promise.all([e.index, exactArticles(db, s, term)]);
+  const toIdx = toSnapshot(ix, s);
+  const tokens = tokenize(term);
+  let ranked: number[] = [];
+  let corrected: string | null = null;
+  if (tokens.length) {
+    const words = expandQuery(tokens);
+    ranked = widenedOrder(ix, s, toIdx, words, rankedDocs(ix, term, words));
+    if (ranked.length === 0 && exact.length === 0) {
+      const repaired = repairWords(ix, words);
+      if (repaired) {
+        ranked = widenedOrder(ix, s, toIdx, repaired, rankedDocs(ix, term, repaired));
+        if (ranked.length) corrected = repaired.map((w) => w.text).join(' ');
+      }
+      if (ranked.length === 0 && words.length > 1) {
+        ranked = byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false))).map((d) => toIdx[d]!).filter((i) => i >= 0);
+      }
+    }
+  }
+  const seen = new Set(exact);
+  const active: number[] = [], out: number[] = [];
+  for (const i of ranked) { if (seen.has(i)) continue; seen.add(i); (s.aus[i] ? out : active).push(i); }
+  const res: MatchResult = { idx: Int32Array.from([...exact, ...active, ...out]), exact: exact.length, corrected, chips: new Map() };
+  e.matches.set(key, res);
+  return res;
+}
+
+/** Up to `max` category chips (most hits first) of a match set. */
+export async function chipsFor(db: Db, s: Snapshot, m: MatchResult, lang: string, max = 4): Promise<Chip[]> {
+  const hit = m.chips.get(lang);
+  if (hit) return hit;
+  const counts = new Map<number, number>();
+  for (let k = 0; k < m.idx.length; k++) { const kat = s.kat[m.idx[k]!]!; counts.set(kat, (counts.get(kat) ?? 0) + 1); }
+  const names = await categoryNames(db, s, lang);
+  const chips = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, max)
+    .map(([katId, count]) => ({ pg: s.katPg.get(katId) ?? 0, katId, name: names.get(katId) ?? '', count }));
+  m.chips.set(lang, chips);
+  return chips;
+}

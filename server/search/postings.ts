@@ -1,0 +1,164 @@
+// The in-memory search index: every indexed word of the catalogue with the ascending list of the
+// documents (articles) that contain it. A query is answered here without SQL: a word typed as a
+// prefix is the union of the posting lists of a contiguous range of the sorted vocabulary, the words
+// of a query are intersected. Document ids follow the static rank the indexer assigns (in range
+// first, shorter designation first, documents.ts), so ascending ids are already a sensible order.
+//
+// Why in memory: the FTS5 / tsvector round trips cost milliseconds per query (several per query for
+// tiers, corrections and compounds); the same lists in typed arrays cost microseconds. The
+// 65,000-article catalogue needs ~30 MB (see memoryBytes).
+import { foldedWords, lowerBound } from './text.ts';
+import type { SearchDocument } from './documents.ts';
+
+/** Weights of the two fields in the relevance score: an article-number hit counts ten body hits. */
+export const NUMBER_WEIGHT = 10;
+
+export interface TermIndex {
+  /** documents */
+  n: number;
+  /** indexed words, ascending (code-unit order): a prefix is a contiguous range */
+  terms: string[];
+  /** postings of terms[t]: docs[start[t] .. start[t + 1]) */
+  start: Int32Array;
+  docs: Int32Array;
+  /** per posting: occurrences weighted by field (NUMBER_WEIGHT × article number + body) */
+  freq: Uint16Array;
+  /** words per document (both fields) and their mean: the length normalisation of bm25 */
+  docLen: Uint16Array;
+  avgLen: number;
+  /** document → article number */
+  artnr: string[];
+  /** scratch mark per document (reset after each use; queries run synchronously) */
+  mark: Uint8Array;
+}
+
+/** Builds the index of the documents (in their static rank order). */
+export function buildTermIndex(documents: readonly SearchDocument[]): TermIndex {
+  const n = documents.length;
+  const postings = new Map<string, number[]>(); // term → [doc, freq, doc, freq, …]
+  const docLen = new Uint16Array(n);
+  let total = 0;
+  const perDoc = new Map<string, number>();
+  documents.forEach((d, doc) => {
+    perDoc.clear();
+    const nums = foldedWords(d.numbers), body = foldedWords(d.body);
+    for (const w of nums) perDoc.set(w, (perDoc.get(w) ?? 0) + NUMBER_WEIGHT);
+    for (const w of body) perDoc.set(w, (perDoc.get(w) ?? 0) + 1);
+    docLen[doc] = Math.min(65_535, nums.length + body.length);
+    total += nums.length + body.length;
+    for (const [w, f] of perDoc) {
+      let p = postings.get(w);
+      if (!p) postings.set(w, (p = []));
+      p.push(doc, f);
+    }
+  });
+  const terms = [...postings.keys()].sort();
+  let size = 0;
+  for (const t of terms) size += postings.get(t)!.length / 2;
+  const start = new Int32Array(terms.length + 1);
+  const docs = new Int32Array(size);
+  const freq = new Uint16Array(size);
+  let k = 0;
+  terms.forEach((t, i) => {
+    start[i] = k;
+    const p = postings.get(t)!;
+    for (let j = 0; j < p.length; j += 2) { docs[k] = p[j]!; freq[k] = Math.min(65_535, p[j + 1]!); k++; }
+  });
+  start[terms.length] = k;
+  return { n, terms, start, docs, freq, docLen, avgLen: n ? total / n : 1, artnr: documents.map((d) => d.artnr), mark: new Uint8Array(n) };
+}
+
+/** Bytes the index holds (typed arrays plus an estimate for the strings and their array). */
+export function memoryBytes(ix: TermIndex): number {
+  let chars = 0;
+  for (const t of ix.terms) chars += t.length;
+  for (const a of ix.artnr) chars += a.length;
+  const strings = chars + (ix.terms.length + ix.artnr.length) * 32; // V8: header per string + array slot
+  return strings + ix.start.byteLength + ix.docs.byteLength + ix.freq.byteLength + ix.docLen.byteLength + ix.mark.byteLength;
+}
+
+/** Vocabulary range [lo, hi) of the words a query word matches: those starting with it, or (exact) only itself. */
+export function termRange(ix: TermIndex, word: string, exact: boolean): [number, number] {
+  const lo = lowerBound(ix.terms, word);
+  if (exact) return ix.terms[lo] === word ? [lo, lo + 1] : [lo, lo];
+  let hi = lo;
+  while (hi < ix.terms.length && ix.terms[hi]!.startsWith(word)) hi++;
+  return [lo, hi];
+}
+
+/** A single letter matches only as a whole word: as a prefix it would touch most of the index. */
+export function matchesExactly(word: string, exact: boolean): boolean {
+  return exact || word.length < 2;
+}
+
+/** Documents (ascending) containing a word that the query word matches. */
+export function wordDocs(ix: TermIndex, word: string, exact: boolean): Int32Array {
+  const [lo, hi] = termRange(ix, word, matchesExactly(word, exact));
+  if (hi - lo === 1) return ix.docs.subarray(ix.start[lo]!, ix.start[hi]!);
+  const lists: Int32Array[] = [];
+  for (let t = lo; t < hi; t++) lists.push(ix.docs.subarray(ix.start[t]!, ix.start[t + 1]!));
+  return union(ix, lists);
+}
+
+/** Number of documents containing the exact word (0 when not indexed). */
+export function docCount(ix: TermIndex, word: string): number {
+  const [lo, hi] = termRange(ix, word, true);
+  return hi > lo ? ix.start[hi]! - ix.start[lo]! : 0;
+}
+
+/** True when some document has a word starting with `word` (a single letter: the word itself). */
+export function hasPrefix(ix: TermIndex, word: string): boolean {
+  const [lo, hi] = termRange(ix, word, matchesExactly(word, false));
+  return hi > lo;
+}
+
+/** True when the vocabulary holds a longer word starting with `word`. */
+export function hasLonger(ix: TermIndex, word: string): boolean {
+  let i = lowerBound(ix.terms, word);
+  if (ix.terms[i] === word) i++;
+  return i < ix.terms.length && ix.terms[i]!.startsWith(word);
+}
+
+/** Union of ascending lists, ascending. Many or long lists go through the mark array (linear in n). */
+export function union(ix: TermIndex, lists: readonly ArrayLike<number>[]): Int32Array {
+  if (lists.length === 0) return new Int32Array(0);
+  if (lists.length === 1) return Int32Array.from(lists[0]!);
+  let size = 0;
+  for (const l of lists) size += l.length;
+  if (size * 16 < ix.n) {
+    const all = new Int32Array(size);
+    let k = 0;
+    for (const l of lists) for (let j = 0; j < l.length; j++) all[k++] = l[j]!;
+    all.sort();
+    let w = 0;
+    for (let j = 0; j < all.length; j++) if (j === 0 || all[j] !== all[j - 1]) all[w++] = all[j]!;
+    return all.subarray(0, w);
+  }
+  const mark = ix.mark;
+  let count = 0;
+  for (const l of lists) for (let j = 0; j < l.length; j++) { const d = l[j]!; if (!mark[d]) { mark[d] = 1; count++; } }
+  const out = new Int32Array(count);
+  for (let d = 0, k = 0; k < count; d++) if (mark[d]) { out[k++] = d; mark[d] = 0; }
+  return out;
+}
+
+/** Intersection of two ascending lists (binary search through the longer one when the other is short). */
+export function intersect(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
+  if (a.length > b.length) [a, b] = [b, a];
+  const out = new Int32Array(a.length);
+  let k = 0;
+  if (a.length * 16 < b.length) {
+    let lo = 0;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i]!;
+      let hi = b.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (b[mid]! < x) lo = mid + 1; else hi = mid; }
+      if (lo < b.length && b[lo] === x) out[k++] = x;
+    }
+  } else {
+    for (let i = 0, j = 0; i < a.length && j < b.length;) {
+      if (a[i]! < b[j]!) i++; else if (a[i]! > b[j]!) j++; else { out[k++] = a[i]!; i++; j++; }
+    }
+  }
+  return out.subarray(0, k);
+}
