@@ -8,9 +8,9 @@ import type { Db } from '../db/index.ts';
 import { exactArticles } from './codes.ts';
 import { repairWords } from './correction.ts';
 import { engine } from './engine.ts';
-import { hasLonger, intersect, union, wordDocs, type TermIndex } from './postings.ts';
-import { BM25_MAX, bm25Order, byCategoryVote, byWordsMatched, firstThose, markOf } from './ranking.ts';
-import { categoryNames, type Snapshot } from './snapshot.ts';
+import { hasLonger, intersect, union, withMarks, wordDocs, type TermIndex } from './postings.ts';
+import { BM25_MAX, bm25Order, byCategoryVote, byWordsMatched, firstThose } from './ranking.ts';
+import { categoryNames, categorySlots, type Snapshot } from './snapshot.ts';
 import { expandQuery, isWidened, literalQuery, type QueryWord } from './synonyms.ts';
 import { foldText, looksLikeArtnr, tokenize } from './text.ts';
 
@@ -33,10 +33,19 @@ function allOf(ix: TermIndex, words: readonly string[], exact: boolean): Int32Ar
   return out;
 }
 
+// a synonym group's documents per index: asked by every query with one of its words, and the
+// dictionary is finite (no eviction needed)
+const groupDocs = new WeakMap<TermIndex, Map<string, Int32Array>>();
+
 /** Documents one query word matches: any of its alternatives. */
 function queryWordDocs(ix: TermIndex, w: QueryWord, exact: boolean): Int32Array {
   if (w.alternatives.length === 1) return allOf(ix, w.alternatives[0]!, exact);
-  return union(ix, w.alternatives.map((a) => allOf(ix, a, exact)));
+  let groups = groupDocs.get(ix);
+  if (!groups) groupDocs.set(ix, (groups = new Map()));
+  const key = `${exact ? '=' : '*'}${JSON.stringify(w.alternatives)}`;
+  let docs = groups.get(key);
+  if (!docs) groups.set(key, (docs = union(ix, w.alternatives.map((a) => allOf(ix, a, exact)))));
+  return docs;
 }
 
 /** Documents all query words match. */
@@ -74,7 +83,7 @@ function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): A
   // the whole-word tier only differs when some word is the prefix of a longer indexed word
   if (!tokens.some((t) => t.length >= 2 && hasLonger(ix, t))) return ordered;
   const whole = termDocs(ix, term, words, true);
-  return whole.length && whole.length < all.length ? firstThose(ordered, markOf(ix.n, whole)) : ordered;
+  return whole.length && whole.length < all.length ? withMarks(ix, whole, (mark) => firstThose(ordered, mark)) : ordered;
 }
 
 /**
@@ -86,9 +95,9 @@ function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): A
 function widenedOrder(ix: TermIndex, s: Snapshot, toIdx: Int32Array, words: readonly QueryWord[], ranked: ArrayLike<number>): number[] {
   const idx = (docs: ArrayLike<number>) => { const out: number[] = []; for (let k = 0; k < docs.length; k++) { const i = toIdx[docs[k]!]!; if (i >= 0) out.push(i); } return out; };
   if (ranked.length <= 1 || !isWidened(words)) return idx(ranked);
-  const literal = markOf(ix.n, wordsDocs(ix, literalQuery(words), false));
+  const literal = wordsDocs(ix, literalQuery(words), false);
   const own: number[] = [], rest: number[] = [];
-  for (let k = 0; k < ranked.length; k++) (literal[ranked[k]!] ? own : rest).push(ranked[k]!);
+  withMarks(ix, literal, (mark) => { for (let k = 0; k < ranked.length; k++) (mark[ranked[k]!] ? own : rest).push(ranked[k]!); });
   // synonym matches come in the static rank: the categories decide, in the typed words' tier too
   const synonyms = words.some((w) => w.alternatives.length > 1);
   return byCategoryVote(s, idx(own)).concat(synonyms ? byCategoryVote(s, idx(rest)) : idx(rest));
@@ -130,22 +139,33 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
       }
     }
   }
-  const seen = new Set(exact);
-  const active: number[] = [], out: number[] = [];
-  for (const i of ranked) { if (seen.has(i)) continue; seen.add(i); (s.aus[i] ? out : active).push(i); }
-  const res: MatchResult = { idx: Int32Array.from([...exact, ...active, ...out]), exact: exact.length, corrected, chips: new Map() };
+  const res: MatchResult = { idx: inRangeFirst(s, exact, ranked), exact: exact.length, corrected, chips: new Map() };
   e.matches.set(key, res);
   return res;
+}
+
+/** The exact articles, then the ranked ones in the range, then those out of it (each once). */
+function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: readonly number[]): Int32Array {
+  const out = new Int32Array(exact.length + ranked.length);
+  out.set(exact);
+  let k = exact.length;
+  const skip = (i: number) => exact.length > 0 && exact.includes(i);
+  for (const i of ranked) if (!s.aus[i] && !skip(i)) out[k++] = i;
+  for (const i of ranked) if (s.aus[i] && !skip(i)) out[k++] = i;
+  return out.subarray(0, k);
 }
 
 /** Up to `max` category chips (most hits first) of a match set. */
 export async function chipsFor(db: Db, s: Snapshot, m: MatchResult, lang: string, max = 4): Promise<Chip[]> {
   const hit = m.chips.get(lang);
   if (hit) return hit;
-  const counts = new Map<number, number>();
-  for (let k = 0; k < m.idx.length; k++) { const kat = s.kat[m.idx[k]!]!; counts.set(kat, (counts.get(kat) ?? 0) + 1); }
+  const slots = categorySlots(s);
+  const count = new Int32Array(slots.katIds.length);
+  for (let k = 0; k < m.idx.length; k++) count[slots.slot[m.idx[k]!]!]!++;
+  const counts: [number, number][] = [];
+  for (let c = 0; c < count.length; c++) if (count[c]) counts.push([slots.katIds[c]!, count[c]!]);
   const names = await categoryNames(db, s, lang);
-  const chips = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, max)
+  const chips = counts.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, max)
     .map(([katId, count]) => ({ pg: s.katPg.get(katId) ?? 0, katId, name: names.get(katId) ?? '', count }));
   m.chips.set(lang, chips);
   return chips;

@@ -142,6 +142,13 @@ export function union(ix: TermIndex, lists: readonly ArrayLike<number>[]): Int32
   return out;
 }
 
+/** Runs `fn` with the scratch marks set for the members (cleared afterwards): membership tests without a Set. */
+export function withMarks<T>(ix: TermIndex, members: ArrayLike<number>, fn: (mark: Uint8Array) => T): T {
+  const mark = ix.mark;
+  for (let k = 0; k < members.length; k++) mark[members[k]!] = 1;
+  try { return fn(mark); } finally { for (let k = 0; k < members.length; k++) mark[members[k]!] = 0; }
+}
+
 /** Intersection of two ascending lists (binary search through the longer one when the other is short). */
 export function intersect(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   if (a.length > b.length) [a, b] = [b, a];

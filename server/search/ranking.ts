@@ -3,7 +3,7 @@
 // their stems and synonyms with a category vote; and the best-partial order of the fallback.
 import { SPECIAL_PRODUCT_GROUPS } from '../../src/lib/rules/constants.ts';
 import { matchesExactly, termRange, wordDocs, type TermIndex } from './postings.ts';
-import type { Snapshot } from './snapshot.ts';
+import { categorySlots, type Snapshot } from './snapshot.ts';
 
 /** Up to this many matches are ordered by bm25; larger sets keep the static rank (bm25 would touch every match). */
 export const BM25_MAX = 4000;
@@ -48,28 +48,30 @@ export function firstThose(ranked: ArrayLike<number>, first: Uint8Array): number
   return head.concat(tail);
 }
 
-/** A mark per position 0..n-1 for the members of a list. */
-export function markOf(n: number, members: ArrayLike<number>): Uint8Array {
-  const mark = new Uint8Array(n);
-  for (let k = 0; k < members.length; k++) mark[members[k]!] = 1;
-  return mark;
-}
-
 /**
  * Matches ordered by how many of them share their category (stable: rank order within a category;
  * linear); the special groups (clearance 888, miscellaneous 0, promotions) after the regular ones,
  * as in the navigation. Works on snapshot indices.
  */
 export function byCategoryVote(s: Snapshot, idx: number[]): number[] {
-  const buckets = new Map<number, number[]>();
-  for (const i of idx) {
-    const k = s.kat[i]!;
-    const b = buckets.get(k);
-    if (b) b.push(i); else buckets.set(k, [i]);
-  }
-  if (buckets.size <= 1) return idx;
-  const special = (b: number[]) => (SPECIAL_PRODUCT_GROUPS.includes(s.pg[b[0]!]!) ? 1 : 0);
-  return [...buckets.values()].sort((a, b) => special(a) - special(b) || b.length - a.length).flat();
+  if (idx.length <= 1) return idx;
+  const { slot, katIds } = categorySlots(s);
+  const size = new Int32Array(katIds.length);
+  let used = 0;
+  for (const i of idx) if (size[slot[i]!]!++ === 0) used++;
+  if (used <= 1) return idx;
+  // categories by votes (first appearance on ties), then each category's matches in rank order
+  const order: number[] = [];
+  const first = new Int32Array(katIds.length).fill(-1);
+  for (let k = 0; k < idx.length; k++) { const c = slot[idx[k]!]!; if (first[c] === -1) { first[c] = k; order.push(c); } }
+  const special = (c: number) => (SPECIAL_PRODUCT_GROUPS.includes(s.pg[idx[first[c]!]!]!) ? 1 : 0);
+  order.sort((a, b) => special(a) - special(b) || size[b]! - size[a]! || first[a]! - first[b]!);
+  const start = new Int32Array(katIds.length);
+  let at = 0;
+  for (const c of order) { start[c] = at; at += size[c]!; }
+  const out = new Array<number>(idx.length);
+  for (const i of idx) out[start[slot[i]!]!++] = i;
+  return out;
 }
 
 /** Documents of several word lists, those in the most lists first (in the static rank within the same count). */

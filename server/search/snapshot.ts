@@ -168,3 +168,22 @@ export function propIndex(db: Db, s: Snapshot): Promise<PropIndex> {
   }
   return s.props;
 }
+
+// a dense number per category (0..k-1) for each article: counting per category over typed arrays
+const slots = new WeakMap<Snapshot, { slot: Int32Array; katIds: number[] }>();
+
+/** Each article's category as a dense slot, and the category id of each slot. */
+export function categorySlots(s: Snapshot): { slot: Int32Array; katIds: number[] } {
+  let hit = slots.get(s);
+  if (!hit) {
+    const ids = new Map<number, number>();
+    const slot = new Int32Array(s.n);
+    for (let i = 0; i < s.n; i++) {
+      let c = ids.get(s.kat[i]!);
+      if (c === undefined) ids.set(s.kat[i]!, (c = ids.size));
+      slot[i] = c;
+    }
+    slots.set(s, (hit = { slot, katIds: [...ids.keys()] }));
+  }
+  return hit;
+}
