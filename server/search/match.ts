@@ -9,7 +9,7 @@ import { exactArticles } from './codes.ts';
 import { repairWords } from './correction.ts';
 import { engine } from './engine.ts';
 import { hasLonger, intersect, union, withMarks, wordDocs, type TermIndex } from './postings.ts';
-import { BM25_MAX, bm25Order, byCategoryVote, byWordsMatched, firstThose } from './ranking.ts';
+import { BM25_MAX, bm25Order, byCategoryVote, byWordsMatched, markedFirst } from './ranking.ts';
 import { categoryNames, categorySlots, type Snapshot } from './snapshot.ts';
 import { expandQuery, isWidened, literalQuery, type QueryWord } from './synonyms.ts';
 import { foldText, looksLikeArtnr, tokenize } from './text.ts';
@@ -83,7 +83,7 @@ function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): A
   // the whole-word tier only differs when some word is the prefix of a longer indexed word
   if (!tokens.some((t) => t.length >= 2 && hasLonger(ix, t))) return ordered;
   const whole = termDocs(ix, term, words, true);
-  return whole.length && whole.length < all.length ? withMarks(ix, whole, (mark) => firstThose(ordered, mark)) : ordered;
+  return whole.length && whole.length < all.length ? withMarks(ix, whole, (mark) => markedFirst(ordered, mark).list) : ordered;
 }
 
 /**
@@ -92,15 +92,29 @@ function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): A
  * matches fall in (Kunststoffzähne: the tooth sets, not the one bonder "für Kunststoff-Zähne";
  * Zirkon: the zirconia blanks, not the brand Zirkonzahn).
  */
-function widenedOrder(ix: TermIndex, s: Snapshot, toIdx: Int32Array, words: readonly QueryWord[], ranked: ArrayLike<number>): number[] {
-  const idx = (docs: ArrayLike<number>) => { const out: number[] = []; for (let k = 0; k < docs.length; k++) { const i = toIdx[docs[k]!]!; if (i >= 0) out.push(i); } return out; };
-  if (ranked.length <= 1 || !isWidened(words)) return idx(ranked);
+function widenedOrder(ix: TermIndex, s: Snapshot, toIdx: Int32Array, words: readonly QueryWord[], ranked: ArrayLike<number>): Int32Array {
+  if (ranked.length <= 1 || !isWidened(words)) return toIndices(toIdx, ranked);
   const literal = wordsDocs(ix, literalQuery(words), false);
-  const own: number[] = [], rest: number[] = [];
-  withMarks(ix, literal, (mark) => { for (let k = 0; k < ranked.length; k++) (mark[ranked[k]!] ? own : rest).push(ranked[k]!); });
+  const { list, head } = withMarks(ix, literal, (mark) => markedFirst(ranked, mark));
+  const own = byCategoryVote(s, toIndices(toIdx, list.subarray(0, head)));
+  const rest = toIndices(toIdx, list.subarray(head));
   // synonym matches come in the static rank: the categories decide, in the typed words' tier too
-  const synonyms = words.some((w) => w.alternatives.length > 1);
-  return byCategoryVote(s, idx(own)).concat(synonyms ? byCategoryVote(s, idx(rest)) : idx(rest));
+  return concat(own, words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, rest) : rest);
+}
+
+/** Snapshot indices of documents (articles missing from the snapshot dropped). */
+function toIndices(toIdx: Int32Array, docs: ArrayLike<number>): Int32Array {
+  const out = new Int32Array(docs.length);
+  let k = 0;
+  for (let j = 0; j < docs.length; j++) { const i = toIdx[docs[j]!]!; if (i >= 0) out[k++] = i; }
+  return out.subarray(0, k);
+}
+
+function concat(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 // snapshot index of every document (the index and the snapshot load separately)
@@ -123,7 +137,7 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   const [ix, exact] = await Promise.all([e.index, exactArticles(db, s, term)]);
   const toIdx = toSnapshot(ix, s);
   const tokens = tokenize(term);
-  let ranked: number[] = [];
+  let ranked = new Int32Array(0);
   let corrected: string | null = null;
   if (tokens.length) {
     const words = expandQuery(tokens);
@@ -135,7 +149,7 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
         if (ranked.length) corrected = repaired.map((w) => w.text).join(' ');
       }
       if (ranked.length === 0 && words.length > 1) {
-        ranked = byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false))).map((d) => toIdx[d]!).filter((i) => i >= 0);
+        ranked = toIndices(toIdx, byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false))));
       }
     }
   }
@@ -145,13 +159,13 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
 }
 
 /** The exact articles, then the ranked ones in the range, then those out of it (each once). */
-function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: readonly number[]): Int32Array {
+function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: Int32Array): Int32Array {
   const out = new Int32Array(exact.length + ranked.length);
   out.set(exact);
   let k = exact.length;
   const skip = (i: number) => exact.length > 0 && exact.includes(i);
-  for (const i of ranked) if (!s.aus[i] && !skip(i)) out[k++] = i;
-  for (const i of ranked) if (s.aus[i] && !skip(i)) out[k++] = i;
+  for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (!s.aus[i] && !skip(i)) out[k++] = i; }
+  for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (s.aus[i] && !skip(i)) out[k++] = i; }
   return out.subarray(0, k);
 }
 

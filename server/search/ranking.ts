@@ -41,11 +41,13 @@ export function bm25Order(ix: TermIndex, docs: ArrayLike<number>, words: readonl
   return Int32Array.from(order, (k) => docs[k]!);
 }
 
-/** `ranked` with the members of `first` (a mark per document) ahead, each part in its order. */
-export function firstThose(ranked: ArrayLike<number>, first: Uint8Array): number[] {
-  const head: number[] = [], tail: number[] = [];
-  for (let k = 0; k < ranked.length; k++) { const d = ranked[k]!; (first[d] ? head : tail).push(d); }
-  return head.concat(tail);
+/** `ranked` with the marked ones ahead, each part in its order; returns the list and the length of the head. */
+export function markedFirst(ranked: ArrayLike<number>, mark: Uint8Array): { list: Int32Array; head: number } {
+  let head = 0;
+  for (let k = 0; k < ranked.length; k++) if (mark[ranked[k]!]) head++;
+  const list = new Int32Array(ranked.length);
+  for (let k = 0, h = 0, t = head; k < ranked.length; k++) { const d = ranked[k]!; if (mark[d]) list[h++] = d; else list[t++] = d; }
+  return { list, head };
 }
 
 /**
@@ -53,33 +55,35 @@ export function firstThose(ranked: ArrayLike<number>, first: Uint8Array): number
  * linear); the special groups (clearance 888, miscellaneous 0, promotions) after the regular ones,
  * as in the navigation. Works on snapshot indices.
  */
-export function byCategoryVote(s: Snapshot, idx: number[]): number[] {
+export function byCategoryVote(s: Snapshot, idx: Int32Array): Int32Array {
   if (idx.length <= 1) return idx;
   const { slot, katIds } = categorySlots(s);
   const size = new Int32Array(katIds.length);
-  let used = 0;
-  for (const i of idx) if (size[slot[i]!]!++ === 0) used++;
-  if (used <= 1) return idx;
-  // categories by votes (first appearance on ties), then each category's matches in rank order
-  const order: number[] = [];
   const first = new Int32Array(katIds.length).fill(-1);
-  for (let k = 0; k < idx.length; k++) { const c = slot[idx[k]!]!; if (first[c] === -1) { first[c] = k; order.push(c); } }
+  const order: number[] = [];
+  for (let k = 0; k < idx.length; k++) {
+    const c = slot[idx[k]!]!;
+    if (size[c]!++ === 0) { first[c] = k; order.push(c); }
+  }
+  if (order.length <= 1) return idx;
+  // categories by votes (first appearance on ties), then each category's matches in rank order
   const special = (c: number) => (SPECIAL_PRODUCT_GROUPS.includes(s.pg[idx[first[c]!]!]!) ? 1 : 0);
   order.sort((a, b) => special(a) - special(b) || size[b]! - size[a]! || first[a]! - first[b]!);
   const start = new Int32Array(katIds.length);
   let at = 0;
   for (const c of order) { start[c] = at; at += size[c]!; }
-  const out = new Array<number>(idx.length);
-  for (const i of idx) out[start[slot[i]!]!++] = i;
+  const out = new Int32Array(idx.length);
+  for (let k = 0; k < idx.length; k++) { const i = idx[k]!; out[start[slot[i]!]!++] = i; }
   return out;
 }
 
 /** Documents of several word lists, those in the most lists first (in the static rank within the same count). */
-export function byWordsMatched(ix: TermIndex, lists: readonly ArrayLike<number>[]): number[] {
+export function byWordsMatched(ix: TermIndex, lists: readonly ArrayLike<number>[]): Int32Array {
   const count = new Uint8Array(ix.n);
-  let max = 0;
-  for (const l of lists) for (let k = 0; k < l.length; k++) { const d = l[k]!; if (++count[d]! > max) max = count[d]!; }
-  const out: number[] = [];
-  for (let c = max; c >= 1; c--) for (let d = 0; d < ix.n; d++) if (count[d] === c) out.push(d);
+  let max = 0, found = 0;
+  for (const l of lists) for (let k = 0; k < l.length; k++) { const d = l[k]!; if (count[d] === 0) found++; if (++count[d]! > max) max = count[d]!; }
+  const out = new Int32Array(found);
+  let k = 0;
+  for (let c = max; c >= 1; c--) for (let d = 0; d < ix.n; d++) if (count[d] === c) out[k++] = d;
   return out;
 }
