@@ -1,8 +1,8 @@
-// npm run db:reindex — rebuilds the catalogue's search index, e.g. after words were added to the
-// synonym dictionary (server/search/synonyms): the index's compound splitter learns them only then
-// (diamantschleifer → diamant schleifer). Searching with new synonyms needs no reindex.
+// npm run db:reindex — builds the catalogue's search index once and prints its figures (documents,
+// words, memory). The index lives in each server's memory: a server builds it at start and again when
+// articles change (bus topic `articles`), so a running server needs no reindex.
 import { bootDatabase } from '../boot.ts';
-import { rebuildSearchIndex } from '../search/documents.ts';
+import { rebuildSearchIndex } from '../search/engine.ts';
 
 const db = await bootDatabase();
 await rebuildSearchIndex(db, { log: (m) => console.log(`[reindex] ${m}`) });

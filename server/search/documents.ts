@@ -1,18 +1,14 @@
 // The search documents of the catalogue, one per article: `numbers` holds the article number and its
 // prefix-less forms (so normalised input hits); `body` the designations of all languages with their
 // compound parts, manufacturer name, manufacturer number and GTIN. The in-memory index (postings.ts)
-// is built from them; rebuildSearchIndex also stores them in the database's full-text tables
-// (migration 0002: FTS5 on SQLite, tsvector + trigram on PostgreSQL) for tools that query SQL.
+// is built from them; nothing is stored (the database's full-text tables went with migration 0009).
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
-import { invalidateCatalog } from './engine.ts';
 import { addCompoundParts } from './compounds.ts';
 import { dictionaryWords } from './synonyms.ts';
 import { foldText, foldedWords as words } from './text.ts';
-
-const CHUNK = 500;
 
 /** Article number plus the forms a user may type without prefix: "FH1234" → "FH1234 1234". */
 export function artnrVariants(artnr: string): string[] {
@@ -62,43 +58,4 @@ export async function collectDocs(db: Db): Promise<SearchDocument[]> {
     if (a.gtin) set.add(a.gtin);
     return { artnr: a.artnr, numbers: artnrVariants(a.artnr).join(' '), body: [...set].join(' ') };
   });
-}
-
-export async function rebuildSearchIndex(db: Db, opts: { log?: (msg: string) => void } = {}): Promise<void> {
-  const t0 = Date.now();
-  const lap = (what: string) => opts.log?.(`search index: ${what} (${Date.now() - t0} ms)`);
-  const docs = await collectDocs(db);
-  lap(`${docs.length} documents`);
-  if (isPostgres(db)) {
-    await db.transaction().execute(async (tx) => {
-      await sql`TRUNCATE article_search`.execute(tx);
-      for (let i = 0; i < docs.length; i += CHUNK) {
-        const values = docs.slice(i, i + CHUNK).map((d) => {
-          const nums = foldText(d.numbers);
-          const body = foldText(d.body);
-          return sql`(${d.artnr}::text, ${`${nums} ${body}`}::text, setweight(to_tsvector('simple'::regconfig, ${nums}::text), 'A') || to_tsvector('simple'::regconfig, ${body}::text))`;
-        });
-        await sql`INSERT INTO article_search (artnr, body, tsv) VALUES ${sql.join(values)}`.execute(tx);
-      }
-    });
-    invalidateCatalog(db);
-    return;
-  }
-  await db.transaction().execute(async (tx) => {
-    await sql`INSERT INTO article_fts(article_fts) VALUES ('delete-all')`.execute(tx);
-    // no incremental merging during the bulk load: one 'optimize' merges everything afterwards
-    await sql`INSERT INTO article_fts(article_fts, rank) VALUES ('automerge', 0)`.execute(tx);
-    await sql`DELETE FROM article_fts_map`.execute(tx);
-    for (let i = 0; i < docs.length; i += CHUNK) {
-      const chunk = docs.slice(i, i + CHUNK);
-      await sql`INSERT INTO article_fts (rowid, artnr, body) VALUES ${sql.join(chunk.map((d, j) => sql`(${i + j + 1}, ${d.numbers}, ${d.body})`))}`.execute(tx);
-      await sql`INSERT INTO article_fts_map (rowid, artnr) VALUES ${sql.join(chunk.map((d, j) => sql`(${i + j + 1}, ${d.artnr})`))}`.execute(tx);
-    }
-    await sql`INSERT INTO article_fts(article_fts, rank) VALUES ('automerge', 4)`.execute(tx);
-  });
-  lap('inserted');
-  // merge the b-tree segments written by the chunks: faster queries afterwards
-  await sql`INSERT INTO article_fts(article_fts) VALUES ('optimize')`.execute(db);
-  lap('optimized');
-  invalidateCatalog(db);
 }

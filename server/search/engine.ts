@@ -83,3 +83,11 @@ export async function warmSearch(db: Db): Promise<void> {
 export function invalidateCatalog(db: Db): void {
   engines.delete(db);
 }
+
+/** Builds this process's index anew now and reports its figures (npm run db:reindex: a check of the catalogue's documents). */
+export async function rebuildSearchIndex(db: Db, opts: { log?: (msg: string) => void } = {}): Promise<void> {
+  const t0 = Date.now();
+  invalidateCatalog(db);
+  const ix = await engine(db).index;
+  opts.log?.(`search index: ${ix.n} documents, ${ix.terms.length} words, ${ix.docs.length} postings, ~${(memoryBytes(ix) / 2 ** 20).toFixed(1)} MB in memory (${Date.now() - t0} ms)`);
+}
