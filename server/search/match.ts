@@ -137,7 +137,7 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   const [ix, exact] = await Promise.all([e.index, exactArticles(db, s, term)]);
   const toIdx = toSnapshot(ix, s);
   const tokens = tokenize(term);
-  let ranked = new Int32Array(0);
+  let ranked: Int32Array = new Int32Array(0);
   let corrected: string | null = null;
   if (tokens.length) {
     const words = expandQuery(tokens);
