@@ -20,7 +20,8 @@ export function artnrVariants(artnr: string): string[] {
   return [...out];
 }
 
-export interface SearchDocument { artnr: string; numbers: string; body: string }
+/** An article's folded words: its number forms and its body (each word once). */
+export interface SearchDocument { artnr: string; numbers: string[]; body: string[] }
 
 /**
  * One document per article. The body holds each word once (designations of all languages,
@@ -55,7 +56,7 @@ export async function collectDocs(db: Db): Promise<SearchDocument[]> {
       const compact = foldText(a.hersteller_artnr).replace(/[^\p{L}\p{N}]/gu, '');
       if (compact) set.add(compact);
     }
-    if (a.gtin) set.add(a.gtin);
-    return { artnr: a.artnr, numbers: artnrVariants(a.artnr).join(' '), body: [...set].join(' ') };
+    if (a.gtin) for (const w of words(a.gtin)) set.add(w);
+    return { artnr: a.artnr, numbers: words(artnrVariants(a.artnr).join(' ')), body: [...set] };
   });
 }

@@ -7,7 +7,7 @@
 // Why in memory: the FTS5 / tsvector round trips cost milliseconds per query (several per query for
 // tiers, corrections and compounds); the same lists in typed arrays cost microseconds. The
 // 65,000-article catalogue needs ~30 MB (see memoryBytes).
-import { foldedWords, lowerBound } from './text.ts';
+import { lowerBound } from './text.ts';
 import type { SearchDocument } from './documents.ts';
 
 /** Weights of the two fields in the relevance score: an article-number hit counts ten body hits. */
@@ -35,37 +35,47 @@ export interface TermIndex {
 /** Builds the index of the documents (in their static rank order). */
 export function buildTermIndex(documents: readonly SearchDocument[]): TermIndex {
   const n = documents.length;
-  const postings = new Map<string, number[]>(); // term → [doc, freq, doc, freq, …]
+  // postings in document order as (term id, doc, freq) triples in growing typed arrays: no array per term
+  const ids = new Map<string, number>();
+  let cap = 1 << 16, size = 0;
+  let pTerm = new Int32Array(cap), pDoc = new Int32Array(cap), pFreq = new Uint16Array(cap);
   const docLen = new Uint16Array(n);
   let total = 0;
-  const perDoc = new Map<string, number>();
+  const perDoc = new Map<number, number>();
   documents.forEach((d, doc) => {
     perDoc.clear();
-    const nums = foldedWords(d.numbers), body = foldedWords(d.body);
-    for (const w of nums) perDoc.set(w, (perDoc.get(w) ?? 0) + NUMBER_WEIGHT);
-    for (const w of body) perDoc.set(w, (perDoc.get(w) ?? 0) + 1);
-    docLen[doc] = Math.min(65_535, nums.length + body.length);
-    total += nums.length + body.length;
-    for (const [w, f] of perDoc) {
-      let p = postings.get(w);
-      if (!p) postings.set(w, (p = []));
-      p.push(doc, f);
+    const add = (w: string, weight: number) => {
+      let id = ids.get(w);
+      if (id === undefined) ids.set(w, (id = ids.size));
+      perDoc.set(id, (perDoc.get(id) ?? 0) + weight);
+    };
+    for (const w of d.numbers) add(w, NUMBER_WEIGHT);
+    for (const w of d.body) add(w, 1);
+    const len = d.numbers.length + d.body.length;
+    docLen[doc] = Math.min(65_535, len);
+    total += len;
+    if (size + perDoc.size > cap) {
+      cap = Math.max(cap * 2, size + perDoc.size);
+      const grow = <T extends Int32Array | Uint16Array>(a: T, b: T) => { b.set(a); return b; };
+      pTerm = grow(pTerm, new Int32Array(cap)); pDoc = grow(pDoc, new Int32Array(cap)); pFreq = grow(pFreq, new Uint16Array(cap));
     }
+    for (const [id, f] of perDoc) { pTerm[size] = id; pDoc[size] = doc; pFreq[size] = Math.min(65_535, f); size++; }
   });
-  const terms = [...postings.keys()].sort();
-  let size = 0;
-  for (const t of terms) size += postings.get(t)!.length / 2;
-  const start = new Int32Array(terms.length + 1);
-  const docs = new Int32Array(size);
-  const freq = new Uint16Array(size);
-  let k = 0;
-  terms.forEach((t, i) => {
-    start[i] = k;
-    const p = postings.get(t)!;
-    for (let j = 0; j < p.length; j += 2) { docs[k] = p[j]!; freq[k] = Math.min(65_535, p[j + 1]!); k++; }
-  });
-  start[terms.length] = k;
-  return { n, terms, start, docs, freq, docLen, avgLen: n ? total / n : 1, artnr: documents.map((d) => d.artnr), mark: new Uint8Array(n) };
+  // vocabulary in code-unit order; postings placed by a counting sort over the term ids (documents stay ascending)
+  const byId = [...ids.keys()];
+  const order = byId.map((_, id) => id).sort((a, b) => (byId[a]! < byId[b]! ? -1 : 1));
+  const rank = new Int32Array(order.length);
+  order.forEach((id, r) => { rank[id] = r; });
+  const start = new Int32Array(order.length + 1);
+  for (let k = 0; k < size; k++) start[rank[pTerm[k]!]! + 1]!++;
+  for (let r = 0; r < order.length; r++) start[r + 1]! += start[r]!;
+  const fill = start.slice(0, order.length);
+  const docs = new Int32Array(size), freq = new Uint16Array(size);
+  for (let k = 0; k < size; k++) { const at = fill[rank[pTerm[k]!]!]!++; docs[at] = pDoc[k]!; freq[at] = pFreq[k]!; }
+  return {
+    n, terms: order.map((id) => byId[id]!), start, docs, freq, docLen, avgLen: n ? total / n : 1,
+    artnr: documents.map((d) => d.artnr), mark: new Uint8Array(n),
+  };
 }
 
 /** Bytes the index holds (typed arrays plus an estimate for the strings and their array). */
