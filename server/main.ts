@@ -45,7 +45,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const stopListening = config.databaseUrl ? await listenOnPostgres(config.databaseUrl) : async () => {};
   const stopJobs = startJobs(db);
   // the search index is built in the background: the first searches wait for it, not the start
-  void warmSearch(db).catch((e) => console.error('[search] index', e));
+  void warmSearch(db).then((line) => console.log(`[shop] ${line}`), (e) => console.error('[search] index', e));
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
   // the site's server renderer loads React: its production build, not the development one with its
