@@ -45,7 +45,7 @@ function createEngine(db: Db): Engine {
     // a match set holds up to one int per article: a few hundred bound the memory (paging, autocomplete + search)
     matches: new Cache({ ttlMs: Infinity, max: 256 }),
     items: new Cache({ ttlMs: GUEST_TTL_MS, max: 200_000 }),
-    responses: new Cache({ ttlMs: GUEST_TTL_MS, max: 5000 }),
+    responses: new Cache({ ttlMs: GUEST_TTL_MS, max: 1000 }), // whole answers (~25 KB each)
     values: new Cache({ ttlMs: GUEST_TTL_MS, max: 5000 }),
   };
   // a failed load is not kept: the next call tries again
