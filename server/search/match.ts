@@ -8,7 +8,7 @@ import type { Db } from '../db/index.ts';
 import { exactArticles } from './codes.ts';
 import { repairWords } from './correction.ts';
 import { engine } from './engine.ts';
-import { hasLonger, intersect, union, withMarks, wordDocs, type TermIndex } from './postings.ts';
+import { hasLonger, intersectAll, union, withMarks, wordDocs, type TermIndex } from './postings.ts';
 import { BM25_MAX, bm25Order, byCategoryVote, byWordsMatched, markedFirst } from './ranking.ts';
 import { categoryNames, categorySlots, type Snapshot } from './snapshot.ts';
 import { expandQuery, isWidened, literalQuery, type QueryWord } from './synonyms.ts';
@@ -26,11 +26,7 @@ export interface MatchResult {
 
 /** Documents with all the words (each a prefix unless `exact`). */
 function allOf(ix: TermIndex, words: readonly string[], exact: boolean): Int32Array {
-  // shortest lists first keeps the intersections short
-  const lists = words.map((t) => wordDocs(ix, t, exact)).sort((a, b) => a.length - b.length);
-  let out = lists[0] ?? new Int32Array(0);
-  for (let k = 1; k < lists.length && out.length; k++) out = intersect(out, lists[k]!);
-  return out;
+  return intersectAll(words.map((t) => wordDocs(ix, t, exact)));
 }
 
 // a synonym group's documents per index: asked by every query with one of its words, and the
@@ -50,10 +46,7 @@ function queryWordDocs(ix: TermIndex, w: QueryWord, exact: boolean): Int32Array 
 
 /** Documents all query words match. */
 function wordsDocs(ix: TermIndex, words: readonly QueryWord[], exact: boolean): Int32Array {
-  const lists = words.map((w) => queryWordDocs(ix, w, exact)).sort((a, b) => a.length - b.length);
-  let out = lists[0] ?? new Int32Array(0);
-  for (let k = 1; k < lists.length && out.length; k++) out = intersect(out, lists[k]!);
-  return out;
+  return intersectAll(words.map((w) => queryWordDocs(ix, w, exact)));
 }
 
 /** An article number's normalised words ("K-0815" → 815) when they differ from the typed ones. */

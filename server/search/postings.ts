@@ -28,8 +28,9 @@ export interface TermIndex {
   avgLen: number;
   /** document → article number */
   artnr: string[];
-  /** scratch mark per document (reset after each use; queries run synchronously) */
+  /** scratch mark and slot per document (reset after each use; queries run synchronously) */
   mark: Uint8Array;
+  slot: Int32Array;
 }
 
 /** Builds the index of the documents (in their static rank order). */
@@ -74,7 +75,7 @@ export function buildTermIndex(documents: readonly SearchDocument[]): TermIndex 
   for (let k = 0; k < size; k++) { const at = fill[rank[pTerm[k]!]!]!++; docs[at] = pDoc[k]!; freq[at] = pFreq[k]!; }
   return {
     n, terms: order.map((id) => byId[id]!), start, docs, freq, docLen, avgLen: n ? total / n : 1,
-    artnr: documents.map((d) => d.artnr), mark: new Uint8Array(n),
+    artnr: documents.map((d) => d.artnr), mark: new Uint8Array(n), slot: new Int32Array(n),
   };
 }
 
@@ -84,7 +85,7 @@ export function memoryBytes(ix: TermIndex): number {
   for (const t of ix.terms) chars += t.length;
   for (const a of ix.artnr) chars += a.length;
   const strings = chars + (ix.terms.length + ix.artnr.length) * 32; // V8: header per string + array slot
-  return strings + ix.start.byteLength + ix.docs.byteLength + ix.freq.byteLength + ix.docLen.byteLength + ix.mark.byteLength;
+  return strings + ix.start.byteLength + ix.docs.byteLength + ix.freq.byteLength + ix.docLen.byteLength + ix.mark.byteLength + ix.slot.byteLength;
 }
 
 /** Vocabulary range [lo, hi) of the words a query word matches: those starting with it, or (exact) only itself. */
@@ -157,6 +158,14 @@ export function withMarks<T>(ix: TermIndex, members: ArrayLike<number>, fn: (mar
   const mark = ix.mark;
   for (let k = 0; k < members.length; k++) mark[members[k]!] = 1;
   try { return fn(mark); } finally { for (let k = 0; k < members.length; k++) mark[members[k]!] = 0; }
+}
+
+/** Intersection of ascending lists (empty for none), shortest first: the intersections stay short. */
+export function intersectAll(lists: Int32Array[]): Int32Array {
+  lists.sort((a, b) => a.length - b.length);
+  let out = lists[0] ?? new Int32Array(0);
+  for (let k = 1; k < lists.length && out.length; k++) out = intersect(out, lists[k]!);
+  return out;
 }
 
 /** Intersection of two ascending lists (binary search through the longer one when the other is short). */

@@ -18,27 +18,34 @@ export function bm25Order(ix: TermIndex, docs: ArrayLike<number>, words: readonl
   const m = docs.length;
   const score = new Float64Array(m);
   const freq = new Float64Array(m);
-  // slot of a document in `docs` (+1), looked up per posting
-  const slot = new Map<number, number>();
-  for (let k = 0; k < m; k++) slot.set(docs[k]!, k);
-  for (const w of words) {
-    const [lo, hi] = termRange(ix, w, matchesExactly(w, false));
-    if (hi === lo) continue;
-    const hits = hi - lo === 1 ? ix.start[hi]! - ix.start[lo]! : wordDocs(ix, w, false).length;
-    let idf = Math.log((ix.n - hits + 0.5) / (hits + 0.5));
-    if (idf <= 0) idf = 1e-6;
-    freq.fill(0);
-    for (let p = ix.start[lo]!, end = ix.start[hi]!; p < end; p++) {
-      const k = slot.get(ix.docs[p]!);
-      if (k !== undefined) freq[k]! += ix.freq[p]!;
+  // position of a document in `docs` + 1 (0: not a candidate), looked up per posting
+  const slot = ix.slot;
+  for (let k = 0; k < m; k++) slot[docs[k]!] = k + 1;
+  try {
+    for (const w of words) {
+      const [lo, hi] = termRange(ix, w, matchesExactly(w, false));
+      if (hi === lo) continue;
+      const hits = hi - lo === 1 ? ix.start[hi]! - ix.start[lo]! : wordDocs(ix, w, false).length;
+      let idf = Math.log((ix.n - hits + 0.5) / (hits + 0.5));
+      if (idf <= 0) idf = 1e-6;
+      freq.fill(0);
+      for (let p = ix.start[lo]!, end = ix.start[hi]!; p < end; p++) {
+        const k = slot[ix.docs[p]!]!;
+        if (k) freq[k - 1]! += ix.freq[p]!;
+      }
+      for (let k = 0; k < m; k++) {
+        const f = freq[k]!;
+        if (f > 0) score[k]! += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * ix.docLen[docs[k]!]!) / ix.avgLen));
+      }
     }
-    for (let k = 0; k < m; k++) {
-      const f = freq[k]!;
-      if (f > 0) score[k]! += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * ix.docLen[docs[k]!]!) / ix.avgLen));
-    }
+  } finally {
+    for (let k = 0; k < m; k++) slot[docs[k]!] = 0;
   }
-  const order = Array.from({ length: m }, (_, k) => k).sort((a, b) => score[b]! - score[a]! || docs[a]! - docs[b]!);
-  return Int32Array.from(order, (k) => docs[k]!);
+  // a stable sort of the positions: ties keep the static rank (the documents arrive ascending)
+  const order = Array.from({ length: m }, (_, k) => k).sort((a, b) => score[b]! - score[a]!);
+  const out = new Int32Array(m);
+  for (let k = 0; k < m; k++) out[k] = docs[order[k]!]!;
+  return out;
 }
 
 /** `ranked` with the marked ones ahead, each part in its order; returns the list and the length of the head. */
