@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { pathToFileURL } from 'node:url';
 import { config } from './config.ts';
 import { bootDatabase } from './boot.ts';
-import { warmSearch } from './search/engine.ts';
+import { warmSearch } from './search/index.ts';
 import { createApi } from './http/app.ts';
 import { withCompression } from './http/compress.ts';
 import { PRODUCT_IMAGE_PREFIXES } from './http/product-images.ts';

@@ -10,7 +10,7 @@ import { expandQuery, synonyms, type QueryWord } from './synonyms.ts';
  * The dictionary word a mistyped word means (edit distance 1, or 2 from 7 letters on; same first
  * letter), null when none is that close. Typos of trade words are corrected to trade words first.
  */
-export function nearestDictionaryWord(word: string, dict = synonyms()): string | null {
+function nearestDictionaryWord(word: string, dict = synonyms()): string | null {
   if (word.length < 4 || /\d/.test(word)) return null;
   const max = word.length >= 7 ? 2 : 1;
   let best: string | null = null;
@@ -24,7 +24,7 @@ export function nearestDictionaryWord(word: string, dict = synonyms()): string |
 }
 
 /** Levenshtein distance, stopping early above `maxD` (returns maxD + 1 then). */
-export function editDistance(a: string, b: string, maxD: number): number {
+function editDistance(a: string, b: string, maxD: number): number {
   if (Math.abs(a.length - b.length) > maxD) return maxD + 1;
   let prev = new Array<number>(b.length + 1);
   let cur = new Array<number>(b.length + 1);
@@ -46,7 +46,7 @@ export function editDistance(a: string, b: string, maxD: number): number {
 const corrections = new WeakMap<TermIndex, Cache<string, string | null>>();
 
 /** Closest indexed word (edit distance ≤ 2, same first two letters), the most frequent on ties; memoised per index. */
-export function correctToken(ix: TermIndex, token: string): string | null {
+function correctToken(ix: TermIndex, token: string): string | null {
   let memo = corrections.get(ix);
   if (!memo) corrections.set(ix, (memo = new Cache({ ttlMs: Infinity, max: 5000 })));
   const hit = memo.get(token);

@@ -11,7 +11,7 @@ import { dictionaryWords } from './synonyms.ts';
 import { foldText, foldedWords as words } from './text.ts';
 
 /** Article number plus the forms a user may type without prefix: "FH1234" → "FH1234 1234". */
-export function artnrVariants(artnr: string): string[] {
+function artnrVariants(artnr: string): string[] {
   const out = new Set<string>([artnr]);
   const norm = normalizeArtnr(artnr);
   if (norm) out.add(norm);

@@ -16,9 +16,9 @@ import { loadSnapshot, type Snapshot } from './snapshot.ts';
 // a rebuild costs seconds of CPU (~4 s for 65,000 articles): the bus is the way to be current
 const REFRESH_MS = 30 * 60_000;
 /** bus topic of article and price changes (shared with the catalogue's caches) */
-export const ARTICLES_TOPIC = 'articles';
+const ARTICLES_TOPIC = 'articles';
 /** how long guest answers and list items are served from memory */
-export const GUEST_TTL_MS = 60_000;
+const GUEST_TTL_MS = 60_000;
 
 export interface Engine {
   at: number;

@@ -9,7 +9,7 @@
 export { SEARCH_TERM_MAX, tokenize } from './text.ts';
 export { artnrMatches, artnrsWithPrefix, exactCandidates } from './codes.ts';
 export { chipsFor, matchTerm, type Chip, type MatchResult } from './match.ts';
-export { invalidateCatalog, rebuildSearchIndex, snapshot, warmSearch } from './engine.ts';
+export { rebuildSearchIndex, snapshot, warmSearch } from './engine.ts';
 export { categoryNames, katDescendants, propIndex, type Snapshot } from './snapshot.ts';
 export { cachedListing, filterAndFacet, relevanceOrder, sortHits, type ListFilter, type SortKey } from './listing.ts';
 export { wordsWithPrefix } from './autocomplete.ts';

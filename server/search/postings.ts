@@ -11,7 +11,7 @@ import { lowerBound } from './text.ts';
 import type { SearchDocument } from './documents.ts';
 
 /** Weights of the two fields in the relevance score: an article-number hit counts ten body hits. */
-export const NUMBER_WEIGHT = 10;
+const NUMBER_WEIGHT = 10;
 
 export interface TermIndex {
   /** documents */

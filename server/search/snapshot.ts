@@ -103,8 +103,8 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
   return s;
 }
 
-export const PG_PROMO = 90;
-export const PG_NEW = 91;
+const PG_PROMO = 90;
+const PG_NEW = 91;
 
 /** Group membership including the computed groups 90 (MCode 0..4) and 91 (IstNeuheit). */
 export function inGroup(s: Snapshot, i: number, pg: number): boolean {

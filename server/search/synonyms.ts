@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { foldText } from './text.ts';
 
-export const SYNONYM_DIR = path.resolve(import.meta.dirname, 'synonyms');
+const SYNONYM_DIR = path.resolve(import.meta.dirname, 'synonyms');
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 
@@ -29,7 +29,7 @@ export function stem(word: string): string {
 }
 
 /** Folded, stemmed words of a phrase. */
-export function phraseWords(phrase: string): string[] {
+function phraseWords(phrase: string): string[] {
   return (foldText(phrase).match(WORD_RE) ?? []).map(stem);
 }
 
@@ -75,7 +75,7 @@ export function buildDictionary(groups: readonly (readonly string[])[]): Synonym
 }
 
 /** The groups of every dictionary file; a file that does not parse is reported and skipped. */
-export function readSynonymFiles(dir = SYNONYM_DIR): string[][] {
+function readSynonymFiles(dir = SYNONYM_DIR): string[][] {
   const groups: string[][] = [];
   let files: string[] = [];
   try { files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort(); } catch { return groups; }
