@@ -13,7 +13,6 @@ import type { WordList } from './autocomplete.ts';
 const LIST_CACHE_MAX = 500;
 
 export interface Snapshot {
-  loadedAt: number;
   n: number;
   artnr: string[];
   idxOf: Map<string, number>;
@@ -60,7 +59,7 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
     .orderBy('artnr').execute();
   const n = rows.length;
   const s: Snapshot = {
-    loadedAt: Date.now(), n, artnr: new Array<string>(n), idxOf: new Map(),
+    n, artnr: new Array<string>(n), idxOf: new Map(),
     pg: new Int32Array(n), kat: new Int32Array(n), herst: new Int32Array(n), preis: new Float64Array(n),
     created: new Int32Array(n), aus: new Uint8Array(n), isChild: new Uint8Array(n), mcode: new Int16Array(n), neu: new Uint8Array(n),
     manufacturers: new Map(), katChildren: new Map(), katPg: new Map(), pgs: new Set(),
