@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { pathToFileURL } from 'node:url';
 import { config } from './config.ts';
 import { bootDatabase } from './boot.ts';
+import { warmSearch } from './search/index.ts';
 import { createApi } from './http/app.ts';
 import { withCompression } from './http/compress.ts';
 import { PRODUCT_IMAGE_PREFIXES } from './http/product-images.ts';
@@ -43,6 +44,8 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   // on PostgreSQL the instances may run on several hosts: cache invalidations travel through the database
   const stopListening = config.databaseUrl ? await listenOnPostgres(config.databaseUrl) : async () => {};
   const stopJobs = startJobs(db);
+  // the search index is built in the background: the first searches wait for it, not the start
+  void warmSearch(db).then((line) => console.log(`[shop] ${line}`), (e) => console.error('[search] index', e));
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
   // the site's server renderer loads React: its production build, not the development one with its

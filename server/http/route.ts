@@ -4,12 +4,12 @@
 // of the test run and the generated OpenAPI document.
 import type { Context } from 'hono';
 import { z, type ZodType } from 'zod';
-import type { Access, ContractDef, HandlerResult, Method } from '../../src/api/contract.ts';
+import type { Access, ContractDef, HandlerResult } from '../../src/api/contract.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './errors.ts';
 import type { Session } from './session.ts';
 
-export type { Access, Method };
+export type { Access };
 
 export interface HandlerCtx<P, Q, B> {
   params: P;
@@ -86,4 +86,4 @@ export function parseWith<T extends ZodType>(schema: T | undefined, value: unkno
 }
 
 // the shared schema pieces live with the contracts; re-exported for the modules that import them from here
-export { zArtnr, zCountry, zId, zLanguage, zQty, zText } from '../../src/api/common.ts';
+export { zArtnr, zCountry, zId, zLanguage, zText } from '../../src/api/common.ts';

@@ -9,7 +9,7 @@ import { cachedCurrency, convertPrice, purchaseFacts, withPurchases, type Articl
 import {
   cachedGuestValue, cachedListing, categoryNames, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
   type ListFilter, type SortKey, type Snapshot,
-} from '../lib/search.ts';
+} from '../search/index.ts';
 import { zListItem } from './search.ts';
 import { articleImages, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../src/lib/rules/constants.ts';

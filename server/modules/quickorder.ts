@@ -8,7 +8,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
-import { artnrMatches, artnrsWithPrefix, snapshot } from '../lib/search.ts';
+import { artnrMatches, artnrsWithPrefix, snapshot } from '../search/index.ts';
 import { addOne, cartCount, zCartQty } from './cart.ts';
 import { addListItems, createList, listName, zListName } from './favoriten.ts';
 import { QUICK_ORDER_MAX_LINES } from '../../src/lib/rules/constants.ts';

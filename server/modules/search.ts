@@ -1,12 +1,12 @@
 // Search calls of section 7: quick article-number suggestion, full search with category chips,
-// already-bought search, autocomplete and the top-bar preview. Engine: server/lib/search.ts.
+// already-bought search, autocomplete and the top-bar preview. Engine: server/search/ (index.ts lists its files).
 import { z } from 'zod';
 import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
 import type { Db } from '../db/index.ts';
 import {
   SEARCH_TERM_MAX, artnrMatches, cachedGuestJson, listItems, chipsFor, exactCandidates, filterAndFacet, matchTerm, snapshot, sortHits,
   tokenize, wordsWithPrefix, type ListFilter, type SortKey,
-} from '../lib/search.ts';
+} from '../search/index.ts';
 import { cachedCurrency, purchaseFacts } from '../lib/articles.ts';
 import {
   ALREADY_BOUGHT_LIMIT, QUICK_SUGGEST_ARTNR_MAX, SEARCH_MIN_CHARS, SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES,

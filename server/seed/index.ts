@@ -1,7 +1,6 @@
 // Deterministic seed entry point: same data on every machine (seeded PRNG streams, dates as offsets
 // from the clock anchors). Everything goes through Kysely, so it runs on SQLite and PostgreSQL.
 import type { Db } from '../db/index.ts';
-import { rebuildSearchIndex } from '../lib/search-index.ts';
 import { buildCatalog } from './catalog-build.ts';
 import { seedClock } from './clock.ts';
 import { seedCustomers } from './customers.ts';
@@ -49,8 +48,6 @@ export async function seed(db: Db, opts: SeedOptions): Promise<Record<string, nu
   add(await seedExtras(db, { cat, hist, clock }));
   lap('recommendations, promotions, tooth storage, labels, patient works');
   await resetSequences(db);
-  await rebuildSearchIndex(db);
-  lap('search index');
   log(`rows: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}`);
   return counts;
 }

@@ -4,6 +4,5 @@ import { z } from 'zod';
 export const zCountry = z.string().regex(/^[a-zA-Z]{2}$/, 'invalid_country').transform((s) => s.toLowerCase());
 export const zLanguage = z.string().regex(/^[a-zA-Z]{2}$/, 'invalid_language').transform((s) => s.toLowerCase());
 export const zArtnr = z.string().min(1, 'error_artnr').max(40, 'error_artnr').regex(/^[A-Za-z0-9.,\-/ ]+$/, 'error_artnr');
-export const zQty = z.coerce.number({ error: 'error_menge' }).int('error_menge').positive('error_menge').max(99999, 'error_menge');
 export const zId = z.coerce.number({ error: 'invalid_id' }).int('invalid_id').nonnegative('invalid_id').max(2_147_483_647, 'invalid_id');
 export const zText = (max: number) => z.string().max(max, 'too_long');

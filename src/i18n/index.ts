@@ -14,9 +14,9 @@ import pl from './locales/pl.json' with { type: 'json' };
 import hu from './locales/hu.json' with { type: 'json' };
 import cs from './locales/cs.json' with { type: 'json' };
 
-export type { MessageKey, Messages, T, TParams } from './translate.ts';
+export type { T } from './translate.ts';
 
-export { UI_LANGUAGES, isUiLanguage, type UiLanguage } from './languages.ts';
+export { UI_LANGUAGES, type UiLanguage } from './languages.ts';
 
 const FILES: Record<UiLanguage, Messages> = { de, en, fr, es, it, nl, pl, hu, cs };
 

@@ -3,7 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { setupApi, type TestEnv } from './harness.ts';
 import { STATIC_CASES, codeCases, judge, type RelevanceCase } from './search-relevance.cases.ts';
-import { buildDictionary, expandQuery, stem } from '../../server/lib/synonyms.ts';
+import { buildDictionary, expandQuery, stem } from '../../server/search/synonyms.ts';
 
 let env: TestEnv;
 let katOf: Map<string, number>;

@@ -9,6 +9,7 @@ import * as m0006 from './0006_cms_publish.ts';
 import * as m0007 from './0007_accounts.ts';
 import * as m0008 from './0008_budget_release_rules.ts';
 import * as m0009 from './0009_scale_booking_sweep.ts';
+import * as m0010 from './0010_search_in_memory_index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_accounts': m0007,
   '0008_budget_release_rules': m0008,
   '0009_scale_booking_sweep': m0009,
+  '0010_search_in_memory_index': m0010,
 };

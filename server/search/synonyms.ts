@@ -5,9 +5,9 @@
 // diacritics, umlauts) and without plural endings (stem), the same way the query words are.
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldText } from './search-index.ts';
+import { foldText } from './text.ts';
 
-export const SYNONYM_DIR = path.resolve(import.meta.dirname, '..', 'search', 'synonyms');
+const SYNONYM_DIR = path.resolve(import.meta.dirname, 'synonyms');
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 
@@ -29,7 +29,7 @@ export function stem(word: string): string {
 }
 
 /** Folded, stemmed words of a phrase. */
-export function phraseWords(phrase: string): string[] {
+function phraseWords(phrase: string): string[] {
   return (foldText(phrase).match(WORD_RE) ?? []).map(stem);
 }
 
@@ -75,7 +75,7 @@ export function buildDictionary(groups: readonly (readonly string[])[]): Synonym
 }
 
 /** The groups of every dictionary file; a file that does not parse is reported and skipped. */
-export function readSynonymFiles(dir = SYNONYM_DIR): string[][] {
+function readSynonymFiles(dir = SYNONYM_DIR): string[][] {
   const groups: string[][] = [];
   let files: string[] = [];
   try { files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort(); } catch { return groups; }
@@ -104,43 +104,6 @@ export function synonyms(): SynonymDictionary {
 /** Every word of the dictionary (the index's compound splitter learns them: diamantschleifer → diamant schleifer). */
 export function dictionaryWords(dict = synonyms()): string[] {
   return dict.words;
-}
-
-/**
- * The dictionary word a mistyped word means (edit distance 1, or 2 from 7 letters on; same first
- * letter), null when none is that close. Typos of trade words are corrected to trade words first.
- */
-export function nearestDictionaryWord(word: string, dict = synonyms()): string | null {
-  if (word.length < 4 || /\d/.test(word)) return null;
-  const max = word.length >= 7 ? 2 : 1;
-  let best: string | null = null;
-  let bestD = max + 1;
-  for (const w of dict.words) {
-    if (w[0] !== word[0] || Math.abs(w.length - word.length) > max) continue;
-    const d = editDistance(word, w, max);
-    if (d < bestD) { best = w; bestD = d; }
-  }
-  return best;
-}
-
-/** Levenshtein distance, stopping early above `maxD` (returns maxD + 1 then). */
-export function editDistance(a: string, b: string, maxD: number): number {
-  if (Math.abs(a.length - b.length) > maxD) return maxD + 1;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = cur[0];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (cur[j]! < rowMin) rowMin = cur[j]!;
-    }
-    if (rowMin > maxD) return maxD + 1;
-    [prev, cur] = [cur, prev];
-  }
-  return prev[b.length]!;
 }
 
 /** One word (or dictionary phrase) of a query: it matches when one of its alternatives matches (all words of it). */

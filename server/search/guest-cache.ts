@@ -1,0 +1,46 @@
+// Guest answers from memory: search results and listings show the same list items to every guest,
+// so items, serialised answers and computed values are kept per key for GUEST_TTL_MS (engine.ts,
+// dropped with the catalogue). Customer calls get the same items with the customer's purchase facts
+// laid over them (articles.ts purchaseFacts).
+import type { Db } from '../db/index.ts';
+import { loadArticleItems, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
+import { engine } from './engine.ts';
+
+/** The list items of the articles, in the given order: from memory, the missing ones in one query. */
+export async function listItems(
+  db: Db, artnrs: readonly string[], opts: { lang: string; country: string; kdnr?: number | null },
+): Promise<ArticleListItem[]> {
+  if (opts.kdnr) {
+    const [items, bought] = await Promise.all([listItems(db, artnrs, { lang: opts.lang, country: opts.country }), purchaseFacts(db, opts.kdnr)]);
+    return withPurchases(items, bought);
+  }
+  const cache = engine(db).items;
+  const prefix = `${opts.lang}|${opts.country}|`;
+  const missing = artnrs.filter((nr) => cache.get(prefix + nr) === undefined);
+  const loaded = new Map<string, ArticleListItem>();
+  if (missing.length) {
+    for (const it of await loadArticleItems(db, missing, { lang: opts.lang, country: opts.country })) {
+      cache.set(prefix + it.Artikelnummer, it);
+      loaded.set(it.Artikelnummer, it);
+    }
+  }
+  const out: ArticleListItem[] = [];
+  for (const nr of artnrs) { const it = loaded.get(nr) ?? cache.get(prefix + nr); if (it) out.push(it); }
+  return out;
+}
+
+/** A guest call's `{ result }` JSON, serialised once per key. */
+export async function cachedGuestJson(db: Db, key: string, compute: () => Promise<unknown>): Promise<Response> {
+  const cache = engine(db).responses;
+  let body = cache.get(key);
+  if (body === undefined) {
+    body = JSON.stringify({ result: await compute() });
+    cache.set(key, body);
+  }
+  return new Response(body, { headers: { 'content-type': 'application/json' } });
+}
+
+/** A guest-view value (no customer facts in it; callers lay those over a copy), computed once per key. */
+export function cachedGuestValue<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  return engine(db).values.getOrLoad(key, compute) as Promise<T>;
+}

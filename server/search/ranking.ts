@@ -1,0 +1,96 @@
+// Orders of a match set. bm25 over the two fields (the article number counts NUMBER_WEIGHT times),
+// computed from the postings as SQLite's FTS5 did; the whole-word tier; the typed words before
+// their stems and synonyms with a category vote; and the best-partial order of the fallback.
+import { SPECIAL_PRODUCT_GROUPS } from '../../src/lib/rules/constants.ts';
+import { matchesExactly, termRange, wordDocs, type TermIndex } from './postings.ts';
+import { categorySlots, type Snapshot } from './snapshot.ts';
+
+/** Up to this many matches are ordered by bm25; larger sets keep the static rank (bm25 would touch every match). */
+export const BM25_MAX = 4000;
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * The documents by bm25 of the query words (each a prefix, or a single letter), best first; ties in
+ * the static rank. A word's weight (idf) comes from how many documents it matches in the index.
+ */
+export function bm25Order(ix: TermIndex, docs: ArrayLike<number>, words: readonly string[]): Int32Array {
+  const m = docs.length;
+  const score = new Float64Array(m);
+  const freq = new Float64Array(m);
+  // position of a document in `docs` + 1 (0: not a candidate), looked up per posting
+  const slot = ix.slot;
+  for (let k = 0; k < m; k++) slot[docs[k]!] = k + 1;
+  try {
+    for (const w of words) {
+      const [lo, hi] = termRange(ix, w, matchesExactly(w, false));
+      if (hi === lo) continue;
+      const hits = hi - lo === 1 ? ix.start[hi]! - ix.start[lo]! : wordDocs(ix, w, false).length;
+      let idf = Math.log((ix.n - hits + 0.5) / (hits + 0.5));
+      if (idf <= 0) idf = 1e-6;
+      freq.fill(0);
+      for (let p = ix.start[lo]!, end = ix.start[hi]!; p < end; p++) {
+        const k = slot[ix.docs[p]!]!;
+        if (k) freq[k - 1]! += ix.freq[p]!;
+      }
+      for (let k = 0; k < m; k++) {
+        const f = freq[k]!;
+        if (f > 0) score[k]! += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * ix.docLen[docs[k]!]!) / ix.avgLen));
+      }
+    }
+  } finally {
+    for (let k = 0; k < m; k++) slot[docs[k]!] = 0;
+  }
+  // a stable sort of the positions: ties keep the static rank (the documents arrive ascending)
+  const order = Array.from({ length: m }, (_, k) => k).sort((a, b) => score[b]! - score[a]!);
+  const out = new Int32Array(m);
+  for (let k = 0; k < m; k++) out[k] = docs[order[k]!]!;
+  return out;
+}
+
+/** `ranked` with the marked ones ahead, each part in its order; returns the list and the length of the head. */
+export function markedFirst(ranked: ArrayLike<number>, mark: Uint8Array): { list: Int32Array; head: number } {
+  let head = 0;
+  for (let k = 0; k < ranked.length; k++) if (mark[ranked[k]!]) head++;
+  const list = new Int32Array(ranked.length);
+  for (let k = 0, h = 0, t = head; k < ranked.length; k++) { const d = ranked[k]!; if (mark[d]) list[h++] = d; else list[t++] = d; }
+  return { list, head };
+}
+
+/**
+ * Matches ordered by how many of them share their category (stable: rank order within a category;
+ * linear); the special groups (clearance 888, miscellaneous 0, promotions) after the regular ones,
+ * as in the navigation. Works on snapshot indices.
+ */
+export function byCategoryVote(s: Snapshot, idx: Int32Array): Int32Array {
+  if (idx.length <= 1) return idx;
+  const { slot, katIds } = categorySlots(s);
+  const size = new Int32Array(katIds.length);
+  const first = new Int32Array(katIds.length).fill(-1);
+  const order: number[] = [];
+  for (let k = 0; k < idx.length; k++) {
+    const c = slot[idx[k]!]!;
+    if (size[c]!++ === 0) { first[c] = k; order.push(c); }
+  }
+  if (order.length <= 1) return idx;
+  // categories by votes (first appearance on ties), then each category's matches in rank order
+  const special = (c: number) => (SPECIAL_PRODUCT_GROUPS.includes(s.pg[idx[first[c]!]!]!) ? 1 : 0);
+  order.sort((a, b) => special(a) - special(b) || size[b]! - size[a]! || first[a]! - first[b]!);
+  const start = new Int32Array(katIds.length);
+  let at = 0;
+  for (const c of order) { start[c] = at; at += size[c]!; }
+  const out = new Int32Array(idx.length);
+  for (let k = 0; k < idx.length; k++) { const i = idx[k]!; out[start[slot[i]!]!++] = i; }
+  return out;
+}
+
+/** Documents of several word lists, those in the most lists first (in the static rank within the same count). */
+export function byWordsMatched(ix: TermIndex, lists: readonly ArrayLike<number>[]): Int32Array {
+  const count = new Uint8Array(ix.n);
+  let max = 0, found = 0;
+  for (const l of lists) for (let k = 0; k < l.length; k++) { const d = l[k]!; if (count[d] === 0) found++; if (++count[d]! > max) max = count[d]!; }
+  const out = new Int32Array(found);
+  let k = 0;
+  for (let c = max; c >= 1; c--) for (let d = 0; d < ix.n; d++) if (count[d] === c) out[k++] = d;
+  return out;
+}
