@@ -1,12 +1,12 @@
 // Service forms (returns, repairs, transport damage, special orders, spare parts, callback) and the
 // contact form. Guests and customers may send them; each gets a unique reference like RT-2026-000124.
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { readMultipart } from '../http/body.ts';
-import { defineRoute, zText, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
+import * as forms from '../../src/api/forms.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail, reserveGuestUpload } from '../lib/guest-limits.ts';
 import { sendMail } from '../lib/mail.ts';
 import { nowIso } from '../lib/time.ts';
@@ -16,7 +16,6 @@ import {
   type ContactFormInput,
 } from '../../src/lib/rules/index.ts';
 
-const TAG = 'forms';
 export const MAX_PHOTOS = 10;
 
 /** Reference prefix per request type. */
@@ -116,7 +115,6 @@ function mailText(title: string, referenz: string, values: Record<string, string
   return `Vielen Dank für Ihre Anfrage (${title}).\nIhre Referenz: ${referenz}\n\nIhre Angaben:\n${lines.join('\n')}\n\nWir melden uns so bald wie möglich.`;
 }
 
-const zReferenzAnswer = z.object({ referenz: z.string(), typ: z.string(), photos: z.array(z.object({ id: z.number(), url: z.string(), thumbUrl: z.string().nullable() })) });
 
 // ---------------------------------------------------------------- contact form
 
@@ -127,32 +125,8 @@ const CONTACT_FIELD: Record<keyof ContactFormInput, string> = {
 /** Section 5 lists the contact form's required fields in this order; the first error names the field. */
 const CONTACT_ORDER: (keyof ContactFormInput)[] = ['date', 'email', 'firstName', 'lastName', 'message', 'phone', 'artnr', 'salutation', 'time'];
 
-const zOpt = (max: number) => z.union([z.string(), z.number()], { error: 'invalid_input' }).transform(String).pipe(zText(max)).optional();
-const zContactBody = z.object({
-  anrede: zOpt(10), vorname: zOpt(100), nachname: zOpt(100), email: zOpt(254), telefon: zOpt(40),
-  date: zOpt(20), time: zOpt(10), betreff: zOpt(200), nachricht: zOpt(5000), artikelnummer: zOpt(40), kundennummer: zOpt(12),
-  [HONEYPOT_FIELD]: z.unknown().optional().describe('honeypot: must stay empty'),
-});
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'post', path: '/forms/:typ', access: 'public', tag: TAG, rawBody: true,
-    summary: 'Service request (typ retoure|reparatur|transportschaden|sonderbestellung|ersatzteil|rueckruf), multipart: typ fields, '
-      + 'contact name/email/telefon, photos (fields photo, photos or photo_N; JPEG/PNG/WebP/HEIC, max 15 MB each, max 10). '
-      + 'All but rueckruf need a photo and a text (400 service_photo_required / service_text_required); answers the reference. '
-      + 'Guests: 10 per hour per address, 3 per e-mail (429), photos within the guests\' daily quota (507 upload_quota_exceeded); no mail to typed addresses',
-    params: z.object({ typ: z.string() }),
-    body: z.object({
-      name: z.string().optional(), email: z.string().optional(), telefon: z.string().optional(),
-      kdnr: z.string().optional(), lieferschein: z.string().optional(), artnr: z.string().optional(), menge: z.string().optional(),
-      grund: z.string().optional(), text: z.string().optional(), geraet: z.string().optional(), seriennummer: z.string().optional(),
-      fehlerbeschreibung: z.string().optional(), paketnummer: z.string().optional(), schaden: z.string().optional(),
-      artikelbeschreibung: z.string().optional(), hersteller: z.string().optional(), teil: z.string().optional(),
-      wunschtermin: z.string().optional(), thema: z.string().optional(),
-      [HONEYPOT_FIELD]: z.string().optional().describe('honeypot: must stay empty'),
-    }),
-    response: zReferenzAnswer,
-    handler: async ({ db, session, params, c, ip, lang, country }) => {
+  defineRoute(forms.serviceRequest, async ({ db, session, params, c, ip, lang, country }) => {
       const def = FORM_TYPES[params.typ];
       if (!def) throw notFound();
       const form = await readMultipart(c);
@@ -255,16 +229,8 @@ export const routes: AnyRoute[] = [
         // guests cannot fetch uploads; only customers get the links
         photos: kdnr ? created.uploadIds.map((id, i) => uploadUrls(id, stored[i]!.thumb !== null)) : [],
       };
-    },
-  }),
-  defineRoute({
-    method: 'post', path: '/kontakt', access: 'public', tag: TAG,
-    summary: 'Contact form: anrede (D, ka, M, W), vorname, nachname, email, telefon, date (YYYY-M-D), time (H:M), nachricht, artikelnummer '
-      + 'are required (400 please_fill_in / invalid_* with `field` and all `fields`); betreff, kundennummer optional. '
-      + 'Guests: 10 per hour per address and 3 per e-mail (429 too_many_requests); the copy goes only to a logged-in customer\'s verified address',
-    body: zContactBody,
-    response: z.object({ referenz: z.string() }),
-    handler: async ({ db, session, body, ip, lang, country }) => {
+    }),
+  defineRoute(forms.contact, async ({ db, session, body, ip, lang, country }) => {
       checkHoneypot(body[HONEYPOT_FIELD]);
       const input: ContactFormInput = {
         salutation: body.anrede, firstName: body.vorname, lastName: body.nachname, email: body.email, phone: body.telefon,
@@ -297,23 +263,13 @@ export const routes: AnyRoute[] = [
         }),
       });
       return { referenz: req.referenz };
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/forms', access: 'customer', tag: TAG,
-    summary: 'The customer\'s own service requests and contact messages, newest first',
-    response: z.array(z.object({ referenz: z.string(), typ: z.string(), status: z.string(), createdAt: z.string() })),
-    handler: async ({ db, session }) => {
+    }),
+  defineRoute(forms.requests, async ({ db, session }) => {
       const rows = await db.selectFrom('service_requests').select(['referenz', 'typ', 'status', 'created_at']).where('kdnr', '=', session.kdnr)
         .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute();
       return rows.map((r) => ({ referenz: r.referenz, typ: r.typ, status: r.status, createdAt: r.created_at }));
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/forms/:referenz', access: 'customer', tag: TAG,
-    summary: 'One own request by its reference, with photo links (other customers\' references answer 404)',
-    params: z.object({ referenz: z.string() }),
-    handler: async ({ db, session, params }) => {
+    }),
+  defineRoute(forms.request, async ({ db, session, params }) => {
       if (!/^[A-Z]{2}-\d{4}-\d{6}$/.test(params.referenz)) throw notFound();
       const r = await db.selectFrom('service_requests').selectAll().where('referenz', '=', params.referenz).where('kdnr', '=', session.kdnr).executeTakeFirst();
       if (!r) throw notFound();
@@ -321,6 +277,5 @@ export const routes: AnyRoute[] = [
         .where('owner', 'in', ['service_request', 'digitalisierung']).where('owner_id', '=', r.id).orderBy('id').execute();
       const data = JSON.parse(r.data_json) as Record<string, unknown>;
       return { referenz: r.referenz, typ: r.typ, status: r.status, createdAt: r.created_at, data, photos: ups.map((u) => uploadUrls(u.id, u.thumb !== null)) };
-    },
-  }),
+    }),
 ];

@@ -7,7 +7,9 @@ import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { readMultipart } from '../http/body.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
+import * as zahnlager from '../../src/api/zahnlager.ts';
+import { SLOT_STATES, zName, type AutoBookResult, type Cabinet, type Counts, type HistoryLine, type OrderHistory, type Slot, type SlotLocation } from '../../src/api/zahnlager.ts';
 import { nowIso } from '../lib/time.ts';
 import {
   checkImage, insertUploads, isFile, removeFiles, serveUpload, uploadUrls, writeImages, type CheckedImage,
@@ -15,11 +17,9 @@ import {
 import { DASHBOARD_DAYS, ERROR_TEXTS, isRequestPrice, isSetArticle, parseDate, validateDigitisation, ZAHNLAGER_AUTO_MS } from '../../src/lib/rules/index.ts';
 import { createServiceRequest, safeMail } from './forms.ts';
 
-const TAG = 'zahnlager';
-export const SLOT_STATES = ['', 'selected', 'processing', 'delivering', 'backorder'] as const;
 /** Order statuses that mean "the parcel arrived". */
+export { SLOT_STATES };
 export const DELIVERED_ORDER_STATUSES = ['delivered', 'geliefert', 'completed'];
-const MAX_GRID = 20;
 
 // ---------------------------------------------------------------- shared helpers
 
@@ -36,25 +36,6 @@ export async function designations(db: Db | Tx, artnrs: readonly (string | null)
   }
   return out;
 }
-
-const zName = z.string({ error: 'invalid_name' }).trim().min(1, 'invalid_name').max(60, 'invalid_name');
-const zSort = z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(0, 'invalid_input').max(100000, 'invalid_input');
-const zGrid = (key: string) => z.coerce.number({ error: key }).int(key).min(1, key).max(MAX_GRID, key);
-const zFlag = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'invalid_input' }).transform((v) => (v ? 1 : 0));
-const zDay = z.string().refine((s) => parseDate(s) !== null, 'invalid_date')
-  .transform((s) => { const d = parseDate(s)!; return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`; });
-
-const zCounts = z.object({ slots: z.number(), belegt: z.number(), selected: z.number(), processing: z.number(), delivering: z.number(), backorder: z.number() });
-type Counts = z.infer<typeof zCounts>;
-const zDrawerSummary = z.object({ id: z.number(), schrankId: z.number(), name: z.string(), zeilen: z.number(), spalten: z.number(), sort: z.number(), counts: zCounts });
-const zCabinet = z.object({ id: z.number(), name: z.string(), sort: z.number(), counts: zCounts, schubladen: z.array(zDrawerSummary) });
-const zSlot = z.object({
-  id: z.number(), schubladeId: z.number(), zeile: z.number(), spalte: z.number(), artikelnummer: z.string().nullable(),
-  bezeichnung: z.string().nullable(), zahnlinie: z.string().nullable(), farbe: z.string().nullable(), form: z.string().nullable(), garnitur: z.boolean(), selected: z.number(), belegt: z.number(), status: z.enum(SLOT_STATES), updatedAt: z.string(),
-  /** LOT and expiry of the stock (MDR case file); expiresSoon: expiry past or within 30 days */
-  lot: z.string(), verfallsdatum: z.string().nullable(), expiresSoon: z.boolean(),
-});
-type SlotOut = z.infer<typeof zSlot>;
 
 const emptyCounts = (): Counts => ({ slots: 0, belegt: 0, selected: 0, processing: 0, delivering: 0, backorder: 0 });
 function addCounts(a: Counts, b: Counts): Counts {
@@ -85,7 +66,7 @@ async function drawerCounts(db: Db, kdnr: number, drawerIds: number[]): Promise<
   return out;
 }
 
-async function cabinetsOf(db: Db, kdnr: number, onlyId?: number): Promise<z.infer<typeof zCabinet>[]> {
+async function cabinetsOf(db: Db, kdnr: number, onlyId?: number): Promise<Cabinet[]> {
   let q = db.selectFrom('schraenke').select(['id', 'name', 'sort']).where('kdnr', '=', kdnr);
   if (onlyId !== undefined) q = q.where('id', '=', onlyId);
   const cabs = await q.orderBy('sort').orderBy('id').execute();
@@ -143,13 +124,13 @@ async function slotTexts(db: Db | Tx, artnrs: readonly (string | null)[], lang: 
   return { bez: await designations(db, list, lang), facts };
 }
 
-function slotOut(r: SlotRow, { bez, facts }: Awaited<ReturnType<typeof slotTexts>>): SlotOut {
+function slotOut(r: SlotRow, { bez, facts }: Awaited<ReturnType<typeof slotTexts>>): Slot {
   return {
     id: r.id, schubladeId: r.schublade_id, zeile: r.zeile, spalte: r.spalte, artikelnummer: r.artikelnummer,
     bezeichnung: r.artikelnummer ? bez.get(r.artikelnummer) ?? null : null,
     ...(r.artikelnummer && facts.get(r.artikelnummer) || { zahnlinie: null, farbe: null, form: null }),
     garnitur: r.artikelnummer ? isSetArticle(r.artikelnummer) : false,
-    selected: r.selected, belegt: r.belegt, status: (SLOT_STATES as readonly string[]).includes(r.status) ? r.status as SlotOut['status'] : '',
+    selected: r.selected, belegt: r.belegt, status: (SLOT_STATES as readonly string[]).includes(r.status) ? r.status as Slot['status'] : '',
     updatedAt: r.updated_at, lot: r.lot, verfallsdatum: r.verfallsdatum, expiresSoon: !!r.artikelnummer && expiresSoon(r.verfallsdatum),
   };
 }
@@ -182,7 +163,7 @@ async function drawerView(db: Db, kdnr: number, id: number, lang: string) {
   const slots = await db.selectFrom('zahnlager_slots').selectAll().where('kdnr', '=', kdnr).where('schublade_id', '=', id)
     .orderBy('zeile').orderBy('spalte').execute();
   const texts = await slotTexts(db, slots.map((s) => s.artikelnummer), lang);
-  const grid: SlotOut[][] = [];
+  const grid: Slot[][] = [];
   for (const s of slots) {
     if (s.zeile > d.zeilen || s.spalte > d.spalten) continue;
     (grid[s.zeile - 1] ??= []).push(slotOut(s, texts));
@@ -267,18 +248,6 @@ async function scopeDrawers(db: Db | Tx, kdnr: number, s: Scope): Promise<number
   }
   return null;
 }
-const zScopeName = z.enum(['schublade', 'schrank', 'all'], { error: 'invalid_scope' });
-const hasId = (b: { scope: string; id?: number }) => b.scope === 'all' || b.id !== undefined;
-const zResetBody = z.object({ scope: zScopeName, id: zId.optional() }).refine(hasId, { message: 'invalid_id', path: ['id'] });
-/** without a body: the whole storage, as before */
-const zWkBody = z.object({ scope: zScopeName.default('all'), id: zId.optional() }).refine(hasId, { message: 'invalid_id', path: ['id'] });
-
-const zOutPosition = z.object({
-  slotId: z.number(), schrankId: z.number(), schrank: z.string(), schubladeId: z.number(), schublade: z.string(),
-  zeile: z.number(), spalte: z.number(), artikelnummer: z.string(), bezeichnung: z.string().nullable(),
-  orderId: z.number().nullable(), auftrag: z.number().nullable(),
-});
-
 /** Claims the 15-minute window for this customer; false when another check ran within it. */
 async function claimCheck(db: Db, kdnr: number, now: Date): Promise<{ ok: boolean; last: string | null }> {
   const threshold = new Date(now.getTime() - ZAHNLAGER_AUTO_MS).toISOString();
@@ -295,7 +264,7 @@ async function claimCheck(db: Db, kdnr: number, now: Date): Promise<{ ok: boolea
   }
 }
 
-export async function autoBook(db: Db, kdnr: number, lang: string): Promise<{ checked: boolean; nextCheckAt: string; outPositionen: z.infer<typeof zOutPosition>[] }> {
+export async function autoBook(db: Db, kdnr: number, lang: string): Promise<AutoBookResult> {
   const now = new Date();
   const claim = await claimCheck(db, kdnr, now);
   if (!claim.ok) {
@@ -405,10 +374,10 @@ async function bookingStats(db: Db, kdnr: number, from: string, to: string, grou
 
 // ---------------------------------------------------------------- order history
 
-type HistState = 'selected' | 'processing' | 'delivering' | 'backorder' | 'delivered' | 'booked';
+type HistState = HistoryLine['state'];
 
 async function slotLocations(db: Db, kdnr: number, ids: number[]) {
-  const out = new Map<number, { id: number; schrankId: number; schrank: string; schubladeId: number; schublade: string; zeile: number; spalte: number; status: string; artikelnummer: string | null }>();
+  const out = new Map<number, SlotLocation>();
   if (ids.length === 0) return out;
   const rows = await db.selectFrom('zahnlager_slots as s').innerJoin('schubladen as d', 'd.id', 's.schublade_id')
     .innerJoin('schraenke as c', 'c.id', 'd.schrank_id')
@@ -496,11 +465,6 @@ function digiProgress(data: DigiData) {
   return { expected, received, missing, complete: missing.length === 0 };
 }
 
-const zDigiAnswer = z.object({
-  requestId: z.number(), referenz: z.string(), status: z.string(), expected: z.number(), received: z.number(),
-  missing: z.array(z.object({ cabinet: z.number(), drawer: z.number(), n: z.number() })),
-});
-
 async function digiMail(db: Db, kdnr: number, referenz: string, data: DigiData): Promise<void> {
   const c = await db.selectFrom('customers').select(['email']).where('kdnr', '=', kdnr).executeTakeFirst();
   if (!c?.email) return;
@@ -528,64 +492,31 @@ const intField = (v: (string | File)[] | undefined, key: string): number => {
 
 // ---------------------------------------------------------------- routes
 
-const zSchrankBody = z.object({ name: zName, sort: zSort.optional() });
-const zSchrankPatch = z.object({ name: zName.optional(), sort: zSort.optional() });
-const zDrawerBody = z.object({ name: zName, zeilen: zGrid('invalid_zeilen'), spalten: zGrid('invalid_spalten'), sort: zSort.optional() });
-const zDrawerPatch = z.object({ name: zName.optional(), zeilen: zGrid('invalid_zeilen').optional(), spalten: zGrid('invalid_spalten').optional(), sort: zSort.optional() });
-const zIdParams = z.object({ id: zId });
-const zDrawerParams = z.object({ schrank: zId, id: zId });
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/zahnlager/zubuchen/auto', access: 'customer', tag: TAG, stateChangingGet: true,
-    summary: 'Books delivered sets (slot status delivering/backorder with a delivered order line) back into storage; at most every 15 minutes per customer; same-origin requests only (403 cross-site)',
-    response: z.object({ checked: z.boolean(), nextCheckAt: z.string(), outPositionen: z.array(zOutPosition) }),
-    handler: ({ db, session, lang }) => autoBook(db, session.kdnr, lang),
-  }),
-  defineRoute({
-    method: 'get', path: '/zahnlager', access: 'customer', tag: TAG,
-    summary: 'Cabinets with their drawers and slot counts (slots, belegt, selected, processing, delivering, backorder)',
-    response: z.object({ schraenke: z.array(zCabinet), counts: zCounts }),
-    handler: async ({ db, session }) => {
+  defineRoute(zahnlager.autoBook, ({ db, session, lang }) => autoBook(db, session.kdnr, lang)),
+  defineRoute(zahnlager.overview, async ({ db, session }) => {
       const schraenke = await cabinetsOf(db, session.kdnr);
       return { schraenke, counts: schraenke.reduce((a, c) => addCounts(a, c.counts), emptyCounts()) };
-    },
-  }),
-  defineRoute({
-    method: 'post', path: '/zahnlager/schraenke', access: 'customer', tag: TAG,
-    summary: 'Creates a cabinet', body: zSchrankBody, response: zCabinet,
-    handler: async ({ db, session, body }) => {
+    }),
+  defineRoute(zahnlager.createCabinet, async ({ db, session, body }) => {
       const sort = body.sort ?? await nextSort(db, 'schraenke', session.kdnr);
       const r = await db.insertInto('schraenke').values({ kdnr: session.kdnr, name: body.name, sort }).returning('id').executeTakeFirstOrThrow();
       return (await cabinetsOf(db, session.kdnr, Number(r.id)))[0];
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/zahnlager/schraenke/:id', access: 'customer', tag: TAG,
-    summary: 'One cabinet with its drawers and slot counts', params: zIdParams, response: zCabinet,
-    handler: async ({ db, session, params }) => {
+    }),
+  defineRoute(zahnlager.cabinet, async ({ db, session, params }) => {
       const c = (await cabinetsOf(db, session.kdnr, params.id))[0];
       if (!c) throw notFound();
       return c;
-    },
-  }),
-  defineRoute({
-    method: 'put', path: '/zahnlager/schraenke/:id', access: 'customer', tag: TAG,
-    summary: 'Renames or re-sorts a cabinet', params: zIdParams, body: zSchrankPatch, response: zCabinet,
-    handler: async ({ db, session, params, body }) => {
+    }),
+  defineRoute(zahnlager.updateCabinet, async ({ db, session, params, body }) => {
       await ownCabinet(db, session.kdnr, params.id);
       if (body.name !== undefined || body.sort !== undefined) {
         await db.updateTable('schraenke').set({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.sort !== undefined ? { sort: body.sort } : {}) })
           .where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
       }
       return (await cabinetsOf(db, session.kdnr, params.id))[0];
-    },
-  }),
-  defineRoute({
-    method: 'delete', path: '/zahnlager/schraenke/:id', access: 'customer', tag: TAG,
-    summary: 'Deletes a cabinet with its drawers and slots (bookings stay for the statistics)', params: zIdParams,
-    response: z.object({ deleted: z.number(), schubladen: z.number(), slots: z.number() }),
-    handler: async ({ db, session, params }) => db.transaction().execute(async (tx) => {
+    }),
+  defineRoute(zahnlager.deleteCabinet, async ({ db, session, params }) => db.transaction().execute(async (tx) => {
       await ownCabinet(tx, session.kdnr, params.id);
       const drawers = (await tx.selectFrom('schubladen').select('id').where('kdnr', '=', session.kdnr).where('schrank_id', '=', params.id).execute()).map((d) => d.id);
       let slots = 0;
@@ -596,13 +527,8 @@ export const routes: AnyRoute[] = [
       }
       await tx.deleteFrom('schraenke').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
       return { deleted: params.id, schubladen: drawers.length, slots };
-    }),
-  }),
-  defineRoute({
-    method: 'post', path: '/zahnlager/schraenke/:schrank/schubladen', access: 'customer', tag: TAG,
-    summary: 'Creates a drawer (zeilen and spalten 1–20) with its empty slots',
-    params: z.object({ schrank: zId }), body: zDrawerBody, response: zDrawerSummary,
-    handler: async ({ db, session, params, body }) => {
+    })),
+  defineRoute(zahnlager.createDrawer, async ({ db, session, params, body }) => {
       const id = await db.transaction().execute(async (tx) => {
         await ownCabinet(tx, session.kdnr, params.schrank);
         const sort = body.sort ?? await nextSort(tx, 'schubladen', session.kdnr, params.schrank);
@@ -613,13 +539,8 @@ export const routes: AnyRoute[] = [
       });
       const cab = (await cabinetsOf(db, session.kdnr, params.schrank))[0]!;
       return cab.schubladen.find((d) => d.id === id)!;
-    },
-  }),
-  defineRoute({
-    method: 'put', path: '/zahnlager/schraenke/:schrank/schubladen/:id', access: 'customer', tag: TAG,
-    summary: 'Renames or resizes a drawer; shrinking refuses to drop slots that hold a set (409 schublade_not_empty)',
-    params: zDrawerParams, body: zDrawerPatch, response: zDrawerSummary,
-    handler: async ({ db, session, params, body }) => {
+    }),
+  defineRoute(zahnlager.updateDrawer, async ({ db, session, params, body }) => {
       await db.transaction().execute(async (tx) => {
         const d = await ownDrawer(tx, session.kdnr, params.id, params.schrank);
         const zeilen = body.zeilen ?? d.zeilen, spalten = body.spalten ?? d.spalten;
@@ -638,40 +559,19 @@ export const routes: AnyRoute[] = [
       });
       const cab = (await cabinetsOf(db, session.kdnr, params.schrank))[0]!;
       return cab.schubladen.find((d) => d.id === params.id)!;
-    },
-  }),
-  defineRoute({
-    method: 'delete', path: '/zahnlager/schraenke/:schrank/schubladen/:id', access: 'customer', tag: TAG,
-    summary: 'Deletes a drawer and its slots', params: zDrawerParams,
-    response: z.object({ deleted: z.number(), slots: z.number() }),
-    handler: async ({ db, session, params }) => db.transaction().execute(async (tx) => {
+    }),
+  defineRoute(zahnlager.deleteDrawer, async ({ db, session, params }) => db.transaction().execute(async (tx) => {
       await ownDrawer(tx, session.kdnr, params.id, params.schrank);
       const r = await tx.deleteFrom('zahnlager_slots').where('kdnr', '=', session.kdnr).where('schublade_id', '=', params.id).executeTakeFirst();
       await tx.deleteFrom('schubladen').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
       return { deleted: params.id, slots: Number(r.numDeletedRows) };
-    }),
-  }),
-  defineRoute({
-    method: 'get', path: '/zahnlager/schubladen/:id', access: 'customer', tag: TAG,
-    summary: 'A drawer as a grid (rows of slots with artikelnummer, designation, selected, belegt, status)',
-    params: zIdParams,
-    response: z.object({
-      id: z.number(), name: z.string(), zeilen: z.number(), spalten: z.number(), sort: z.number(),
-      schrank: z.object({ id: z.number(), name: z.string() }), counts: zCounts, grid: z.array(z.array(zSlot)),
-    }),
-    handler: async ({ db, session, params, lang }) => {
+    })),
+  defineRoute(zahnlager.drawer, async ({ db, session, params, lang }) => {
       await ownDrawer(db, session.kdnr, params.id);
       await settleProcessingSlots(db, session.kdnr);
       return drawerView(db, session.kdnr, params.id, lang);
-    },
-  }),
-  defineRoute({
-    method: 'put', path: '/zahnlager/slots/:id', access: 'customer', tag: TAG,
-    summary: 'Puts a set into a slot (artikelnummer), empties it (null) or sets only belegt; an unknown article answers 400 error_artnr',
-    params: zIdParams,
-    body: z.object({ artikelnummer: zArtnr.nullable().optional(), belegt: zFlag.optional() }),
-    response: zSlot,
-    handler: async ({ db, session, params, body, lang }) => {
+    }),
+  defineRoute(zahnlager.updateSlot, async ({ db, session, params, body, lang }) => {
       const slot = await ownSlot(db, session.kdnr, params.id);
       const art = body.artikelnummer === undefined ? slot.artikelnummer : body.artikelnummer === null ? null : body.artikelnummer.trim();
       if (art !== null && art !== slot.artikelnummer) {
@@ -685,13 +585,8 @@ export const routes: AnyRoute[] = [
       await db.updateTable('zahnlager_slots').set({ ...patch, updated_at: nowIso() }).where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
       const row = await ownSlot(db, session.kdnr, slot.id);
       return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
-    },
-  }),
-  defineRoute({
-    method: 'post', path: '/zahnlager/slots/:id/select', access: 'customer', tag: TAG,
-    summary: 'Selects a set for completion; records the given occupied value (belegt). Empty slot → 400 slot_empty, slot in an order → 409 slot_in_process',
-    params: zIdParams, body: z.object({ belegt: zFlag.optional() }), response: zSlot,
-    handler: async ({ db, session, params, body, lang }) => {
+    }),
+  defineRoute(zahnlager.selectSlot, async ({ db, session, params, body, lang }) => {
       const slot = await ownSlot(db, session.kdnr, params.id);
       if (!slot.artikelnummer) throw badRequest('slot_empty');
       if (['processing', 'delivering', 'backorder'].includes(slot.status)) throw conflict('slot_in_process');
@@ -699,25 +594,15 @@ export const routes: AnyRoute[] = [
         .where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
       const row = await ownSlot(db, session.kdnr, slot.id);
       return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
-    },
-  }),
-  defineRoute({
-    method: 'post', path: '/zahnlager/slots/:id/unselect', access: 'customer', tag: TAG,
-    summary: 'Clears the selection of one slot', params: zIdParams, response: zSlot,
-    handler: async ({ db, session, params, lang }) => {
+    }),
+  defineRoute(zahnlager.unselectSlot, async ({ db, session, params, lang }) => {
       const slot = await ownSlot(db, session.kdnr, params.id);
       await db.updateTable('zahnlager_slots').set({ selected: 0, status: slot.status === 'selected' ? '' : slot.status, updated_at: nowIso() })
         .where('id', '=', slot.id).where('kdnr', '=', session.kdnr).execute();
       const row = await ownSlot(db, session.kdnr, slot.id);
       return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
-    },
-  }),
-  defineRoute({
-    method: 'post', path: '/zahnlager/reset', access: 'customer', tag: TAG,
-    summary: 'Clears selections of a drawer, a cabinet or the whole storage and undoes "processing" there (those sets leave the cart); cleared counts both',
-    body: zResetBody,
-    response: z.object({ cleared: z.number() }),
-    handler: async ({ db, session, body }) => db.transaction().execute(async (tx) => {
+    }),
+  defineRoute(zahnlager.reset, async ({ db, session, body }) => db.transaction().execute(async (tx) => {
       await settleProcessingSlots(tx, session.kdnr);
       const drawerIds = await scopeDrawers(tx, session.kdnr, body);
       if (drawerIds?.length === 0) return { cleared: 0 };
@@ -730,13 +615,8 @@ export const routes: AnyRoute[] = [
       if (drawerIds) q = q.where('schublade_id', 'in', drawerIds);
       const r = await q.executeTakeFirst();
       return { cleared: Number(r.numUpdatedRows) + processing.length };
-    }),
-  }),
-  defineRoute({
-    method: 'post', path: '/zahnlager/slots/:id/release', access: 'customer', tag: TAG,
-    summary: 'Undoes "processing" of one slot: it returns to storage and its set leaves the cart (409 slot_in_process once ordered)',
-    params: zIdParams, response: zSlot,
-    handler: async ({ db, session, params, lang }) => {
+    })),
+  defineRoute(zahnlager.releaseSlot, async ({ db, session, params, lang }) => {
       await db.transaction().execute(async (tx) => {
         await settleProcessingSlots(tx, session.kdnr);
         const slot = await ownSlot(tx, session.kdnr, params.id);
@@ -745,17 +625,8 @@ export const routes: AnyRoute[] = [
       });
       const row = await ownSlot(db, session.kdnr, params.id);
       return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
-    },
-  }),
-  defineRoute({
-    method: 'post', path: '/zahnlager/wk', access: 'customer', tag: TAG,
-    summary: 'Puts the selected sets of a drawer, a cabinet or (default) the whole storage into the cart for completion and marks their slots as processing',
-    body: zWkBody,
-    response: z.object({
-      added: z.array(z.object({ artnr: z.string(), menge: z.number() })), slots: z.array(z.number()),
-      skipped: z.array(z.object({ artnr: z.string(), slots: z.array(z.number()), reason: z.string() })), wkcounter: z.number(),
     }),
-    handler: async ({ db, session, body }) => db.transaction().execute(async (tx) => {
+  defineRoute(zahnlager.toCart, async ({ db, session, body }) => db.transaction().execute(async (tx) => {
       const drawerIds = await scopeDrawers(tx, session.kdnr, body);
       if (drawerIds?.length === 0) throw badRequest('zahnlager_nothing_selected');
       let sq = tx.selectFrom('zahnlager_slots').select(['id', 'artikelnummer']).where('kdnr', '=', session.kdnr)
@@ -782,17 +653,8 @@ export const routes: AnyRoute[] = [
       if (added.length === 0) throw badRequest('error_artnr', { skipped });
       const cnt = await tx.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
       return { added, slots: done, skipped, wkcounter: Number(cnt?.n ?? 0) };
-    }),
-  }),
-  defineRoute({
-    method: 'get', path: '/zahnlager/statistik', access: 'customer', tag: TAG,
-    summary: 'Bookings per day/week/month and the top sets in a period (default: the last 12 months, by month)',
-    query: z.object({ from: zDay.optional(), to: zDay.optional(), group: z.enum(['day', 'week', 'month'], { error: 'invalid_group' }).optional() }),
-    response: z.union([
-      z.object({ empty: z.literal(true), message: z.string(), from: z.string(), to: z.string(), group: z.string() }),
-      z.object({ empty: z.literal(false), from: z.string(), to: z.string(), group: z.string(), total: z.number(), perioden: z.array(z.object({ period: z.string(), count: z.number() })), topGarnituren: z.array(z.object({ artikelnummer: z.string(), bezeichnung: z.string().nullable(), count: z.number() })) }),
-    ]),
-    handler: async ({ db, session, query, lang }) => {
+    })),
+  defineRoute(zahnlager.statistics, async ({ db, session, query, lang }) => {
       const today = dayKey(new Date());
       const to = query.to ?? today;
       const from = query.from ?? dayKey(new Date(new Date(`${to}T00:00:00Z`).getTime() - 364 * 86_400_000));
@@ -802,30 +664,15 @@ export const routes: AnyRoute[] = [
       const st = await bookingStats(db, session.kdnr, from, to, group, lang);
       if (st.total === 0) return { empty: true as const, message: ERROR_TEXTS.statistics_no_data, from, to, group };
       return { empty: false as const, ...st };
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/zahnlager/dashboard', access: 'customer', tag: TAG,
-    summary: 'Dashboard figures of the last 7 days (bookings per day, top sets) and the current slot counts',
-    response: z.object({
-      from: z.string(), to: z.string(), bookings: z.number(),
-      perDay: z.array(z.object({ period: z.string(), count: z.number() })),
-      topGarnituren: z.array(z.object({ artikelnummer: z.string(), bezeichnung: z.string().nullable(), count: z.number() })),
-      counts: zCounts,
     }),
-    handler: async ({ db, session, lang }) => {
+  defineRoute(zahnlager.dashboard, async ({ db, session, lang }) => {
       const to = dayKey(new Date());
       const from = dayKey(new Date(Date.now() - (DASHBOARD_DAYS - 1) * 86_400_000));
       const st = await bookingStats(db, session.kdnr, from, to, 'day', lang, 5);
       const cabs = await cabinetsOf(db, session.kdnr);
       return { from, to, bookings: st.total, perDay: st.perioden, topGarnituren: st.topGarnituren, counts: cabs.reduce((a, c) => addCounts(a, c.counts), emptyCounts()) };
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/zahnlager/bestellhistorie', access: 'customer', tag: TAG,
-    summary: 'Orders that contained tooth sets, with the state of each set, plus the slots currently selected, processing, delivering or back-ordered',
-    query: z.object({ page: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(10000, 'invalid_input').optional() }),
-    handler: async ({ db, session, query, lang }) => {
+    }),
+  defineRoute(zahnlager.orderHistory, async ({ db, session, query, lang }) => {
       await linkProcessingSlots(db, session.kdnr);
       const page = query.page ?? 1;
       const pageSize = 20;
@@ -834,33 +681,21 @@ export const routes: AnyRoute[] = [
         .where((eb) => eb.or([eb('selected', '=', 1), eb('status', 'in', ['selected', 'processing', 'delivering', 'backorder'])])).execute();
       const locs = await slotLocations(db, session.kdnr, open.map((s) => s.id));
       const bez = await designations(db, [...locs.values()].map((s) => s.artikelnummer), lang);
-      const slots: Record<'selected' | 'processing' | 'delivering' | 'backorder', unknown[]> = { selected: [], processing: [], delivering: [], backorder: [] };
+      const slots: OrderHistory['slots'] = { selected: [], processing: [], delivering: [], backorder: [] };
       for (const s of locs.values()) {
         const key = (s.status === '' ? 'selected' : s.status) as keyof typeof slots;
         slots[key]?.push({ ...s, bezeichnung: s.artikelnummer ? bez.get(s.artikelnummer) ?? null : null });
       }
       return { page, pageSize, total, orders, slots };
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/zahnlager/bestellhistorie/:auftrag', access: 'customer', tag: TAG,
-    summary: 'One order of the tooth-set history (by order number) with the state of each set',
-    params: z.object({ auftrag: zId }),
-    handler: async ({ db, session, params, lang }) => {
+    }),
+  defineRoute(zahnlager.orderHistoryOrder, async ({ db, session, params, lang }) => {
       const { orders } = await setOrders(db, session.kdnr, lang, { page: 1, pageSize: 1, auftrag: params.auftrag });
       if (!orders[0]) throw notFound();
       return orders[0];
-    },
-  }),
+    }),
 
   // ---- digitisation (service/digitalisierung)
-  defineRoute({
-    method: 'post', path: '/zahnlager/digitalisierung', access: 'customer', tag: TAG, rawBody: true,
-    summary: 'Digitisation request: multipart with `cabinets` (JSON [{ name, drawers: [{ name, photos }] }]) and files photo_{cabinet}_{drawer}_{n}; '
-      + '`individual=1` creates the request first and the photos follow one by one via …/{requestId}/photo',
-    body: z.object({ cabinets: z.string(), individual: z.enum(['0', '1', 'true', 'false']).optional(), bemerkung: z.string().max(2000).optional() }),
-    response: zDigiAnswer,
-    handler: async ({ db, session, c }) => {
+  defineRoute(zahnlager.digitisation, async ({ db, session, c }) => {
       const form = await readMultipart(c);
       const first = (k: string) => { const v = form[k]?.[0]; return typeof v === 'string' ? v : undefined; };
       let parsedJson: unknown = [];
@@ -924,15 +759,8 @@ export const routes: AnyRoute[] = [
       const prog = digiProgress(data);
       if (prog.complete) await digiMail(db, session.kdnr, result.referenz, data);
       return { requestId: result.id, referenz: result.referenz, status: prog.complete ? 'received' : 'awaiting_photos', expected: prog.expected, received: prog.received, missing: prog.missing };
-    },
-  }),
-  defineRoute({
-    method: 'post', path: '/zahnlager/digitalisierung/:requestId/photo', access: 'customer', tag: TAG, rawBody: true,
-    summary: 'Adds (or replaces) one photo of a digitisation request: multipart cabinet, drawer, n and the file `photo` (fallback when a batch upload fails)',
-    params: z.object({ requestId: zId }),
-    body: z.object({ cabinet: z.string(), drawer: z.string(), n: z.string().optional() }),
-    response: zDigiAnswer.extend({ upload: z.object({ id: z.number(), url: z.string(), thumbUrl: z.string().nullable() }) }),
-    handler: async ({ db, session, params, c }) => {
+    }),
+  defineRoute(zahnlager.digitisationPhoto, async ({ db, session, params, c }) => {
       await loadDigi(db, session.kdnr, params.requestId);
       const form = await readMultipart(c);
       const ci = intField(form.cabinet, 'cabinet'), di = intField(form.drawer, 'drawer');
@@ -978,13 +806,8 @@ export const routes: AnyRoute[] = [
         requestId: params.requestId, referenz: out.referenz, status: prog.complete ? 'received' : 'awaiting_photos',
         expected: prog.expected, received: prog.received, missing: prog.missing, upload: uploadUrls(out.uploadId, stored[0]!.thumb !== null),
       };
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/zahnlager/digitalisierung/:requestId', access: 'customer', tag: TAG,
-    summary: 'State of a digitisation request with its photos per drawer',
-    params: z.object({ requestId: zId }),
-    handler: async ({ db, session, params }) => {
+    }),
+  defineRoute(zahnlager.digitisationState, async ({ db, session, params }) => {
       const { row, data } = await loadDigi(db, session.kdnr, params.requestId);
       const ids = data.cabinets.flatMap((cab) => cab.drawers.flatMap((d) => Object.values(d.uploads)));
       const ups = ids.length ? await db.selectFrom('uploads').select(['id', 'thumb']).where('kdnr', '=', session.kdnr).where('id', 'in', ids).execute() : [];
@@ -1001,19 +824,10 @@ export const routes: AnyRoute[] = [
           })),
         })),
       };
-    },
-  }),
+    }),
 
   // ---- uploaded photos, for their owner only
-  defineRoute({
-    method: 'get', path: '/uploads/:id/thumb', access: 'customer', tag: 'uploads', rawResponse: true,
-    summary: '400-px JPEG thumbnail of an own upload', params: zIdParams,
-    handler: ({ db, session, params }) => serveUpload(db, session.kdnr, params.id, 'thumb'),
-  }),
-  defineRoute({
-    method: 'get', path: '/uploads/:id', access: 'customer', tag: 'uploads', rawResponse: true,
-    summary: 'An own uploaded photo (original file)', params: zIdParams,
-    handler: ({ db, session, params }) => serveUpload(db, session.kdnr, params.id, 'file'),
-  }),
+  defineRoute(zahnlager.uploadThumb, ({ db, session, params }) => serveUpload(db, session.kdnr, params.id, 'thumb')),
+  defineRoute(zahnlager.upload, ({ db, session, params }) => serveUpload(db, session.kdnr, params.id, 'file')),
 ];
 
