@@ -28,7 +28,7 @@ function validateTemplate(t: TemplateInput): Layout {
   return layout;
 }
 
-const warningsOf = (t: TemplateInput) => {
+const warningsOf = (t: TemplateInput): 'printerMarginWarning'[] => {
   const m = t.margins;
   return Math.min(m.top, m.right, m.bottom, m.left) < PRINTER_MARGIN_MM ? ['printerMarginWarning'] : [];
 };

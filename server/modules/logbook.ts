@@ -259,7 +259,7 @@ export const routes: AnyRoute[] = [
         kdnr: session.kdnr, auftragsnummer: body.auftragsnummer!, auftraggeber_name: a.name ?? '', auftraggeber_referenz: a.referenz ?? '',
         auftraggeber_info: a.info ?? '', sub_user_id: subUserId ?? null, created_at: now, updated_at: now, ...mdrFields(body, null),
       }).returning('id').executeTakeFirstOrThrow();
-      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, Number(r.id))]))[0];
+      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, Number(r.id))]))[0]!;
     }),
   defineRoute(logbook.work, async ({ db, session, params, lang }) => {
       const w = await ownWork(db, session.kdnr, params.id);
@@ -279,7 +279,7 @@ export const routes: AnyRoute[] = [
         auftraggeber_info: a.info ?? w.auftraggeber_info,
         sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(), ...mdrFields(body, w),
       }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
-      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0];
+      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0]!;
     }),
   defineRoute(logbook.deleteWork, async ({ db, session, params }) => {
       await requirePermission(db, session, 'document');
@@ -362,7 +362,7 @@ export const routes: AnyRoute[] = [
       const scan = parseScan(query.code);
       const facts = scanFacts(scan);
       const artnr = await resolveArticle(db, query.code, facts);
-      if (!artnr) return { scan, article: null, vkz: null, error: 'no_product_found' };
+      if (!artnr) return { scan, article: null, vkz: null, error: 'no_product_found' as const };
       const [article] = await loadArticleItems(db, [artnr], { lang, country, kdnr: session?.kdnr ?? null });
       return { scan, article: article ?? null, vkz: article?.vkz ?? null };
     }),

@@ -501,7 +501,7 @@ export const routes: AnyRoute[] = [
   defineRoute(zahnlager.createCabinet, async ({ db, session, body }) => {
       const sort = body.sort ?? await nextSort(db, 'schraenke', session.kdnr);
       const r = await db.insertInto('schraenke').values({ kdnr: session.kdnr, name: body.name, sort }).returning('id').executeTakeFirstOrThrow();
-      return (await cabinetsOf(db, session.kdnr, Number(r.id)))[0];
+      return (await cabinetsOf(db, session.kdnr, Number(r.id)))[0]!;
     }),
   defineRoute(zahnlager.cabinet, async ({ db, session, params }) => {
       const c = (await cabinetsOf(db, session.kdnr, params.id))[0];
@@ -514,7 +514,7 @@ export const routes: AnyRoute[] = [
         await db.updateTable('schraenke').set({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.sort !== undefined ? { sort: body.sort } : {}) })
           .where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
       }
-      return (await cabinetsOf(db, session.kdnr, params.id))[0];
+      return (await cabinetsOf(db, session.kdnr, params.id))[0]!;
     }),
   defineRoute(zahnlager.deleteCabinet, async ({ db, session, params }) => db.transaction().execute(async (tx) => {
       await ownCabinet(tx, session.kdnr, params.id);

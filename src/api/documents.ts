@@ -10,11 +10,15 @@ export const DocumentItem = z.object({
   auftrag: z.number().nullable(), bezeichnung: z.string().nullable(), pdf: z.string(),
 });
 export type DocumentItem = z.infer<typeof DocumentItem>;
+export const DocumentTypes = z.object({ from: z.string(), types: z.array(z.object({ typ: z.string(), count: z.number() })) });
+export type DocumentTypes = z.infer<typeof DocumentTypes>;
+export const DocumentPage = z.object({ typ: z.string(), from: z.string(), total: z.number(), page: z.number(), pageSize: z.number(), items: z.array(DocumentItem) });
+export type DocumentPage = z.infer<typeof DocumentPage>;
 
 export const types = contract({
   method: 'get', path: '/documents/types', access: 'customer', tag: TAG,
   summary: 'Document types with their number of documents in the last 24 months (from = first day of the period)',
-  response: z.object({ from: z.string(), types: z.array(z.object({ typ: z.string(), count: z.number() })) }),
+  response: DocumentTypes,
 });
 
 export const list = contract({
@@ -25,7 +29,7 @@ export const list = contract({
     page: z.coerce.number({ error: 'invalid_page' }).int('invalid_page').min(1, 'invalid_page').max(10000, 'invalid_page').default(1),
     q: z.string().trim().max(40, 'too_long').regex(/^[\w.\- ]*$/, 'invalid_input').default(''),
   }),
-  response: z.object({ typ: z.string(), from: z.string(), total: z.number(), page: z.number(), pageSize: z.number(), items: z.array(DocumentItem) }),
+  response: DocumentPage,
 });
 
 export const file = contract({

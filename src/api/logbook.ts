@@ -24,6 +24,8 @@ export const WorkBody = z.object({
   gewebe: z.boolean({ error: 'invalid_input' }).optional(), abweichungen: zTxt(4000).optional(),
 });
 export type WorkBody = z.infer<typeof WorkBody>;
+/** A work as a form sends it. */
+export type WorkInput = z.input<typeof WorkBody>;
 export const BatchBody = z.object({
   artnr: zArtnr.optional(),
   raw: zTxt(500).optional(),
@@ -37,6 +39,8 @@ export const BatchBody = z.object({
   confirmExpired: z.boolean({ error: 'invalid_input' }).optional(),
 });
 export type BatchBody = z.infer<typeof BatchBody>;
+/** Batch fields as a form sends them; empty dates are sent as null (cleared). */
+export type BatchInput = z.input<typeof BatchBody>;
 
 export const Batch = z.object({
   id: z.number(), workId: z.number(), position: z.number(), artnr: z.string(), bezeichnung: z.string().nullable(),
@@ -61,12 +65,14 @@ export const Work = z.object({
   retainUntil: z.string(),
 });
 export type Work = z.infer<typeof Work>;
+export const WorkPage = z.object({ items: z.array(Work), page: z.number(), pageSize: z.number(), total: z.number() });
+export type WorkPage = z.infer<typeof WorkPage>;
 export const WorkWithBatches = Work.extend({ batches: z.array(Batch) });
 export type WorkWithBatches = z.infer<typeof WorkWithBatches>;
 
 /** What a scanned code says (src/lib/codes: ScanResult). */
 export const ScanResult = z.object({
-  type: z.string(), raw: z.string(), gtin: z.string().optional(), artnr: z.string().optional(), lot: z.string().optional(),
+  type: z.enum(['gs1', 'hibc', 'artnr', 'url', 'unknown']), raw: z.string(), gtin: z.string().optional(), artnr: z.string().optional(), lot: z.string().optional(),
   serial: z.string().optional(), expiry: z.string().optional(), production: z.string().optional(), manufacturerArtnr: z.string().optional(),
   licence: z.string().optional(), quantity: z.number().optional(), unit: z.string().optional(),
   ais: z.record(z.string(), z.string()).optional(), errors: z.array(z.string()), valid: z.boolean(),
@@ -91,7 +97,7 @@ export const works = contract({
     page: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(100000, 'invalid_input').optional(),
     subUserId: zId.optional(),
   }),
-  response: z.object({ items: z.array(Work), page: z.number(), pageSize: z.number(), total: z.number() }),
+  response: WorkPage,
 });
 
 export const createWork = contract({

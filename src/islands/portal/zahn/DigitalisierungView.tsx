@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { validateDigitisation } from '../../../lib/rules/validate.ts';
-import { api } from '../../../lib/api.ts';
+import type { DigitisationState } from '../../../api/zahnlager.ts';
+import { request } from '../../../lib/api.ts';
 import { zahnError, zahnErrorText } from './lib/errors.ts';
 import { zahnRoutes } from './lib/routes.ts';
 import { photoProblem, uploadForm } from './lib/upload.ts';
@@ -13,8 +14,6 @@ import './zahn.css';
 
 interface DrawerIn { key: number; name: string; files: File[] }
 interface CabinetIn { key: number; name: string; drawers: DrawerIn[] }
-interface Answer { requestId: number; referenz: string; status: string; expected: number; received: number; missing: { cabinet: number; drawer: number; n: number }[] }
-interface Stored { referenz: string; cabinets: { name: string; drawers: { name: string; uploads: { n: number; id: number; thumbUrl: string | null; url: string }[] }[] }[] }
 
 let seq = 0;
 const newDrawer = (t: T, n: number): DrawerIn => ({ key: ++seq, name: t('zahnlager.digi.drawer_n', { n }), files: [] });
@@ -32,7 +31,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
   const [progress, setProgress] = useState<{ value: number; text: string } | null>(null);
   const [batchFailed, setBatchFailed] = useState(false);
   const [individual, setIndividual] = useState<{ id: number; done: Set<string> } | null>(null);
-  const [result, setResult] = useState<Stored | null>(null);
+  const [result, setResult] = useState<DigitisationState | null>(null);
   const busy = progress !== null;
 
   const update = (ci: number, fn: (c: CabinetIn) => CabinetIn) => setCabs((cs) => cs.map((c, i) => (i === ci ? fn(c) : c)));
@@ -60,7 +59,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
   const total = cabs.reduce((n, c) => n + c.drawers.reduce((m, d) => m + d.files.length, 0), 0);
 
   const finish = async (id: number) => {
-    setResult(await api.get<Stored>(`zahnlager/digitalisierung/${id}`));
+    setResult(await request('GET /api/zahnlager/digitalisierung/:requestId', { params: { requestId: id } }));
     setProgress(null);
   };
 
@@ -73,7 +72,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
     cabs.forEach((c, ci) => c.drawers.forEach((d, di) => d.files.forEach((f, n) => fd.append(`photo_${ci}_${di}_${n}`, f, f.name))));
     setProgress({ value: 0, text: t('zahnlager.digi.uploading') });
     try {
-      const a = await uploadForm<Answer>('zahnlager/digitalisierung', fd, (x) => setProgress({ value: Math.round(x * 100), text: t('zahnlager.digi.uploading') }));
+      const a = await uploadForm('POST /api/zahnlager/digitalisierung', { body: fd }, (x) => setProgress({ value: Math.round(x * 100), text: t('zahnlager.digi.uploading') }));
       await finish(a.requestId);
     } catch (e) {
       setProgress(null);
@@ -95,7 +94,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
         fd.set('individual', '1');
         if (bemerkung.trim()) fd.set('bemerkung', bemerkung.trim());
         setProgress({ value: 0, text: t('zahnlager.digi.uploading') });
-        const a = await uploadForm<Answer>('zahnlager/digitalisierung', fd, () => {});
+        const a = await uploadForm('POST /api/zahnlager/digitalisierung', { body: fd }, () => {});
         state = { id: a.requestId, done: new Set() };
         setIndividual(state);
       }
@@ -108,7 +107,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
         const fd = new FormData();
         fd.set('cabinet', String(x.ci)); fd.set('drawer', String(x.di)); fd.set('n', String(x.n)); fd.set('photo', x.f, x.f.name);
         const text = t('form.upload_progress', { current: i, total: all.length });
-        await uploadForm(`zahnlager/digitalisierung/${state.id}/photo`, fd, (p) => setProgress({ value: Math.round(((i - 1 + p) / all.length) * 100), text }));
+        await uploadForm('POST /api/zahnlager/digitalisierung/:requestId/photo', { params: { requestId: state.id }, body: fd }, (p) => setProgress({ value: Math.round(((i - 1 + p) / all.length) * 100), text }));
         state.done.add(key);
       }
       setBatchFailed(false);
@@ -200,7 +199,7 @@ function DrawerPhotos({ d, t, onName, onFiles, onRemoveFile, onRemove }: {
   );
 }
 
-function Done({ s, t, href }: { s: Stored; t: T; href: string }) {
+function Done({ s, t, href }: { s: DigitisationState; t: T; href: string }) {
   return (
     <div className="sh-success" role="status" data-testid="zl-digi-done">
       <h2>{t('zahnlager.digi.done_title')}</h2>
