@@ -1,20 +1,20 @@
 // Digital tooth storage (section 2/3/4): cabinets → drawers → slots (row, column) holding a set,
 // automatic booking of delivered sets, completion via the cart, statistics, digitisation photos.
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { expiresSoon } from '../../src/lib/rules/mdr.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { readMultipart } from '../http/body.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { defineRoute, parseWith, validationError, type AnyRoute } from '../http/route.ts';
+import { DigitisationForm } from '../../src/api/form-schemas.ts';
 import * as zahnlager from '../../src/api/zahnlager.ts';
-import { SLOT_STATES, zName, type AutoBookResult, type Cabinet, type Counts, type HistoryLine, type OrderHistory, type Slot, type SlotLocation } from '../../src/api/zahnlager.ts';
+import { SLOT_STATES, type AutoBookResult, type Cabinet, type Counts, type HistoryLine, type OrderHistory, type Slot, type SlotLocation } from '../../src/api/zahnlager.ts';
 import { nowIso } from '../lib/time.ts';
 import {
   checkImage, insertUploads, isFile, removeFiles, serveUpload, uploadUrls, writeImages, type CheckedImage,
 } from '../lib/uploads.ts';
-import { DASHBOARD_DAYS, ERROR_TEXTS, isRequestPrice, isSetArticle, parseDate, validateDigitisation, ZAHNLAGER_AUTO_MS } from '../../src/lib/rules/index.ts';
+import { DASHBOARD_DAYS, ERROR_TEXTS, isRequestPrice, isSetArticle, ZAHNLAGER_AUTO_MS } from '../../src/lib/rules/index.ts';
 import { createServiceRequest, safeMail } from './forms.ts';
 
 /** Order statuses that mean "the parcel arrived". */
@@ -442,14 +442,6 @@ async function setOrders(db: Db, kdnr: number, lang: string, opts: { page: numbe
 
 // ---------------------------------------------------------------- digitisation
 
-const zDigiCabinets = z.array(z.object({
-  name: zName,
-  drawers: z.array(z.object({
-    name: zName,
-    photos: z.coerce.number({ error: 'digitalisierung_photo_required' }).int('invalid_input').min(0, 'invalid_input').max(50, 'invalid_input'),
-  }), { error: 'invalid_input' }).max(50, 'invalid_input'),
-}), { error: 'digitalisierung_cabinet_required' }).max(50, 'invalid_input');
-
 interface DigiDrawer { name: string; photos: number; uploads: Record<string, number> }
 interface DigiData { cabinets: { name: string; drawers: DigiDrawer[] }[]; individual: boolean; bemerkung: string }
 
@@ -484,11 +476,23 @@ async function loadDigi(db: Db | Tx, kdnr: number, id: number, lock = false) {
   return { row, data: JSON.parse(row.data_json) as DigiData };
 }
 
-const intField = (v: (string | File)[] | undefined, key: string): number => {
-  const s = v?.[0];
-  if (typeof s !== 'string' || !/^\d{1,4}$/.test(s.trim())) throw badRequest('invalid_input', { field: key });
-  return Number(s.trim());
-};
+/** The text fields of a multipart form (first value each), for its body schema; files stay apart. */
+function textFields(form: Record<string, (string | File)[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, vals] of Object.entries(form)) if (typeof vals[0] === 'string') out[k] = vals[0];
+  return out;
+}
+
+/** The digitisation request's fields, decided by its form rule; a drawer without a photo is named as { cabinet, drawer }. */
+function digitisationFields(form: Record<string, (string | File)[]>) {
+  const r = DigitisationForm.safeParse(textFields(form));
+  if (r.success) return r.data;
+  const e = validationError(r.error);
+  const path = r.error.issues[0]?.path ?? [];
+  if (e.key === 'digitalisierung_photo_required') throw badRequest(e.key, { cabinet: path[1], drawer: path[3] });
+  throw e;
+}
+
 
 // ---------------------------------------------------------------- routes
 
@@ -697,28 +701,7 @@ export const routes: AnyRoute[] = [
   // ---- digitisation (service/digitalisierung)
   defineRoute(zahnlager.digitisation, async ({ db, session, c }) => {
       const form = await readMultipart(c);
-      const first = (k: string) => { const v = form[k]?.[0]; return typeof v === 'string' ? v : undefined; };
-      let parsedJson: unknown = [];
-      const raw = first('cabinets');
-      if (raw !== undefined && raw.trim() !== '') {
-        try { parsedJson = JSON.parse(raw); } catch { throw badRequest('invalid_json', { field: 'cabinets' }); }
-      }
-      const parsed = zDigiCabinets.safeParse(parsedJson);
-      if (!parsed.success) {
-        const msg = parsed.error.issues[0]?.message ?? 'invalid_input';
-        throw badRequest(/^[a-z_]+$/.test(msg) ? msg : 'invalid_input', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
-      }
-      const cabinets = parsed.data;
-      const individual = ['1', 'true'].includes(first('individual') ?? '');
-      const bemerkung = (first('bemerkung') ?? '').slice(0, 2000);
-      // shared rule, plus: a cabinet without drawers has no photo either
-      const rule = validateDigitisation(cabinets.map((cab) => ({ drawers: cab.drawers.length ? cab.drawers : [{ photos: 0 }] })));
-      if (rule === 'digitisation_cabinet_required') throw badRequest('digitalisierung_cabinet_required');
-      if (rule) {
-        const ci = cabinets.findIndex((cab) => cab.drawers.length === 0 || cab.drawers.some((d) => d.photos < 1));
-        const di = cabinets[ci]!.drawers.findIndex((d) => d.photos < 1);
-        throw badRequest('digitalisierung_photo_required', { cabinet: ci, drawer: di });
-      }
+      const { cabinets, individual, bemerkung } = digitisationFields(form);
       // files: photo_{c}_{d}_{n}
       const files: { ci: number; di: number; n: number; file: File; field: string }[] = [];
       for (const [field, vals] of Object.entries(form)) {
@@ -763,8 +746,8 @@ export const routes: AnyRoute[] = [
   defineRoute(zahnlager.digitisationPhoto, async ({ db, session, params, c }) => {
       await loadDigi(db, session.kdnr, params.requestId);
       const form = await readMultipart(c);
-      const ci = intField(form.cabinet, 'cabinet'), di = intField(form.drawer, 'drawer');
-      const n = form.n ? intField(form.n, 'n') : null;
+      const { cabinet: ci, drawer: di, n: nSent } = parseWith(zahnlager.digitisationPhoto.body, textFields(form))!;
+      const n = nSent ?? null;
       const file = (form.photo ?? []).find(isFile);
       if (!file) throw badRequest('digitalisierung_photo_required', { cabinet: ci, drawer: di });
       const img = await checkImage(file, 'photo');

@@ -3,13 +3,14 @@
 import { z } from 'zod';
 import { zArtnr, zId } from './common.ts';
 import { contract } from './contract.ts';
+import { DigitisationForm } from './form-schemas.ts';
 import { parseDate } from '../lib/rules/validate.ts';
 
 const TAG = 'zahnlager';
 export const SLOT_STATES = ['', 'selected', 'processing', 'delivering', 'backorder'] as const;
 export const MAX_GRID = 20;
 
-export const zName = z.string({ error: 'invalid_name' }).trim().min(1, 'invalid_name').max(60, 'invalid_name');
+const zName = z.string({ error: 'invalid_name' }).trim().min(1, 'invalid_name').max(60, 'invalid_name');
 const zSort = z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(0, 'invalid_input').max(100000, 'invalid_input');
 const zGrid = (key: string) => z.coerce.number({ error: key }).int(key).min(1, key).max(MAX_GRID, key);
 const zFlag = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'invalid_input' }).transform((v) => (v ? 1 : 0));
@@ -105,6 +106,8 @@ export const DigitisationState = DigitisationProgress.extend({
 export type DigitisationState = z.infer<typeof DigitisationState>;
 
 const zIdParams = z.object({ id: zId });
+/** cabinet, drawer and photo number of a multipart photo upload */
+const zPhotoIndex = z.string({ error: 'invalid_input' }).trim().regex(/^\d{1,4}$/, 'invalid_input').transform(Number);
 const zSchrankBody = z.object({ name: zName, sort: zSort.optional() });
 const zSchrankPatch = z.object({ name: zName.optional(), sort: zSort.optional() });
 const zDrawerBody = z.object({ name: zName, zeilen: zGrid('invalid_zeilen'), spalten: zGrid('invalid_spalten'), sort: zSort.optional() });
@@ -260,7 +263,7 @@ export const digitisation = contract({
   method: 'post', path: '/zahnlager/digitalisierung', access: 'customer', tag: TAG, rawBody: true,
   summary: 'Digitisation request: multipart with `cabinets` (JSON [{ name, drawers: [{ name, photos }] }]) and files photo_{cabinet}_{drawer}_{n}; '
     + '`individual=1` creates the request first and the photos follow one by one via …/{requestId}/photo',
-  body: z.object({ cabinets: z.string(), individual: z.enum(['0', '1', 'true', 'false']).optional(), bemerkung: z.string().max(2000).optional() }),
+  body: DigitisationForm,
   response: DigitisationProgress,
 });
 
@@ -268,7 +271,7 @@ export const digitisationPhoto = contract({
   method: 'post', path: '/zahnlager/digitalisierung/:requestId/photo', access: 'customer', tag: TAG, rawBody: true,
   summary: 'Adds (or replaces) one photo of a digitisation request: multipart cabinet, drawer, n and the file `photo` (fallback when a batch upload fails)',
   params: z.object({ requestId: zId }),
-  body: z.object({ cabinet: z.string(), drawer: z.string(), n: z.string().optional() }),
+  body: z.object({ cabinet: zPhotoIndex, drawer: zPhotoIndex, n: zPhotoIndex.optional() }),
   response: DigitisationProgress.extend({ upload: UploadLinks }),
 });
 

@@ -3,12 +3,12 @@
 // progress bar; when the batch fails the photos can be sent one by one (section 8).
 import { useEffect, useRef, useState } from 'react';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
-import { validateDigitisation } from '../../../lib/rules/validate.ts';
 import type { DigitisationState } from '../../../api/zahnlager.ts';
 import { request } from '../../../lib/api.ts';
 import { zahnError, zahnErrorText } from './lib/errors.ts';
 import { zahnRoutes } from './lib/routes.ts';
 import { photoProblem, uploadForm } from './lib/upload.ts';
+import { digitisationErrors } from '../forms/rules.ts';
 import { Crumbs, LoadState, useCustomerData } from './ui/common.tsx';
 import './zahn.css';
 
@@ -47,14 +47,12 @@ export default function DigitalisierungView({ country, lang, messages }: { count
     if (ok.length) { updateDrawer(ci, di, (d) => ({ ...d, files: [...d.files, ...ok] })); if (ok.length === list.length) setError(''); }
   };
 
-  /** Section 5 rule plus: every cabinet and drawer needs a name, a cabinet without drawers has no photo. */
-  const check = (): string | null => {
-    const rule = validateDigitisation(cabs.map((c) => ({ drawers: c.drawers.length ? c.drawers.map((d) => ({ photos: d.files.length })) : [{ photos: 0 }] })));
-    if (rule) return t(rule === 'digitisation_cabinet_required' ? 'error_cabinet_required' : 'error_drawer_photo_required');
-    if (cabs.some((c) => !c.name.trim() || c.drawers.some((d) => !d.name.trim()))) return t('zahnlager.error.name');
-    return null;
-  };
   const payload = () => JSON.stringify(cabs.map((c) => ({ name: c.name.trim(), drawers: c.drawers.map((d) => ({ name: d.name.trim(), photos: d.files.length })) })));
+  /** The request's rule (the server's, src/api/form-schemas.ts): a cabinet, a photo per drawer, every cabinet and drawer named. */
+  const check = (): string | null => {
+    const key = Object.values(digitisationErrors({ cabinets: payload() }))[0];
+    return key ? zahnErrorText(t, key) : null;
+  };
   const problem = check();
   const total = cabs.reduce((n, c) => n + c.drawers.reduce((m, d) => m + d.files.length, 0), 0);
 

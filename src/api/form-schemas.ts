@@ -1,0 +1,181 @@
+// The rules of the portal's forms, once each: the contact form, the service forms and the digitisation
+// request. The server decides with them (they are the bodies of their calls in src/api/forms.ts and
+// src/api/zahnlager.ts; multipart fields are collected into an object and parsed with them) and the
+// islands show their field messages from the same schemas. Written in zod/mini: it ships in the form
+// islands at about 5 KB gzip, where classic zod would add about 90 KB (see tests/unit/portal-forms-agree.test.ts).
+// Messages are the API's error keys; an issue's path names the field.
+import * as z from 'zod/mini';
+import { HONEYPOT_FIELD, SALUTATIONS } from '../lib/rules/constants.ts';
+import {
+  isBlank, parseQuantity, validateContactForm, validateDigitisation, validateEmail, validatePhone, validateServiceRequest,
+  type ContactFormInput,
+} from '../lib/rules/validate.ts';
+
+/** Field → error key of a refused form, the first issue of each field, in the form's order. */
+export type FieldErrors = Record<string, string>;
+
+type Issues = { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+const KEY = /^[a-z][a-z0-9_]*$/;
+
+/** The field messages of a parse result ({} when it passed). A nested path counts for its top field. */
+export function fieldErrors(r: Issues): FieldErrors {
+  const out: FieldErrors = {};
+  for (const i of r.error?.issues ?? []) {
+    const field = String(i.path[0] ?? 'form');
+    if (!(field in out)) out[field] = KEY.test(i.message) ? i.message : 'invalid_input';
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- pieces
+
+/** Optional text as a form sends it (a number is taken as its digits), at most `max` characters. */
+const anyText = (max: number) => z.optional(z.pipe(
+  z.pipe(z.union([z.string(), z.number()], { error: 'invalid_input' }), z.transform((v) => String(v).trim())),
+  z.string().check(z.maxLength(max, 'too_long')),
+));
+/** Trimmed text; `required` = the key when it is missing or blank. */
+const text = (max: number, required?: string) => (required
+  ? z.string({ error: required }).check(z.trim(), z.maxLength(max, 'too_long'), z.minLength(1, required))
+  : z.optional(z.string({ error: 'invalid_input' }).check(z.trim(), z.maxLength(max, 'too_long'))));
+/** A quantity 1–99999 (error_menge), as a number. */
+const quantity = z.pipe(
+  z.string({ error: 'error_menge' }).check(z.trim(), z.maxLength(10, 'too_long'),
+    z.refine((s) => { const q = parseQuantity(s); return q !== null && q <= 99999; }, 'error_menge')),
+  z.transform((s) => parseQuantity(s)!),
+);
+const phone = (required: boolean, max = 40) => {
+  const s = z.string({ error: 'please_fill_in' }).check(z.trim(), z.maxLength(max, 'too_long'),
+    ...(required ? [z.minLength(1, 'please_fill_in')] : []),
+    z.refine((v) => v === '' || !validatePhone(v), 'invalid_phone'));
+  return required ? s : z.optional(s);
+};
+const email = (required: boolean) => {
+  const s = z.string({ error: 'please_fill_in' }).check(z.trim(), z.maxLength(254, 'too_long'),
+    ...(required ? [z.minLength(1, 'please_fill_in')] : []),
+    z.refine((v) => v === '' || !validateEmail(v), 'invalid_email'));
+  return required ? s : z.optional(s);
+};
+/** A customer number of 4–9 digits, as a number. */
+const kdnr = z.pipe(
+  z.string({ error: 'please_fill_in' }).check(z.trim(), z.maxLength(12, 'too_long'), z.minLength(1, 'please_fill_in'),
+    z.regex(/^(\d{4,9})?$/, 'invalid_kdnr_format')),
+  z.transform(Number),
+);
+
+// ---------------------------------------------------------------- contact form (section 5)
+
+/** form field → the rules' input (section 5 lists the required fields in this order; the first refusal names its field) */
+const CONTACT_FIELD: Record<keyof ContactFormInput, string> = {
+  date: 'date', email: 'email', firstName: 'vorname', lastName: 'nachname', message: 'nachricht', phone: 'telefon',
+  artnr: 'artikelnummer', salutation: 'anrede', time: 'time',
+};
+const CONTACT_ORDER: (keyof ContactFormInput)[] = ['date', 'email', 'firstName', 'lastName', 'message', 'phone', 'artnr', 'salutation', 'time'];
+
+export const ContactForm = z.object({
+  anrede: anyText(10), vorname: anyText(100), nachname: anyText(100), email: anyText(254), telefon: anyText(40),
+  date: anyText(20), time: anyText(10), betreff: anyText(200), nachricht: anyText(5000), artikelnummer: anyText(40), kundennummer: anyText(12),
+  /** honeypot: must stay empty (checked by the server: bots get no field message) */
+  [HONEYPOT_FIELD]: z.optional(z.unknown()),
+}).check(z.superRefine((b, ctx) => {
+  const found = validateContactForm({
+    salutation: b.anrede, firstName: b.vorname, lastName: b.nachname, email: b.email, phone: b.telefon,
+    date: b.date, time: b.time, message: b.nachricht, artnr: b.artikelnummer,
+  });
+  const add = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message, input: b });
+  for (const k of CONTACT_ORDER) if (found[k]) add(CONTACT_FIELD[k], found[k]!);
+  if (!found.salutation && !(SALUTATIONS as readonly string[]).includes(b.anrede ?? '')) add('anrede', 'field_invalid');
+  if (b.kundennummer && !/^\d{4,9}$/.test(b.kundennummer)) add('kundennummer', 'invalid_kdnr_format');
+}));
+export type ContactFormInputFields = z.input<typeof ContactForm>;
+
+// ---------------------------------------------------------------- service forms
+
+/**
+ * The service forms: their fields (in the form's order), whether a photo is needed, and which field is
+ * the text that section 5 requires with the photo. The contact fields (name, email, telefon) follow;
+ * a customer's empty ones are filled from the account before the check.
+ */
+const SHORT = 200, LONG = 5000;
+const contactFields = { name: text(254, 'please_fill_in'), email: email(true), telefon: phone(false, 254) };
+const forms = {
+  retoure: { photo: true, text: 'text', fields: {
+    kdnr, lieferschein: text(SHORT, 'please_fill_in'), artnr: text(40, 'please_fill_in'), menge: quantity, grund: text(SHORT, 'please_fill_in'),
+    text: text(LONG), ...contactFields } },
+  reparatur: { photo: true, text: 'fehlerbeschreibung', fields: {
+    geraet: text(SHORT, 'please_fill_in'), seriennummer: text(SHORT), fehlerbeschreibung: text(LONG), text: text(LONG), ...contactFields } },
+  transportschaden: { photo: true, text: 'schaden', fields: {
+    lieferschein: text(SHORT, 'please_fill_in'), paketnummer: text(SHORT), schaden: text(LONG), text: text(LONG), ...contactFields } },
+  sonderbestellung: { photo: true, text: 'artikelbeschreibung', fields: {
+    artikelbeschreibung: text(LONG), hersteller: text(SHORT), menge: quantity, text: text(LONG), ...contactFields } },
+  ersatzteil: { photo: true, text: 'teil', fields: {
+    geraet: text(SHORT, 'please_fill_in'), teil: text(LONG), menge: quantity, text: text(LONG), ...contactFields } },
+  // a callback carries its own name and phone; an e-mail is optional
+  rueckruf: { photo: false, text: 'thema', fields: {
+    name: text(SHORT, 'please_fill_in'), telefon: phone(true), wunschtermin: text(SHORT), thema: text(LONG), email: email(false) } },
+} as const;
+
+export type ServiceType = keyof typeof forms;
+export const SERVICE_TYPES = Object.keys(forms) as ServiceType[];
+export const isServiceType = (typ: string): typ is ServiceType => Object.hasOwn(forms, typ);
+/** The field that holds a form's text (checked with the photo rule). */
+export const serviceTextField = (typ: ServiceType): string => forms[typ].text;
+export const servicePhotoRequired = (typ: ServiceType): boolean => forms[typ].photo;
+
+function serviceForm<T extends ServiceType>(typ: T) {
+  const def = forms[typ];
+  return z.object({ typ: z.literal(typ), photos: z.number(), ...def.fields }).check(z.superRefine((v, ctx) => {
+    const body = String((v as Record<string, unknown>)[def.text] ?? '');
+    const rule = def.photo ? validateServiceRequest({ photos: v.photos, text: body }) : isBlank(body) ? 'service_text_required' : null;
+    if (rule) ctx.addIssue({ code: 'custom', path: [rule === 'service_text_required' ? def.text : 'photo'], message: rule, input: v });
+  }));
+}
+
+/**
+ * A service request: the form's fields, `typ` and the number of photos sent. One schema per type,
+ * chosen by `typ`.
+ */
+export const ServiceForm = z.discriminatedUnion('typ', [
+  serviceForm('retoure'), serviceForm('reparatur'), serviceForm('transportschaden'),
+  serviceForm('sonderbestellung'), serviceForm('ersatzteil'), serviceForm('rueckruf'),
+]);
+export type ServiceFormFields = z.output<typeof ServiceForm>;
+
+// ---------------------------------------------------------------- digitisation (section 5: a cabinet, a photo per drawer)
+
+const zName = z.string({ error: 'invalid_name' }).check(z.trim(), z.minLength(1, 'invalid_name'), z.maxLength(60, 'invalid_name'));
+const DigitisationCabinets = z.array(z.object({
+  name: zName,
+  drawers: z.array(z.object({
+    name: zName,
+    photos: z.pipe(
+      z.union([z.number(), z.string()], { error: 'digitalisierung_photo_required' }),
+      z.pipe(z.transform(Number), z.number({ error: 'invalid_input' }).check(z.refine(Number.isInteger, 'invalid_input'), z.gte(0, 'invalid_input'), z.lte(50, 'invalid_input'))),
+    ),
+  }), { error: 'invalid_input' }).check(z.maxLength(50, 'invalid_input')),
+}), { error: 'digitalisierung_cabinet_required' }).check(z.maxLength(50, 'invalid_input'));
+
+/** The cabinets field as sent: JSON text (empty = none). */
+const cabinetsJson = z.pipe(z.optional(z.string()), z.transform((s, ctx) => {
+  if (s === undefined || s.trim() === '') return [];
+  try { return JSON.parse(s) as unknown; } catch {
+    ctx.issues.push({ code: 'custom', message: 'invalid_json', input: s });
+    return z.NEVER;
+  }
+}));
+
+export const DigitisationForm = z.object({
+  cabinets: z.pipe(cabinetsJson, DigitisationCabinets),
+  individual: z.pipe(z.optional(z.string()), z.transform((s) => s === '1' || s === 'true')),
+  bemerkung: z.pipe(z.optional(z.string()), z.transform((s) => (s ?? '').slice(0, 2000))),
+}).check(z.superRefine((v, ctx) => {
+  // the shared rule, plus: a cabinet without drawers has no photo either
+  const rule = validateDigitisation(v.cabinets.map((cab) => ({ drawers: cab.drawers.length ? cab.drawers : [{ photos: 0 }] })));
+  if (rule === 'digitisation_cabinet_required') ctx.addIssue({ code: 'custom', path: ['cabinets'], message: 'digitalisierung_cabinet_required', input: v });
+  else if (rule) {
+    const ci = v.cabinets.findIndex((cab) => cab.drawers.length === 0 || cab.drawers.some((d) => d.photos < 1));
+    const di = v.cabinets[ci]!.drawers.findIndex((d) => d.photos < 1);
+    ctx.addIssue({ code: 'custom', path: ['cabinets', ci, 'drawers', di], message: 'digitalisierung_photo_required', input: v });
+  }
+}));
+export type DigitisationFields = z.output<typeof DigitisationForm>;
