@@ -6,10 +6,11 @@ import { sql } from 'kysely';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { defineRoute, type AnyRoute } from '../http/route.ts';
+import { defineRoute, parseWith, type AnyRoute } from '../http/route.ts';
 import * as labels from '../../src/api/labels.ts';
 import { zId } from '../../src/api/common.ts';
-import { MAX_LABELS, TemplateFields, type TemplateInput } from '../../src/api/labels.ts';
+import { MAX_LABELS, type TemplateInput } from '../../src/api/labels.ts';
+import { TemplateForm } from '../../src/api/form-schemas.ts';
 import { createPdf, pdfResponse, type PdfWriter } from '../lib/pdf.ts';
 import { nowIso } from '../lib/time.ts';
 import { PRINTER_MARGIN_MM, validatePrintTemplate } from '../../src/lib/rules/index.ts';
@@ -209,7 +210,6 @@ export const routes: AnyRoute[] = [
     }),
   defineRoute(labels.presets, () => PRESETS),
   defineRoute(labels.createTemplate, async ({ db, session, body }) => {
-      validateTemplate(body);
       const n = await db.selectFrom('label_templates').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
       if (Number(n?.n ?? 0) >= MAX_TEMPLATES) throw conflict('too_many_templates', { max: MAX_TEMPLATES });
       const r = await db.insertInto('label_templates').values({ kdnr: session.kdnr, ...toColumns(body), created_at: nowIso() })
@@ -220,10 +220,8 @@ export const routes: AnyRoute[] = [
   defineRoute(labels.updateTemplate, async ({ db, session, params, body }) => {
       const cur = rowToInput(await ownTemplate(db, session.kdnr, params.id));
       const merged = { ...cur, ...body, margins: { ...cur.margins, ...(body.margins ?? {}) } };
-      const parsed = TemplateFields.safeParse(merged);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid_input');
-      validateTemplate(parsed.data);
-      await db.updateTable('label_templates').set(toColumns(parsed.data)).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+      const checked = parseWith(TemplateForm, merged)!;
+      await db.updateTable('label_templates').set(toColumns(checked)).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
       return templateOut(await ownTemplate(db, session.kdnr, params.id));
     }),
   defineRoute(labels.deleteTemplate, async ({ db, session, params }) => {

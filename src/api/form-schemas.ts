@@ -1,11 +1,12 @@
-// The rules of the portal's forms, once each: the contact form, the service forms and the digitisation
-// request. The server decides with them (they are the bodies of their calls in src/api/forms.ts and
+// The rules of the portal's forms, once each: the contact form, the service forms, the digitisation
+// request and the label templates. The server decides with them (they are the bodies of their calls in src/api/forms.ts and
 // src/api/zahnlager.ts; multipart fields are collected into an object and parsed with them) and the
 // islands show their field messages from the same schemas. Written in zod/mini: it ships in the form
 // islands at about 5 KB gzip, where classic zod would add about 90 KB (see tests/unit/portal-forms-agree.test.ts).
 // Messages are the API's error keys; an issue's path names the field.
 import * as z from 'zod/mini';
 import { HONEYPOT_FIELD, SALUTATIONS } from '../lib/rules/constants.ts';
+import { computeLayout } from '../lib/rules/labelLayout.ts';
 import {
   isBlank, parseQuantity, validateContactForm, validateDigitisation, validateEmail, validatePhone, validateServiceRequest,
   type ContactFormInput,
@@ -179,3 +180,49 @@ export const DigitisationForm = z.object({
   }
 }));
 export type DigitisationFields = z.output<typeof DigitisationForm>;
+
+// ---------------------------------------------------------------- label templates (section 3, mm)
+
+const mm = (key: string) => z.coerce.number({ error: key }).check(z.gte(0, key), z.lte(50, key));
+const count = (key: string) => z.coerce.number({ error: key }).check(z.refine(Number.isInteger, key), z.gte(1, key), z.lte(30, key));
+const size = z.coerce.number({ error: 'invalid_size' }).check(z.gt(0, 'invalid_size'), z.lte(1000, 'invalid_size'));
+const offset = z.coerce.number({ error: 'invalid_offset' }).check(z.refine(Number.isInteger, 'invalid_offset'), z.gte(0, 'invalid_offset'));
+/** The shared constant names the sorts product_name/article_number; both spellings are accepted. */
+const labelSort = z.pipe(z.enum(['standard', 'name', 'artnr', 'product_name', 'article_number'], { error: 'invalid_sort' }),
+  z.transform((s) => (s === 'product_name' ? 'name' : s === 'article_number' ? 'artnr' : s)));
+const paper = z.enum(['A4', 'A5', 'Letter', 'custom'], { error: 'invalid_paper' });
+const orientation = z.enum(['portrait', 'landscape'], { error: 'invalid_orientation' });
+const codeType = z.enum(['qr', 'datamatrix', 'code128'], { error: 'invalid_code_type' });
+const margins = z.object({ top: mm('invalid_margin'), right: mm('invalid_margin'), bottom: mm('invalid_margin'), left: mm('invalid_margin') }, { error: 'invalid_margin' });
+
+const templateShape = {
+  name: z.string({ error: 'invalid_name' }).check(z.trim(), z.minLength(1, 'invalid_name'), z.maxLength(60, 'invalid_name')),
+  paper, orientation, rows: count('invalid_rows'), cols: count('invalid_cols'), margins,
+  padding: mm('invalid_padding'), non_printable: mm('invalid_non_printable'), width: size, height: size,
+  sort: labelSort, offset, code_type: codeType,
+};
+
+/** The first label lies on the sheet and the labels fit on the page. */
+const fitsTheSheet = z.superRefine((t: z.output<z.ZodMiniObject<typeof templateShape>>, ctx) => {
+  if (t.offset >= t.rows * t.cols) ctx.addIssue({ code: 'custom', path: ['offset'], message: 'invalid_offset', input: t });
+  else if (!computeLayout(t)) ctx.addIssue({ code: 'custom', path: [], message: 'label_does_not_fit', input: t });
+});
+
+/** A complete print template, as the form edits it and as a changed template is checked again. */
+export const TemplateForm = z.object(templateShape).check(fitsTheSheet);
+export type TemplateInput = z.output<typeof TemplateForm>;
+
+/** A new template: what is left out gets the usual value. */
+export const TemplateCreate = z.object({
+  ...templateShape,
+  paper: z._default(paper, 'A4'), orientation: z._default(orientation, 'portrait'),
+  margins: z._default(z.object({
+    top: z._default(mm('invalid_margin'), 0), right: z._default(mm('invalid_margin'), 0),
+    bottom: z._default(mm('invalid_margin'), 0), left: z._default(mm('invalid_margin'), 0),
+  }, { error: 'invalid_margin' }), { top: 0, right: 0, bottom: 0, left: 0 }),
+  padding: z._default(mm('invalid_padding'), 2), non_printable: z._default(mm('invalid_non_printable'), 0),
+  sort: z._default(labelSort, 'standard'), offset: z._default(offset, 0), code_type: z._default(codeType, 'qr'),
+}).check(fitsTheSheet);
+
+/** A change: the fields given (the merged template is checked with TemplateForm). */
+export const TemplatePatch = z.partial(z.object({ ...templateShape, margins: z.partial(margins) }));

@@ -2,53 +2,21 @@
 import { z } from 'zod';
 import { zArtnr, zId } from './common.ts';
 import { contract } from './contract.ts';
+import { TemplateCreate, TemplatePatch } from './form-schemas.ts';
+
+export type { TemplateInput } from './form-schemas.ts';
 
 const TAG = 'labels';
 const zTemplateId = z.union([z.number(), z.string()]).optional();
 export const MAX_LABELS = 5000;
 
-const zMm = (key: string) => z.coerce.number({ error: key }).min(0, key).max(50, key);
-const zSize = z.coerce.number({ error: 'invalid_size' }).positive('invalid_size').max(1000, 'invalid_size');
-const zCount = (key: string) => z.coerce.number({ error: key }).int(key).min(1, key).max(30, key);
-/** The shared constant names the sorts product_name/article_number; both spellings are accepted. */
-const zLabelSort = z.enum(['standard', 'name', 'artnr', 'product_name', 'article_number'], { error: 'invalid_sort' })
-  .transform((s) => (s === 'product_name' ? 'name' : s === 'article_number' ? 'artnr' : s));
-
+/** A stored template's fields as answers show them (the rule a form must pass is TemplateForm in form-schemas.ts). */
 export const TemplateFields = z.object({
-  name: z.string({ error: 'invalid_name' }).trim().min(1, 'invalid_name').max(60, 'invalid_name'),
-  paper: z.enum(['A4', 'A5', 'Letter', 'custom'], { error: 'invalid_paper' }),
-  orientation: z.enum(['portrait', 'landscape'], { error: 'invalid_orientation' }),
-  rows: zCount('invalid_rows'),
-  cols: zCount('invalid_cols'),
-  margins: z.object({ top: zMm('invalid_margin'), right: zMm('invalid_margin'), bottom: zMm('invalid_margin'), left: zMm('invalid_margin') }, { error: 'invalid_margin' }),
-  padding: zMm('invalid_padding'),
-  non_printable: zMm('invalid_non_printable'),
-  width: zSize,
-  height: zSize,
-  sort: zLabelSort,
-  offset: z.coerce.number({ error: 'invalid_offset' }).int('invalid_offset').min(0, 'invalid_offset'),
-  code_type: z.enum(['qr', 'datamatrix', 'code128'], { error: 'invalid_code_type' }),
+  name: z.string(), paper: z.enum(['A4', 'A5', 'Letter', 'custom']), orientation: z.enum(['portrait', 'landscape']),
+  rows: z.number(), cols: z.number(), margins: z.object({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() }),
+  padding: z.number(), non_printable: z.number(), width: z.number(), height: z.number(),
+  sort: z.enum(['standard', 'name', 'artnr']), offset: z.number(), code_type: z.enum(['qr', 'datamatrix', 'code128']),
 });
-export type TemplateInput = z.infer<typeof TemplateFields>;
-
-
-export const TemplateCreate = TemplateFields.extend({
-  paper: TemplateFields.shape.paper.default('A4'),
-  orientation: TemplateFields.shape.orientation.default('portrait'),
-  margins: z.object({
-    top: zMm('invalid_margin').default(0), right: zMm('invalid_margin').default(0),
-    bottom: zMm('invalid_margin').default(0), left: zMm('invalid_margin').default(0),
-  }, { error: 'invalid_margin' }).default({ top: 0, right: 0, bottom: 0, left: 0 }),
-  padding: zMm('invalid_padding').default(2),
-  non_printable: zMm('invalid_non_printable').default(0),
-  sort: zLabelSort.default('standard'),
-  offset: TemplateFields.shape.offset.default(0),
-  code_type: TemplateFields.shape.code_type.default('qr'),
-});
-export const TemplatePatch = TemplateFields.extend({
-  margins: z.object({ top: zMm('invalid_margin'), right: zMm('invalid_margin'), bottom: zMm('invalid_margin'), left: zMm('invalid_margin') }).partial(),
-}).partial();
-
 export const Template = TemplateFields.extend({
   id: z.number(), createdAt: z.string(), labelsPerPage: z.number(),
   page: z.object({ width: z.number(), height: z.number() }).nullable(),

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../server/config.ts';
-import { contactErrors, digitisationErrors, serviceErrors } from '../../src/islands/portal/forms/rules.ts';
+import { contactErrors, digitisationErrors, serviceErrors, templateErrors } from '../../src/islands/portal/forms/rules.ts';
 import { setupApi, type Client, type TestEnv } from '../api/harness.ts';
 
 let env: TestEnv;
@@ -129,5 +129,28 @@ describe('digitisation (multipart): island and server agree', () => {
     const r = await customer.call('POST /api/zahnlager/digitalisierung', { body: f });
     const server = r.status === 200 ? null : r.body.error;
     expect(server).toEqual(verdict(island)?.[1] ?? null);
+  });
+});
+
+describe('label templates: island and server agree', () => {
+  const tpl = {
+    name: 'Etiketten', paper: 'A4', orientation: 'portrait', rows: 8, cols: 3, margins: { top: 5, right: 5, bottom: 5, left: 5 },
+    padding: 3, non_printable: 3, width: 66, height: 35, sort: 'standard', offset: 0, code_type: 'qr',
+  };
+  const cases: [string, Record<string, unknown>][] = [
+    ['a sheet that fits', tpl],
+    ['no name', { ...tpl, name: ' ' }],
+    ['0 rows', { ...tpl, rows: 0 }],
+    ['31 columns', { ...tpl, cols: 31 }],
+    ['negative margin', { ...tpl, margins: { ...tpl.margins, left: -1 } }],
+    ['offset past the sheet', { ...tpl, offset: 24 }],
+    ['labels too wide for the page', { ...tpl, width: 90 }],
+    ['unknown sort', { ...tpl, sort: 'random' }],
+  ];
+  it.each(cases)('%s', async (_, input) => {
+    const island = Object.values(templateErrors(input))[0] ?? null;
+    const r = await customer.call('POST /api/labels/templates', { body: input as never });
+    expect(r.status === 200 ? null : r.body.error).toEqual(island);
+    if (r.status === 200) await customer.call('DELETE /api/labels/templates/:id', { params: { id: r.body.result.id } });
   });
 });
