@@ -3,7 +3,7 @@
 // letters outside it (Polish ł, ś, Czech ř, Hungarian ő …) are printed as their base letter.
 import type { Db } from '../db/index.ts';
 import { batchesOf, type WorkRow } from '../modules/logbook.ts';
-import { designations } from '../modules/zahnlager.ts';
+import { designations } from './designations.ts';
 import { isExpired } from '../../src/lib/rules/batch.ts';
 import { A4, BRAND, createPdf, GREY, mm } from './pdf.ts';
 import { serverTexts, type ServerT } from './locale-texts.ts';

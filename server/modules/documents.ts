@@ -13,7 +13,7 @@ import { orderSummary, withDesignations } from '../lib/money.ts';
 import { articleDocument, creditNote, orderDocument, statement, type DocCustomer, type DocHead, type DocOrder } from '../lib/document-pdf.ts';
 import { pdfResponse } from '../lib/pdf.ts';
 import { DOCUMENTS_MONTHS } from '../../src/lib/rules/constants.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 
 export const ORDER_DOC_TYPES = ['rechnung', 'lieferschein', 'gutschrift', 'auftragsbestaetigung', 'kontoauszug'] as const;
 export const ARTICLE_DOC_TYPES = ['konformitaet', 'sicherheitsdatenblatt'] as const;
@@ -142,23 +142,23 @@ async function documentPdf(db: Db, s: Session, typ: string, id: string, lang: st
 
 export const routes: AnyRoute[] = [
   defineRoute(documents.types, async ({ db, session }) => {
-      const from = periodStart();
-      const rows = await db.selectFrom('documents').select(['typ', sql<number>`count(*)`.as('n')]).where('kdnr', '=', session.kdnr)
-        .where('datum', '>=', from).groupBy('typ').execute();
-      const counts = new Map(rows.map((r) => [r.typ, Number(r.n)]));
-      for (const typ of ARTICLE_DOC_TYPES) {
-        const r = await articleQuery(db, session.kdnr, typ, from).select(sql<number>`count(distinct l.artnr)`.as('n')).executeTakeFirst();
-        counts.set(typ, Number(r?.n ?? 0));
-      }
-      return { from, types: DOC_TYPES.map((typ) => ({ typ, count: counts.get(typ) ?? 0 })) };
-    }),
+    const from = periodStart();
+    const rows = await db.selectFrom('documents').select(['typ', sql<number>`count(*)`.as('n')]).where('kdnr', '=', session.kdnr)
+      .where('datum', '>=', from).groupBy('typ').execute();
+    const counts = new Map(rows.map((r) => [r.typ, Number(r.n)]));
+    for (const typ of ARTICLE_DOC_TYPES) {
+      const r = await articleQuery(db, session.kdnr, typ, from).select(sql<number>`count(distinct l.artnr)`.as('n')).executeTakeFirst();
+      counts.set(typ, Number(r?.n ?? 0));
+    }
+    return { from, types: DOC_TYPES.map((typ) => ({ typ, count: counts.get(typ) ?? 0 })) };
+  }),
   defineRoute(documents.list, async ({ db, session, params, query, lang }) => {
-      const r = await listDocuments(db, session, docType(params.typ), query.q, query.page, lang);
-      return { typ: params.typ, from: periodStart(), total: r.total, page: query.page, pageSize: PAGE_SIZE, items: r.items };
-    }),
+    const r = await listDocuments(db, session, docType(params.typ), query.q, query.page, lang);
+    return { typ: params.typ, from: periodStart(), total: r.total, page: query.page, pageSize: PAGE_SIZE, items: r.items };
+  }),
   defineRoute(documents.file, async ({ db, session, params, lang }) => {
-      if (!/^[^/]{1,60}\.pdf$/.test(params.file)) throw notFound();
-      const { bytes, name } = await documentPdf(db, session, docType(params.typ), params.file.replace(/\.pdf$/, ''), lang);
-      return pdfResponse(bytes, name);
-    }),
+    if (!/^[^/]{1,60}\.pdf$/.test(params.file)) throw notFound();
+    const { bytes, name } = await documentPdf(db, session, docType(params.typ), params.file.replace(/\.pdf$/, ''), lang);
+    return pdfResponse(bytes, name);
+  }),
 ];

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import { readMultipart } from '../http/body.ts';
+import { multipartText, readMultipart } from '../http/body.ts';
 import { defineRoute, parseWith, type AnyRoute } from '../http/route.ts';
 import * as forms from '../../src/api/forms.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail, reserveGuestUpload } from '../lib/guest-limits.ts';
@@ -57,16 +57,6 @@ const TITLES: Record<ServiceType, string> = {
   ersatzteil: 'Ersatzteil', rueckruf: 'Rückrufwunsch',
 };
 
-/** The multipart fields that are text (first value of each), trimmed; files are collected apart. */
-function textFields(form: Record<string, (string | File)[]>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, vals] of Object.entries(form)) {
-    const v = vals[0];
-    if (typeof v === 'string') out[k] = v.trim();
-  }
-  return out;
-}
-
 async function customerContact(db: Db, kdnr: number): Promise<{ name: string; email: string; telefon: string }> {
   const c = await db.selectFrom('customers').select(['vorname', 'nachname', 'email', 'telefon_vorwahl', 'telefon', 'namenszeile1'])
     .where('kdnr', '=', kdnr).executeTakeFirst();
@@ -109,7 +99,7 @@ export const routes: AnyRoute[] = [
 
     // the form's rule (src/api/form-schemas.ts) decides on the fields; a customer's number and empty
     // contact fields come from the account (a callback carries its own name and phone)
-    const sent = textFields(form);
+    const sent = Object.fromEntries(Object.entries(multipartText(form)).map(([k, v]) => [k, v.trim()]));
     const account = session ? await customerContact(db, session.kdnr) : null;
     const fields: Record<string, unknown> = { ...sent, typ, photos: photoFiles.length };
     if (session && typ === 'retoure') fields.kdnr = String(session.kdnr);
@@ -163,40 +153,40 @@ export const routes: AnyRoute[] = [
     };
   }),
   defineRoute(forms.contact, async ({ db, session, body, ip, lang, country }) => {
-      checkHoneypot(body[HONEYPOT_FIELD]);
-      // the form's rule (src/api/form-schemas.ts ContactForm) already decided: every required field is here
-      const data = {
-        anrede: body.anrede!, vorname: body.vorname!, nachname: body.nachname!, email: body.email!, telefon: body.telefon!,
-        date: body.date!, time: body.time!, betreff: body.betreff ?? '', nachricht: body.nachricht!, artikelnummer: body.artikelnummer!,
-        kundennummer: session ? String(session.kdnr) : body.kundennummer ?? '', lang, country,
-      };
-      if (!session) {
-        await limitGuest(db, 'contact', ip);
-        await limitGuestMail(db, 'contact', data.email);
-      }
-      const req = await db.transaction().execute((tx) => createServiceRequest(tx, { kdnr: session?.kdnr ?? null, typ: 'kontakt', data }));
-      const copyTo = await provenAddress(db, session?.kdnr ?? null);
-      if (copyTo) await safeMail(db, {
-        to: copyTo, kind: 'kontakt', subject: `Ihre Kontaktanfrage – Referenz ${req.referenz}`,
-        text: mailText('Kontaktanfrage', req.referenz, {
-          Name: `${data.vorname} ${data.nachname}`, Telefon: data.telefon, Wunschtermin: `${data.date} ${data.time}`,
-          Betreff: data.betreff, Artikelnummer: data.artikelnummer, Kundennummer: data.kundennummer, Nachricht: data.nachricht,
-        }),
-      });
-      return { referenz: req.referenz };
-    }),
+    checkHoneypot(body[HONEYPOT_FIELD]);
+    // the form's rule (src/api/form-schemas.ts ContactForm) already decided: every required field is here
+    const data = {
+      anrede: body.anrede!, vorname: body.vorname!, nachname: body.nachname!, email: body.email!, telefon: body.telefon!,
+      date: body.date!, time: body.time!, betreff: body.betreff ?? '', nachricht: body.nachricht!, artikelnummer: body.artikelnummer!,
+      kundennummer: session ? String(session.kdnr) : body.kundennummer ?? '', lang, country,
+    };
+    if (!session) {
+      await limitGuest(db, 'contact', ip);
+      await limitGuestMail(db, 'contact', data.email);
+    }
+    const req = await db.transaction().execute((tx) => createServiceRequest(tx, { kdnr: session?.kdnr ?? null, typ: 'kontakt', data }));
+    const copyTo = await provenAddress(db, session?.kdnr ?? null);
+    if (copyTo) await safeMail(db, {
+      to: copyTo, kind: 'kontakt', subject: `Ihre Kontaktanfrage – Referenz ${req.referenz}`,
+      text: mailText('Kontaktanfrage', req.referenz, {
+        Name: `${data.vorname} ${data.nachname}`, Telefon: data.telefon, Wunschtermin: `${data.date} ${data.time}`,
+        Betreff: data.betreff, Artikelnummer: data.artikelnummer, Kundennummer: data.kundennummer, Nachricht: data.nachricht,
+      }),
+    });
+    return { referenz: req.referenz };
+  }),
   defineRoute(forms.requests, async ({ db, session }) => {
-      const rows = await db.selectFrom('service_requests').select(['referenz', 'typ', 'status', 'created_at']).where('kdnr', '=', session.kdnr)
-        .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute();
-      return rows.map((r) => ({ referenz: r.referenz, typ: r.typ, status: r.status, createdAt: r.created_at }));
-    }),
+    const rows = await db.selectFrom('service_requests').select(['referenz', 'typ', 'status', 'created_at']).where('kdnr', '=', session.kdnr)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute();
+    return rows.map((r) => ({ referenz: r.referenz, typ: r.typ, status: r.status, createdAt: r.created_at }));
+  }),
   defineRoute(forms.request, async ({ db, session, params }) => {
-      if (!/^[A-Z]{2}-\d{4}-\d{6}$/.test(params.referenz)) throw notFound();
-      const r = await db.selectFrom('service_requests').selectAll().where('referenz', '=', params.referenz).where('kdnr', '=', session.kdnr).executeTakeFirst();
-      if (!r) throw notFound();
-      const ups = await db.selectFrom('uploads').select(['id', 'thumb']).where('kdnr', '=', session.kdnr)
-        .where('owner', 'in', ['service_request', 'digitalisierung']).where('owner_id', '=', r.id).orderBy('id').execute();
-      const data = JSON.parse(r.data_json) as Record<string, unknown>;
-      return { referenz: r.referenz, typ: r.typ, status: r.status, createdAt: r.created_at, data, photos: ups.map((u) => uploadUrls(u.id, u.thumb !== null)) };
-    }),
+    if (!/^[A-Z]{2}-\d{4}-\d{6}$/.test(params.referenz)) throw notFound();
+    const r = await db.selectFrom('service_requests').selectAll().where('referenz', '=', params.referenz).where('kdnr', '=', session.kdnr).executeTakeFirst();
+    if (!r) throw notFound();
+    const ups = await db.selectFrom('uploads').select(['id', 'thumb']).where('kdnr', '=', session.kdnr)
+      .where('owner', 'in', ['service_request', 'digitalisierung']).where('owner_id', '=', r.id).orderBy('id').execute();
+    const data = JSON.parse(r.data_json) as Record<string, unknown>;
+    return { referenz: r.referenz, typ: r.typ, status: r.status, createdAt: r.created_at, data, photos: ups.map((u) => uploadUrls(u.id, u.thumb !== null)) };
+  }),
 ];

@@ -14,7 +14,7 @@ import { TemplateForm } from '../../src/api/form-schemas.ts';
 import { createPdf, pdfResponse, type PdfWriter } from '../lib/pdf.ts';
 import { nowIso } from '../lib/time.ts';
 import { PRINTER_MARGIN_MM, validatePrintTemplate } from '../../src/lib/rules/index.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 import { computeLayout, PAPER_MM, type Layout } from '../../src/lib/rules/labelLayout.ts';
 
 export { computeLayout, MAX_LABELS, PAPER_MM, type TemplateInput };
@@ -205,60 +205,60 @@ async function printResponse(
 
 export const routes: AnyRoute[] = [
   defineRoute(labels.templates, async ({ db, session }) => {
-      const rows = await db.selectFrom('label_templates').selectAll().where('kdnr', '=', session.kdnr).orderBy('name').orderBy('id').execute();
-      return rows.map((r) => templateOut(r as TemplateRow));
-    }),
+    const rows = await db.selectFrom('label_templates').selectAll().where('kdnr', '=', session.kdnr).orderBy('name').orderBy('id').execute();
+    return rows.map((r) => templateOut(r as TemplateRow));
+  }),
   defineRoute(labels.presets, () => PRESETS),
   defineRoute(labels.createTemplate, async ({ db, session, body }) => {
-      const n = await db.selectFrom('label_templates').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
-      if (Number(n?.n ?? 0) >= MAX_TEMPLATES) throw conflict('too_many_templates', { max: MAX_TEMPLATES });
-      const r = await db.insertInto('label_templates').values({ kdnr: session.kdnr, ...toColumns(body), created_at: nowIso() })
-        .returning('id').executeTakeFirstOrThrow();
-      return templateOut(await ownTemplate(db, session.kdnr, Number(r.id)));
-    }),
+    const n = await db.selectFrom('label_templates').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
+    if (Number(n?.n ?? 0) >= MAX_TEMPLATES) throw conflict('too_many_templates', { max: MAX_TEMPLATES });
+    const r = await db.insertInto('label_templates').values({ kdnr: session.kdnr, ...toColumns(body), created_at: nowIso() })
+      .returning('id').executeTakeFirstOrThrow();
+    return templateOut(await ownTemplate(db, session.kdnr, Number(r.id)));
+  }),
   defineRoute(labels.template, async ({ db, session, params }) => templateOut(await ownTemplate(db, session.kdnr, params.id))),
   defineRoute(labels.updateTemplate, async ({ db, session, params, body }) => {
-      const cur = rowToInput(await ownTemplate(db, session.kdnr, params.id));
-      const merged = { ...cur, ...body, margins: { ...cur.margins, ...(body.margins ?? {}) } };
-      const checked = parseWith(TemplateForm, merged)!;
-      await db.updateTable('label_templates').set(toColumns(checked)).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
-      return templateOut(await ownTemplate(db, session.kdnr, params.id));
-    }),
+    const cur = rowToInput(await ownTemplate(db, session.kdnr, params.id));
+    const merged = { ...cur, ...body, margins: { ...cur.margins, ...(body.margins ?? {}) } };
+    const checked = parseWith(TemplateForm, merged)!;
+    await db.updateTable('label_templates').set(toColumns(checked)).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+    return templateOut(await ownTemplate(db, session.kdnr, params.id));
+  }),
   defineRoute(labels.deleteTemplate, async ({ db, session, params }) => {
-      await ownTemplate(db, session.kdnr, params.id);
-      await db.deleteFrom('label_templates').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
-      return { deleted: params.id };
-    }),
+    await ownTemplate(db, session.kdnr, params.id);
+    await db.deleteFrom('label_templates').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+    return { deleted: params.id };
+  }),
   defineRoute(labels.print, async ({ db, session, body, country, lang }) => {
-      const tplErr = validatePrintTemplate(body.templateId ?? null);
-      if (tplErr) throw badRequest(tplErr);
-      const templateId = zId.safeParse(body.templateId);
-      if (!templateId.success) throw notFound();
-      let wanted: { artnr: string; count: number }[];
-      if (body.artnrs) {
-        // the same article twice adds up
-        const m = new Map<string, number>();
-        for (const a of body.artnrs) m.set(a.artnr.trim(), (m.get(a.artnr.trim()) ?? 0) + a.count);
-        wanted = [...m].map(([artnr, count]) => ({ artnr, count }));
-      } else if (body.listId !== undefined) {
-        if (body.listId !== 0) {
-          const list = await db.selectFrom('order_lists').select('id').where('id', '=', body.listId).where('kdnr', '=', session.kdnr).executeTakeFirst();
-          if (!list) throw notFound();
-        }
-        const items = await db.selectFrom('order_list_items').select(['artnr']).where('kdnr', '=', session.kdnr).where('list_id', '=', body.listId)
-          .orderBy('added_at').orderBy('artnr').execute();
-        wanted = items.map((i) => ({ artnr: i.artnr, count: 1 }));
-      } else throw badRequest('print_articles_required');
-      return printResponse(db, session.kdnr, templateId.data, wanted, body.offset, { country, lang, filename: 'etiketten.pdf' });
-    }),
+    const tplErr = validatePrintTemplate(body.templateId ?? null);
+    if (tplErr) throw badRequest(tplErr);
+    const templateId = zId.safeParse(body.templateId);
+    if (!templateId.success) throw notFound();
+    let wanted: { artnr: string; count: number }[];
+    if (body.artnrs) {
+      // the same article twice adds up
+      const m = new Map<string, number>();
+      for (const a of body.artnrs) m.set(a.artnr.trim(), (m.get(a.artnr.trim()) ?? 0) + a.count);
+      wanted = [...m].map(([artnr, count]) => ({ artnr, count }));
+    } else if (body.listId !== undefined) {
+      if (body.listId !== 0) {
+        const list = await db.selectFrom('order_lists').select('id').where('id', '=', body.listId).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        if (!list) throw notFound();
+      }
+      const items = await db.selectFrom('order_list_items').select(['artnr']).where('kdnr', '=', session.kdnr).where('list_id', '=', body.listId)
+        .orderBy('added_at').orderBy('artnr').execute();
+      wanted = items.map((i) => ({ artnr: i.artnr, count: 1 }));
+    } else throw badRequest('print_articles_required');
+    return printResponse(db, session.kdnr, templateId.data, wanted, body.offset, { country, lang, filename: 'etiketten.pdf' });
+  }),
   defineRoute(labels.printArticle, async ({ db, session, params, query, country, lang }) => {
-      const tplErr = validatePrintTemplate(query.templateId ?? null);
-      if (tplErr) throw badRequest(tplErr);
-      const templateId = zId.safeParse(query.templateId);
-      if (!templateId.success) throw notFound();
-      const artnr = params.artn.trim();
-      return printResponse(db, session.kdnr, templateId.data, [{ artnr, count: query.count ?? 1 }], query.offset,
-        { country, lang, filename: `etikett-${artnr.replace(/[^A-Za-z0-9.-]/g, '_')}.pdf` });
-    }),
+    const tplErr = validatePrintTemplate(query.templateId ?? null);
+    if (tplErr) throw badRequest(tplErr);
+    const templateId = zId.safeParse(query.templateId);
+    if (!templateId.success) throw notFound();
+    const artnr = params.artn.trim();
+    return printResponse(db, session.kdnr, templateId.data, [{ artnr, count: query.count ?? 1 }], query.offset,
+      { country, lang, filename: `etikett-${artnr.replace(/[^A-Za-z0-9.-]/g, '_')}.pdf` });
+  }),
 ];
 

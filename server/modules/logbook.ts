@@ -10,13 +10,13 @@ import type { Batch, BatchBody, Work, WorkBody } from '../../src/api/logbook.ts'
 import { loadArticleItems } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
-import { parseDate, validateOrderNumber } from '../../src/lib/rules/index.ts';
+import { validateOrderNumber } from '../../src/lib/rules/index.ts';
 import { parseScan } from '../../src/lib/codes/index.ts';
 import { isExpired } from '../../src/lib/rules/batch.ts';
 import { dateish, resolveArticle, scanFacts, type ScanFacts } from '../lib/scan-codes.ts';
 import { expiresSoon, retainUntil, retentionOver } from '../../src/lib/rules/mdr.ts';
 import { A4, createPdf, GREY, mm, pdfResponse as pdfDownload } from '../lib/pdf.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 
 const PAGE_SIZE = 20;
 const MAX_EXPORT_ROWS = 50_000;
@@ -229,143 +229,143 @@ const touch = (tx: Db | Tx, kdnr: number, workId: number) =>
 
 export const routes: AnyRoute[] = [
   defineRoute(logbook.works, async ({ db, session, query }) => {
-      const page = query.page ?? 1;
-      let q = db.selectFrom('patient_works as w').where('w.kdnr', '=', session.kdnr);
-      if (query.subUserId !== undefined) q = q.where('w.sub_user_id', '=', query.subUserId);
-      const term = (query.q ?? '').trim().toLowerCase();
-      if (term) {
-        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q = q.where((eb) => eb.or([
-          sql<boolean>`lower(w.auftragsnummer) like ${like} escape '\\'`,
-          sql<boolean>`lower(w.auftraggeber_name) like ${like} escape '\\'`,
-          sql<boolean>`lower(w.auftraggeber_referenz) like ${like} escape '\\'`,
-          eb.exists(eb.selectFrom('batches as b').select('b.id').whereRef('b.work_id', '=', 'w.id').where('b.kdnr', '=', session.kdnr)
-            .where((e2) => e2.or([sql<boolean>`lower(b.lot) like ${like} escape '\\'`, sql<boolean>`lower(b.artnr) like ${like} escape '\\'`]))),
-        ]));
-      }
-      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-      const rows = await q.selectAll('w').orderBy('w.created_at', 'desc').orderBy('w.id', 'desc')
-        .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
-      return { items: await worksOut(db, session.kdnr, rows), page, pageSize: PAGE_SIZE, total: Number(total?.n ?? 0) };
-    }),
+    const page = query.page ?? 1;
+    let q = db.selectFrom('patient_works as w').where('w.kdnr', '=', session.kdnr);
+    if (query.subUserId !== undefined) q = q.where('w.sub_user_id', '=', query.subUserId);
+    const term = (query.q ?? '').trim().toLowerCase();
+    if (term) {
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => eb.or([
+        sql<boolean>`lower(w.auftragsnummer) like ${like} escape '\\'`,
+        sql<boolean>`lower(w.auftraggeber_name) like ${like} escape '\\'`,
+        sql<boolean>`lower(w.auftraggeber_referenz) like ${like} escape '\\'`,
+        eb.exists(eb.selectFrom('batches as b').select('b.id').whereRef('b.work_id', '=', 'w.id').where('b.kdnr', '=', session.kdnr)
+          .where((e2) => e2.or([sql<boolean>`lower(b.lot) like ${like} escape '\\'`, sql<boolean>`lower(b.artnr) like ${like} escape '\\'`]))),
+      ]));
+    }
+    const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+    const rows = await q.selectAll('w').orderBy('w.created_at', 'desc').orderBy('w.id', 'desc')
+      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+    return { items: await worksOut(db, session.kdnr, rows), page, pageSize: PAGE_SIZE, total: Number(total?.n ?? 0) };
+  }),
   defineRoute(logbook.createWork, async ({ db, session, body }) => {
-      await requirePermission(db, session, 'document');
-      if (validateOrderNumber(body.auftragsnummer)) throw badRequest('auftragsnummer_required', { field: 'auftragsnummer' });
-      const subUserId = body.subUserId === undefined ? session.subUserId : body.subUserId;
-      await checkSubUser(db, session.kdnr, subUserId);
-      const now = nowIso();
-      const a = body.auftraggeber ?? {};
-      const r = await db.insertInto('patient_works').values({
-        kdnr: session.kdnr, auftragsnummer: body.auftragsnummer!, auftraggeber_name: a.name ?? '', auftraggeber_referenz: a.referenz ?? '',
-        auftraggeber_info: a.info ?? '', sub_user_id: subUserId ?? null, created_at: now, updated_at: now, ...mdrFields(body, null),
-      }).returning('id').executeTakeFirstOrThrow();
-      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, Number(r.id))]))[0]!;
-    }),
+    await requirePermission(db, session, 'document');
+    if (validateOrderNumber(body.auftragsnummer)) throw badRequest('auftragsnummer_required', { field: 'auftragsnummer' });
+    const subUserId = body.subUserId === undefined ? session.subUserId : body.subUserId;
+    await checkSubUser(db, session.kdnr, subUserId);
+    const now = nowIso();
+    const a = body.auftraggeber ?? {};
+    const r = await db.insertInto('patient_works').values({
+      kdnr: session.kdnr, auftragsnummer: body.auftragsnummer!, auftraggeber_name: a.name ?? '', auftraggeber_referenz: a.referenz ?? '',
+      auftraggeber_info: a.info ?? '', sub_user_id: subUserId ?? null, created_at: now, updated_at: now, ...mdrFields(body, null),
+    }).returning('id').executeTakeFirstOrThrow();
+    return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, Number(r.id))]))[0]!;
+  }),
   defineRoute(logbook.work, async ({ db, session, params, lang }) => {
-      const w = await ownWork(db, session.kdnr, params.id);
-      const batches = await batchesOf(db, session.kdnr, { workId: w.id });
-      const bez = await designations(db, batches.map((b) => b.artnr), lang);
-      return { ...(await worksOut(db, session.kdnr, [w]))[0]!, batches: batches.map((b) => batchOut(b, bez)) };
-    }),
+    const w = await ownWork(db, session.kdnr, params.id);
+    const batches = await batchesOf(db, session.kdnr, { workId: w.id });
+    const bez = await designations(db, batches.map((b) => b.artnr), lang);
+    return { ...(await worksOut(db, session.kdnr, [w]))[0]!, batches: batches.map((b) => batchOut(b, bez)) };
+  }),
   defineRoute(logbook.updateWork, async ({ db, session, params, body }) => {
-      await requirePermission(db, session, 'document');
-      const w = await ownWork(db, session.kdnr, params.id);
-      if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('auftragsnummer_required', { field: 'auftragsnummer' });
-      if (body.subUserId !== undefined) await checkSubUser(db, session.kdnr, body.subUserId);
-      const a = body.auftraggeber ?? {};
-      await db.updateTable('patient_works').set({
-        auftragsnummer: body.auftragsnummer ?? w.auftragsnummer,
-        auftraggeber_name: a.name ?? w.auftraggeber_name, auftraggeber_referenz: a.referenz ?? w.auftraggeber_referenz,
-        auftraggeber_info: a.info ?? w.auftraggeber_info,
-        sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(), ...mdrFields(body, w),
-      }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
-      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0]!;
-    }),
+    await requirePermission(db, session, 'document');
+    const w = await ownWork(db, session.kdnr, params.id);
+    if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('auftragsnummer_required', { field: 'auftragsnummer' });
+    if (body.subUserId !== undefined) await checkSubUser(db, session.kdnr, body.subUserId);
+    const a = body.auftraggeber ?? {};
+    await db.updateTable('patient_works').set({
+      auftragsnummer: body.auftragsnummer ?? w.auftragsnummer,
+      auftraggeber_name: a.name ?? w.auftraggeber_name, auftraggeber_referenz: a.referenz ?? w.auftraggeber_referenz,
+      auftraggeber_info: a.info ?? w.auftraggeber_info,
+      sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(), ...mdrFields(body, w),
+    }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
+    return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0]!;
+  }),
   defineRoute(logbook.deleteWork, async ({ db, session, params }) => {
-      await requirePermission(db, session, 'document');
-      return db.transaction().execute(async (tx) => {
-        checkRetention(await ownWork(tx, session.kdnr, params.id));
-        const r = await tx.deleteFrom('batches').where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-        await tx.deleteFrom('patient_works').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
-        return { deleted: params.id, batches: Number(r.numDeletedRows) };
-      });
-    }),
+    await requirePermission(db, session, 'document');
+    return db.transaction().execute(async (tx) => {
+      checkRetention(await ownWork(tx, session.kdnr, params.id));
+      const r = await tx.deleteFrom('batches').where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      await tx.deleteFrom('patient_works').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+      return { deleted: params.id, batches: Number(r.numDeletedRows) };
+    });
+  }),
   defineRoute(logbook.addBatch, async ({ db, session, params, body, lang }) => {
-      await requirePermission(db, session, 'document');
-      const id = await db.transaction().execute(async (tx) => {
-        await ownWork(tx, session.kdnr, params.id);
-        const v = await batchValues(tx, body, null);
-        await checkBatch(tx, session.kdnr, params.id, v, { usedOn: nowIso(), confirmed: body.confirmExpired === true });
-        let position = body.position;
-        if (position === undefined) {
-          const m = await tx.selectFrom('batches').select(sql<number>`max(position)`.as('m')).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-          position = Number(m?.m ?? 0) + 1;
-        }
-        const r = await tx.insertInto('batches').values({ work_id: params.id, kdnr: session.kdnr, position, ...v, sub_user_id: session.subUserId ?? null, created_at: nowIso() })
-          .returning('id').executeTakeFirstOrThrow();
-        await touch(tx, session.kdnr, params.id);
-        return Number(r.id);
-      });
-      const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === id)!;
-      return batchOut(b, await designations(db, [b.artnr], lang));
-    }),
+    await requirePermission(db, session, 'document');
+    const id = await db.transaction().execute(async (tx) => {
+      await ownWork(tx, session.kdnr, params.id);
+      const v = await batchValues(tx, body, null);
+      await checkBatch(tx, session.kdnr, params.id, v, { usedOn: nowIso(), confirmed: body.confirmExpired === true });
+      let position = body.position;
+      if (position === undefined) {
+        const m = await tx.selectFrom('batches').select(sql<number>`max(position)`.as('m')).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        position = Number(m?.m ?? 0) + 1;
+      }
+      const r = await tx.insertInto('batches').values({ work_id: params.id, kdnr: session.kdnr, position, ...v, sub_user_id: session.subUserId ?? null, created_at: nowIso() })
+        .returning('id').executeTakeFirstOrThrow();
+      await touch(tx, session.kdnr, params.id);
+      return Number(r.id);
+    });
+    const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === id)!;
+    return batchOut(b, await designations(db, [b.artnr], lang));
+  }),
   defineRoute(logbook.updateBatch, async ({ db, session, params, body, lang }) => {
-      await requirePermission(db, session, 'document');
-      await db.transaction().execute(async (tx) => {
-        await ownWork(tx, session.kdnr, params.id);
-        const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
-        if (!cur) throw notFound();
-        const v = await batchValues(tx, body, cur);
-        // an expiry already documented stays; a changed one is judged on the day the batch was documented
-        await checkBatch(tx, session.kdnr, params.id, v, { usedOn: cur.created_at, confirmed: body.confirmExpired === true || v.verfallsdatum === cur.verfallsdatum, self: cur.id });
-        await tx.updateTable('batches').set({ ...v, position: body.position ?? cur.position })
-          .where('id', '=', params.batchId).where('kdnr', '=', session.kdnr).where('work_id', '=', params.id).execute();
-        await touch(tx, session.kdnr, params.id);
-      });
-      const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId)!;
-      return batchOut(b, await designations(db, [b.artnr], lang));
-    }),
+    await requirePermission(db, session, 'document');
+    await db.transaction().execute(async (tx) => {
+      await ownWork(tx, session.kdnr, params.id);
+      const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
+      if (!cur) throw notFound();
+      const v = await batchValues(tx, body, cur);
+      // an expiry already documented stays; a changed one is judged on the day the batch was documented
+      await checkBatch(tx, session.kdnr, params.id, v, { usedOn: cur.created_at, confirmed: body.confirmExpired === true || v.verfallsdatum === cur.verfallsdatum, self: cur.id });
+      await tx.updateTable('batches').set({ ...v, position: body.position ?? cur.position })
+        .where('id', '=', params.batchId).where('kdnr', '=', session.kdnr).where('work_id', '=', params.id).execute();
+      await touch(tx, session.kdnr, params.id);
+    });
+    const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId)!;
+    return batchOut(b, await designations(db, [b.artnr], lang));
+  }),
   defineRoute(logbook.deleteBatch, async ({ db, session, params }) => {
-      await requirePermission(db, session, 'document');
-      return db.transaction().execute(async (tx) => {
-        const w = await ownWork(tx, session.kdnr, params.id);
-        const b = await tx.selectFrom('batches').select('id').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-        if (!b) throw notFound();
-        checkRetention(w);
-        const r = await tx.deleteFrom('batches').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-        if (Number(r.numDeletedRows) === 0) throw notFound();
-        await touch(tx, session.kdnr, params.id);
-        return { deleted: params.batchId };
-      });
-    }),
+    await requirePermission(db, session, 'document');
+    return db.transaction().execute(async (tx) => {
+      const w = await ownWork(tx, session.kdnr, params.id);
+      const b = await tx.selectFrom('batches').select('id').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      if (!b) throw notFound();
+      checkRetention(w);
+      const r = await tx.deleteFrom('batches').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw notFound();
+      await touch(tx, session.kdnr, params.id);
+      return { deleted: params.batchId };
+    });
+  }),
   defineRoute(logbook.workCsv, async ({ db, session, params, lang }) => {
-      const w = await ownWork(db, session.kdnr, params.id);
-      return csvResponse(await exportData(db, session, lang, { workId: w.id }), `logbuch-${safeName(w.auftragsnummer)}.csv`);
-    }),
+    const w = await ownWork(db, session.kdnr, params.id);
+    return csvResponse(await exportData(db, session, lang, { workId: w.id }), `logbuch-${safeName(w.auftragsnummer)}.csv`);
+  }),
   defineRoute(logbook.exportCsv, async ({ db, session, query, lang }) => {
-      const r = rangeBounds(query);
-      return csvResponse(await exportData(db, session, lang, r), `logbuch-${session.kdnr}${query.from ? `-${dateish(query.from)}` : ''}${query.to ? `-${dateish(query.to)}` : ''}.csv`);
-    }),
+    const r = rangeBounds(query);
+    return csvResponse(await exportData(db, session, lang, r), `logbuch-${session.kdnr}${query.from ? `-${dateish(query.from)}` : ''}${query.to ? `-${dateish(query.to)}` : ''}.csv`);
+  }),
   defineRoute(logbook.workPdf, async ({ db, session, params, lang }) => {
-      const w = await ownWork(db, session.kdnr, params.id);
-      const rows = await exportData(db, session, lang, { workId: w.id });
-      const client = [w.auftraggeber_name, w.auftraggeber_referenz].filter(Boolean).join(' / ');
-      return pdfResponse(`Patientenarbeit ${w.auftragsnummer}`, `Kundennummer ${session.kdnr}${client ? ` · Auftraggeber: ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
-    }),
+    const w = await ownWork(db, session.kdnr, params.id);
+    const rows = await exportData(db, session, lang, { workId: w.id });
+    const client = [w.auftraggeber_name, w.auftraggeber_referenz].filter(Boolean).join(' / ');
+    return pdfResponse(`Patientenarbeit ${w.auftragsnummer}`, `Kundennummer ${session.kdnr}${client ? ` · Auftraggeber: ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
+  }),
   defineRoute(logbook.exportPdf, async ({ db, session, query, lang }) => {
-      const r = rangeBounds(query);
-      const rows = await exportData(db, session, lang, r);
-      const span = query.from || query.to ? `${query.from ? dateish(query.from) : '…'} – ${query.to ? dateish(query.to) : '…'}` : 'gesamter Zeitraum';
-      return pdfResponse('Logbuch Chargendokumentation', `Kundennummer ${session.kdnr} · ${span}`, rows, `logbuch-${session.kdnr}.pdf`);
-    }),
+    const r = rangeBounds(query);
+    const rows = await exportData(db, session, lang, r);
+    const span = query.from || query.to ? `${query.from ? dateish(query.from) : '…'} – ${query.to ? dateish(query.to) : '…'}` : 'gesamter Zeitraum';
+    return pdfResponse('Logbuch Chargendokumentation', `Kundennummer ${session.kdnr} · ${span}`, rows, `logbuch-${session.kdnr}.pdf`);
+  }),
   defineRoute(logbook.resolveScan, async ({ db, session, query, lang, country }) => {
-      const scan = parseScan(query.code);
-      const facts = scanFacts(scan);
-      const artnr = await resolveArticle(db, query.code, facts);
-      if (!artnr) return { scan, article: null, vkz: null, error: 'no_product_found' as const };
-      const [article] = await loadArticleItems(db, [artnr], { lang, country, kdnr: session?.kdnr ?? null });
-      return { scan, article: article ?? null, vkz: article?.vkz ?? null };
-    }),
+    const scan = parseScan(query.code);
+    const facts = scanFacts(scan);
+    const artnr = await resolveArticle(db, query.code, facts);
+    if (!artnr) return { scan, article: null, vkz: null, error: 'no_product_found' as const };
+    const [article] = await loadArticleItems(db, [artnr], { lang, country, kdnr: session?.kdnr ?? null });
+    return { scan, article: article ?? null, vkz: article?.vkz ?? null };
+  }),
 ];
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'export';

@@ -9,7 +9,7 @@ import { defineRoute, type AnyRoute } from '../http/route.ts';
 import * as mdr from '../../src/api/mdr.ts';
 import type { Recall, RecallQuery, RecallWork } from '../../src/api/mdr.ts';
 import { csvCell, ownWork, type WorkRow } from './logbook.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 import { labOf, ledgerOf, ledgerPdf, statementPdf, type Ledger } from '../lib/mdr-documents.ts';
 import { expiringFor } from '../lib/mdr-expiry.ts';
 import { serverTexts } from '../lib/locale-texts.ts';
@@ -117,49 +117,49 @@ function recallCsv(lang: string, r: Recall): string {
 
 export const routes: AnyRoute[] = [
   defineRoute(mdr.statementPdf, async ({ db, session, params, lang }) => {
-      const { w, lab } = await caseFile(db, session, lang, params.id);
-      return pdfResponse(await statementPdf(lab, w, await technicianOf(db, w)), `mdr-statement-${safeName(w.auftragsnummer)}.pdf`);
-    }),
+    const { w, lab } = await caseFile(db, session, lang, params.id);
+    return pdfResponse(await statementPdf(lab, w, await technicianOf(db, w)), `mdr-statement-${safeName(w.auftragsnummer)}.pdf`);
+  }),
   defineRoute(mdr.ledgerCsv, async ({ db, session, params, lang }) => {
-      const { w, lab } = await caseFile(db, session, lang, params.id);
-      const l = await ledgerOf(db, lab, w);
-      return download(csvText(l.header, l.rows), 'text/csv; charset=utf-8', `mdr-ledger-${safeName(w.auftragsnummer)}.csv`);
-    }),
+    const { w, lab } = await caseFile(db, session, lang, params.id);
+    const l = await ledgerOf(db, lab, w);
+    return download(csvText(l.header, l.rows), 'text/csv; charset=utf-8', `mdr-ledger-${safeName(w.auftragsnummer)}.csv`);
+  }),
   defineRoute(mdr.ledgerPdf, async ({ db, session, params, lang }) => {
-      const { w, lab } = await caseFile(db, session, lang, params.id);
-      return pdfResponse(await ledgerPdf(lab, w, await ledgerOf(db, lab, w)), `mdr-ledger-${safeName(w.auftragsnummer)}.pdf`);
-    }),
+    const { w, lab } = await caseFile(db, session, lang, params.id);
+    return pdfResponse(await ledgerPdf(lab, w, await ledgerOf(db, lab, w)), `mdr-ledger-${safeName(w.auftragsnummer)}.pdf`);
+  }),
   defineRoute(mdr.exportZip, async ({ db, session, query, lang }) => {
-      const from = day(query.from);
-      const to = day(query.to);
-      if (from > to) throw badRequest('invalid_date', { field: 'from' });
-      const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      const works = await db.selectFrom('patient_works').selectAll().where('kdnr', '=', session.kdnr)
-        .where('created_at', '>=', from).where('created_at', '<', end).orderBy('created_at').orderBy('id').limit(MAX_ZIP_WORKS).execute();
-      const lab = await labOf(db, session.kdnr, lang);
-      const entries: { name: string; data: Uint8Array | string }[] = [];
-      for (const w of works) {
-        const dir = `${w.created_at.slice(0, 10)}_${safeName(w.auftragsnummer)}_${w.id}`;
-        const l: Ledger = await ledgerOf(db, lab, w);
-        entries.push({ name: `${dir}/statement.pdf`, data: await statementPdf(lab, w, await technicianOf(db, w)) });
-        entries.push({ name: `${dir}/ledger.csv`, data: csvText(l.header, l.rows) });
-        entries.push({ name: `${dir}/ledger.pdf`, data: await ledgerPdf(lab, w, l) });
-      }
-      return download(new Uint8Array(zipArchive(entries)), 'application/zip', `mdr-${session.kdnr}-${from}-${to}.zip`);
-    }),
+    const from = day(query.from);
+    const to = day(query.to);
+    if (from > to) throw badRequest('invalid_date', { field: 'from' });
+    const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const works = await db.selectFrom('patient_works').selectAll().where('kdnr', '=', session.kdnr)
+      .where('created_at', '>=', from).where('created_at', '<', end).orderBy('created_at').orderBy('id').limit(MAX_ZIP_WORKS).execute();
+    const lab = await labOf(db, session.kdnr, lang);
+    const entries: { name: string; data: Uint8Array | string }[] = [];
+    for (const w of works) {
+      const dir = `${w.created_at.slice(0, 10)}_${safeName(w.auftragsnummer)}_${w.id}`;
+      const l: Ledger = await ledgerOf(db, lab, w);
+      entries.push({ name: `${dir}/statement.pdf`, data: await statementPdf(lab, w, await technicianOf(db, w)) });
+      entries.push({ name: `${dir}/ledger.csv`, data: csvText(l.header, l.rows) });
+      entries.push({ name: `${dir}/ledger.pdf`, data: await ledgerPdf(lab, w, l) });
+    }
+    return download(new Uint8Array(zipArchive(entries)), 'application/zip', `mdr-${session.kdnr}-${from}-${to}.zip`);
+  }),
   defineRoute(mdr.recall, async ({ db, session, query, lang }) => recall(db, session.kdnr, lang, query)),
   defineRoute(mdr.recallCsv, async ({ db, session, query, lang }) => {
-      const r = await recall(db, session.kdnr, lang, query);
-      return download(recallCsv(lang, r), 'text/csv; charset=utf-8', `mdr-recall-${safeName(r.lot)}.csv`);
-    }),
+    const r = await recall(db, session.kdnr, lang, query);
+    return download(recallCsv(lang, r), 'text/csv; charset=utf-8', `mdr-recall-${safeName(r.lot)}.csv`);
+  }),
   defineRoute(mdr.expiring, async ({ db, session, lang }) => ({ items: await expiringFor(db, session.kdnr, lang) })),
   defineRoute(mdr.updateStock, async ({ db, session, params, body }) => {
-      await requirePermission(db, session, 'document');
-      const s = await db.selectFrom('zahnlager_slots').select(['id', 'lot', 'verfallsdatum']).where('id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-      if (!s) throw notFound();
-      const lot = body.lot ?? s.lot;
-      const verfallsdatum = body.verfallsdatum === undefined ? s.verfallsdatum : body.verfallsdatum === null || body.verfallsdatum.trim() === '' ? null : day(body.verfallsdatum.trim());
-      await db.updateTable('zahnlager_slots').set({ lot, verfallsdatum, updated_at: nowIso() }).where('id', '=', s.id).where('kdnr', '=', session.kdnr).execute();
-      return { id: s.id, lot, verfallsdatum, expiresSoon: expiresSoon(verfallsdatum) };
-    }),
+    await requirePermission(db, session, 'document');
+    const s = await db.selectFrom('zahnlager_slots').select(['id', 'lot', 'verfallsdatum']).where('id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+    if (!s) throw notFound();
+    const lot = body.lot ?? s.lot;
+    const verfallsdatum = body.verfallsdatum === undefined ? s.verfallsdatum : body.verfallsdatum === null || body.verfallsdatum.trim() === '' ? null : day(body.verfallsdatum.trim());
+    await db.updateTable('zahnlager_slots').set({ lot, verfallsdatum, updated_at: nowIso() }).where('id', '=', s.id).where('kdnr', '=', session.kdnr).execute();
+    return { id: s.id, lot, verfallsdatum, expiresSoon: expiresSoon(verfallsdatum) };
+  }),
 ];

@@ -6,7 +6,7 @@ import { ApiFailure } from '../../../../lib/api.ts';
 import { openDialog, showToast } from '../../../../stores/ui.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
-import { exportUrl, logbook, mdr, type Batch, type Work, type WorkWithBatches } from '../lib/logbook.ts';
+import { exportUrl, logbook, mdr, type Batch, type WorkWithBatches } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
 import { BatchFields, batchError, batchInput, batchValues, ExpiryWarning, fieldOf, type BatchValues } from './BatchForm.tsx';
 import { ExpiredBadge, formatDate } from './CodeData.tsx';
