@@ -75,7 +75,7 @@ export type BodyArg<C extends ContractDef> = C['rawBody'] extends true ? FormDat
 export type CallArgs<C extends ContractDef> = (C['params'] extends ZodType ? { params: ParamsArg<C> } : { params?: undefined })
   & (C['query'] extends ZodType ? { query?: QueryArg<C> } : { query?: undefined })
   & (C['rawBody'] extends true ? { body: FormData | Blob }
-    : C['body'] extends AnySchema ? (undefined extends BodyArg<C> ? { body?: BodyArg<C> } : { body: BodyArg<C> })
+    : C['body'] extends AnySchema ? (undefined extends BodyArg<C> ? { body?: BodyArg<C> } : {} extends BodyArg<C> ? { body?: BodyArg<C> } : { body: BodyArg<C> })
     : { body?: undefined });
 
 /** Fills `:name` placeholders of a path; values are URL-encoded. */
