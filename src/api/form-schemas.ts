@@ -35,32 +35,37 @@ const anyText = (max: number) => z.optional(z.pipe(
   z.pipe(z.union([z.string(), z.number()], { error: 'invalid_input' }), z.transform((v) => String(v).trim())),
   z.string().check(z.maxLength(max, 'too_long')),
 ));
+/**
+ * A required field: a missing one counts as empty, so the form's own rule (photo, text) is still judged
+ * and the island can name every problem at once; the server answers the first.
+ */
+const filled = <T extends z.core.$ZodType<unknown, string>>(s: T) => z.pipe(z._default(z.optional(z.string({ error: 'invalid_input' })), ''), s);
 /** Trimmed text; `required` = the key when it is missing or blank. */
 const text = (max: number, required?: string) => (required
-  ? z.string({ error: required }).check(z.trim(), z.maxLength(max, 'too_long'), z.minLength(1, required))
+  ? filled(z.string().check(z.trim(), z.maxLength(max, 'too_long'), z.minLength(1, required)))
   : z.optional(z.string({ error: 'invalid_input' }).check(z.trim(), z.maxLength(max, 'too_long'))));
 /** A quantity 1–99999 (error_menge), as a number. */
 const quantity = z.pipe(
-  z.string({ error: 'error_menge' }).check(z.trim(), z.maxLength(10, 'too_long'),
-    z.refine((s) => { const q = parseQuantity(s); return q !== null && q <= 99999; }, 'error_menge')),
+  filled(z.string().check(z.trim(), z.maxLength(10, 'too_long'),
+    z.refine((s) => { const q = parseQuantity(s); return q !== null && q <= 99999; }, 'error_menge'))),
   z.transform((s) => parseQuantity(s)!),
 );
 const phone = (required: boolean, max = 40) => {
   const s = z.string({ error: 'please_fill_in' }).check(z.trim(), z.maxLength(max, 'too_long'),
     ...(required ? [z.minLength(1, 'please_fill_in')] : []),
     z.refine((v) => v === '' || !validatePhone(v), 'invalid_phone'));
-  return required ? s : z.optional(s);
+  return required ? filled(s) : z.optional(s);
 };
 const email = (required: boolean) => {
   const s = z.string({ error: 'please_fill_in' }).check(z.trim(), z.maxLength(254, 'too_long'),
     ...(required ? [z.minLength(1, 'please_fill_in')] : []),
     z.refine((v) => v === '' || !validateEmail(v), 'invalid_email'));
-  return required ? s : z.optional(s);
+  return required ? filled(s) : z.optional(s);
 };
 /** A customer number of 4–9 digits, as a number. */
 const kdnr = z.pipe(
-  z.string({ error: 'please_fill_in' }).check(z.trim(), z.maxLength(12, 'too_long'), z.minLength(1, 'please_fill_in'),
-    z.regex(/^(\d{4,9})?$/, 'invalid_kdnr_format')),
+  filled(z.string().check(z.trim(), z.maxLength(12, 'too_long'), z.minLength(1, 'please_fill_in'),
+    z.regex(/^(\d{4,9})?$/, 'invalid_kdnr_format'))),
   z.transform(Number),
 );
 
@@ -127,8 +132,9 @@ function serviceForm<T extends ServiceType>(typ: T) {
   const def = forms[typ];
   return z.object({ typ: z.literal(typ), photos: z.number(), ...def.fields }).check(z.superRefine((v, ctx) => {
     const body = String((v as Record<string, unknown>)[def.text] ?? '');
-    const rule = def.photo ? validateServiceRequest({ photos: v.photos, text: body }) : isBlank(body) ? 'service_text_required' : null;
-    if (rule) ctx.addIssue({ code: 'custom', path: [rule === 'service_text_required' ? def.text : 'photo'], message: rule, input: v });
+    // section 5: a photo and a text; both are named when both are missing (the photo first)
+    if (def.photo && validateServiceRequest({ photos: v.photos, text: 'x' })) ctx.addIssue({ code: 'custom', path: ['photo'], message: 'service_photo_required', input: v });
+    if (isBlank(body)) ctx.addIssue({ code: 'custom', path: [def.text], message: 'service_text_required', input: v });
   }));
 }
 
