@@ -195,3 +195,10 @@ export async function readMultipart(c: Context, limits: UploadLimits = uploadLim
   if (state !== 'done') throw new ApiError(400, 'invalid_input', { reason: 'multipart_incomplete' });
   return out;
 }
+
+/** The text fields of a multipart form (the first value of each), the object a form's body schema parses; files stay apart. */
+export function multipartText(form: Record<string, (string | File)[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, vals] of Object.entries(form)) if (typeof vals[0] === 'string') out[k] = vals[0];
+  return out;
+}

@@ -1,12 +1,13 @@
 // OpenAPI 3.1 document generated from the route declarations' zod schemas.
-import { z, type ZodType } from 'zod';
+import { z } from 'zod';
+import type { AnySchema } from '../../src/api/contract.ts';
 import type { AnyRoute } from './route.ts';
 
 const PREFIX: Record<AnyRoute['access'], string> = {
   public: '/api', guest: '/api/guest', customer: '/api', logbook: '/api/logbook',
 };
 
-function schema(s: ZodType | undefined, io: 'input' | 'output'): Record<string, unknown> | undefined {
+function schema(s: AnySchema | undefined, io: 'input' | 'output'): Record<string, unknown> | undefined {
   if (!s) return undefined;
   try {
     const js = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -17,7 +18,7 @@ function schema(s: ZodType | undefined, io: 'input' | 'output'): Record<string, 
   }
 }
 
-function parameters(s: ZodType | undefined, where: 'path' | 'query') {
+function parameters(s: AnySchema | undefined, where: 'path' | 'query') {
   const js = schema(s, 'input') as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   if (!js?.properties) return [];
   return Object.entries(js.properties).map(([name, sch]) => ({

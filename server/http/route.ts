@@ -4,9 +4,10 @@
 // of the test run and the generated OpenAPI document.
 import type { Context } from 'hono';
 import { z, type ZodType } from 'zod';
-import type { Access, ContractDef, HandlerResult } from '../../src/api/contract.ts';
+import type { Access, AnySchema, ContractDef, HandlerResult } from '../../src/api/contract.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './errors.ts';
+import { fieldErrors } from '../../src/api/form-schemas.ts';
 import type { Session } from './session.ts';
 
 export type { Access };
@@ -29,7 +30,7 @@ export interface CustomerCtx<P, Q, B> extends HandlerCtx<P, Q, B> {
   session: Session;
 }
 
-type Out<T> = T extends ZodType ? z.output<T> : undefined;
+type Out<T> = T extends AnySchema ? z.output<T> : undefined;
 
 /** The handler's context for a contract: a logged-in session for customer and logbook calls. */
 export type CtxOf<C extends ContractDef> = C['access'] extends 'customer' | 'logbook'
@@ -69,21 +70,24 @@ export function defineRoute(def: ContractDef & { handler?: AnyRoute['handler'] }
 }
 
 /** Turns zod issues into the spec's error key: a schema may set the key as its message. */
-export function validationError(err: z.ZodError): ApiError {
+export function validationError(err: z.core.$ZodError): ApiError {
   const first = err.issues[0];
   const msg = first?.message ?? '';
   const key = /^[a-z][a-z0-9_]*$/.test(msg) ? msg : 'invalid_input';
+  // a form's refusal names its first field and every refused field, as its island shows them
+  const field = first?.path[0];
   return new ApiError(400, key, {
+    ...(field !== undefined ? { field: String(field), fields: fieldErrors({ success: false, error: err }) } : {}),
     issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code })),
   });
 }
 
-export function parseWith<T extends ZodType>(schema: T | undefined, value: unknown): z.output<T> | undefined {
+export function parseWith<T extends AnySchema>(schema: T | undefined, value: unknown): z.output<T> | undefined {
   if (!schema) return undefined;
-  const r = schema.safeParse(value);
+  const r = z.safeParse(schema, value);
   if (!r.success) throw validationError(r.error);
   return r.data;
 }
 
 // the shared schema pieces live with the contracts; re-exported for the modules that import them from here
-export { zArtnr, zCountry, zId, zLanguage, zText } from '../../src/api/common.ts';
+export { zArtnr, zCountry, zId, zLanguage } from '../../src/api/common.ts';

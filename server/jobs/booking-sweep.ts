@@ -4,7 +4,7 @@
 // database, so a booking happens once even if a second holder or the customer's own call runs beside it.
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { sweepAutoBookings } from '../modules/zahnlager.ts';
+import { sweepAutoBookings } from '../modules/zahnlager/index.ts';
 import { runSingleton, type SingletonJob } from './singleton.ts';
 
 /** `everyMs`: how often the holder looks for due customers (BOOKING_SWEEP_MS, 10 s: far below the window). */

@@ -2,7 +2,7 @@
 // ledger (CSV and PDF), in the customer's language (the shop's Unicode PDF font prints every script as written).
 import type { Db } from '../db/index.ts';
 import { batchesOf, type WorkRow } from '../modules/logbook.ts';
-import { designations } from '../modules/zahnlager.ts';
+import { designations } from './designations.ts';
 import { isExpired } from '../../src/lib/rules/batch.ts';
 import { A4, BRAND, createPdf, GREY, mm } from './pdf.ts';
 import { serverT, type ServerT } from '../../src/i18n/server.ts';

@@ -2,7 +2,7 @@
 // whose expiry has passed or lies within 30 days, and the daily mail that lists them — at most once
 // per customer and day (a row in mdr_expiry_mails, claimed before the mail is queued).
 import type { Db } from '../db/index.ts';
-import { designations } from '../modules/zahnlager.ts';
+import { designations } from './designations.ts';
 import { parseFunktionen } from '../../src/lib/rules/permissions.ts';
 import { sendMail } from './mail.ts';
 import { nowIso } from './time.ts';

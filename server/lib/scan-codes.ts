@@ -3,8 +3,9 @@
 // HIBC labeler code. Used by the logbook's scanner and by the catalogue search.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { normalizeArtnr, parseDate } from '../../src/lib/rules/index.ts';
+import { normalizeArtnr } from '../../src/lib/rules/index.ts';
 import { parseScan, type ScanResult } from '../../src/lib/codes/index.ts';
+import { isoDay } from '../../src/api/common.ts';
 
 /** What the logbook and the resolver use from a scanned code (GS1, HIBC, shop URL, plain number). */
 export interface ScanFacts {
@@ -14,8 +15,7 @@ export interface ScanFacts {
 
 export function dateish(v: unknown): string | null {
   if (typeof v !== 'string' || v === '') return null;
-  const p = parseDate(v.slice(0, 10));
-  return p ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}` : null;
+  return isoDay(v.slice(0, 10));
 }
 const strOrNull = (v: string | undefined): string | null => (v !== undefined && v.trim() !== '' ? v.trim() : null);
 

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
-import { settleProcessingSlots } from './zahnlager.ts';
+import { settleProcessingSlots } from './zahnlager/index.ts';
 import { QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 import * as cart from '../../src/api/cart.ts';

@@ -37,7 +37,7 @@ import { nowIso } from '../lib/time.ts';
 import { parseReleaseReason, releaseReason, type ReleaseReasonOut } from '../lib/release-rules.ts';
 import { ReleaseReasonSchema } from './release-rules.ts';
 import { cartCount } from './cart.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 import { ERROR_TEXTS, FREEWAY_MIN_EUR } from '../../src/lib/rules/constants.ts';
 import { formatPrice, localeFor } from '../../src/lib/rules/locale.ts';
 import { serverLanguage, serverT, type ServerT } from '../../src/i18n/server.ts';

@@ -3,26 +3,25 @@
 // credit note, order confirmation, account statement) are rows of `documents`; declarations of
 // conformity and product safety information exist per article bought in the period.
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
+import * as documents from '../../src/api/documents.ts';
+import { DOCUMENTS_PAGE_SIZE as PAGE_SIZE } from '../../src/api/documents.ts';
 import type { Session } from '../http/session.ts';
 import { orderSummary, withDesignations } from '../lib/money.ts';
 import { serverLanguage } from '../../src/i18n/server.ts';
 import { articleDocument, creditNote, orderDocument, statement, type DocCustomer, type DocHead, type DocOrder } from '../lib/document-pdf.ts';
 import { pdfResponse } from '../lib/pdf.ts';
 import { DOCUMENTS_MONTHS } from '../../src/lib/rules/constants.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 
-const TAG = 'documents';
 export const ORDER_DOC_TYPES = ['rechnung', 'lieferschein', 'gutschrift', 'auftragsbestaetigung', 'kontoauszug'] as const;
 export const ARTICLE_DOC_TYPES = ['konformitaet', 'sicherheitsdatenblatt'] as const;
 export const DOC_TYPES = [...ORDER_DOC_TYPES, ...ARTICLE_DOC_TYPES] as const;
 /** product groups whose articles are medical devices (conformity) or chemical products (safety information) */
 const ARTICLE_DOC_PGS: Record<string, number[]> = { konformitaet: [1, 2, 3, 5, 10, 11], sicherheitsdatenblatt: [2, 3, 4, 5, 11, 12] };
 const PREFIX: Record<string, string> = { konformitaet: 'KE', sicherheitsdatenblatt: 'SI' };
-const PAGE_SIZE = 50;
 
 /** First day (YYYY-MM-DD) of the period: today minus 24 months. */
 export function periodStart(now = new Date()): string {
@@ -35,10 +34,6 @@ function docType(typ: string): (typeof DOC_TYPES)[number] {
   if (!(DOC_TYPES as readonly string[]).includes(typ)) throw notFound();
   return typ as (typeof DOC_TYPES)[number];
 }
-const zItem = z.object({
-  id: z.string(), typ: z.string(), nummer: z.string(), datum: z.string(), betrag: z.number().nullable(), currency: z.string(),
-  auftrag: z.number().nullable(), bezeichnung: z.string().nullable(), pdf: z.string(),
-});
 const pdfUrl = (typ: string, id: string | number) => `/api/documents/${typ}/${encodeURIComponent(String(id))}.pdf`;
 
 /** Articles of the document type bought in the period: last delivery date, newest first. */
@@ -148,45 +143,24 @@ async function documentPdf(db: Db, s: Session, typ: string, id: string, lang: st
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/documents/types', access: 'customer', tag: TAG,
-    summary: 'Document types with their number of documents in the last 24 months (from = first day of the period)',
-    response: z.object({ from: z.string(), types: z.array(z.object({ typ: z.string(), count: z.number() })) }),
-    handler: async ({ db, session }) => {
-      const from = periodStart();
-      const rows = await db.selectFrom('documents').select(['typ', sql<number>`count(*)`.as('n')]).where('kdnr', '=', session.kdnr)
-        .where('datum', '>=', from).groupBy('typ').execute();
-      const counts = new Map(rows.map((r) => [r.typ, Number(r.n)]));
-      for (const typ of ARTICLE_DOC_TYPES) {
-        const r = await articleQuery(db, session.kdnr, typ, from).select(sql<number>`count(distinct l.artnr)`.as('n')).executeTakeFirst();
-        counts.set(typ, Number(r?.n ?? 0));
-      }
-      return { from, types: DOC_TYPES.map((typ) => ({ typ, count: counts.get(typ) ?? 0 })) };
-    },
+  defineRoute(documents.types, async ({ db, session }) => {
+    const from = periodStart();
+    const rows = await db.selectFrom('documents').select(['typ', sql<number>`count(*)`.as('n')]).where('kdnr', '=', session.kdnr)
+      .where('datum', '>=', from).groupBy('typ').execute();
+    const counts = new Map(rows.map((r) => [r.typ, Number(r.n)]));
+    for (const typ of ARTICLE_DOC_TYPES) {
+      const r = await articleQuery(db, session.kdnr, typ, from).select(sql<number>`count(distinct l.artnr)`.as('n')).executeTakeFirst();
+      counts.set(typ, Number(r?.n ?? 0));
+    }
+    return { from, types: DOC_TYPES.map((typ) => ({ typ, count: counts.get(typ) ?? 0 })) };
   }),
-  defineRoute({
-    method: 'get', path: '/documents/typ/:typ', access: 'customer', tag: TAG,
-    summary: `Documents of one type of the last 24 months, newest first, ${PAGE_SIZE} per page; q filters by document/order number (article number for per-article types)`,
-    params: z.object({ typ: z.string() }),
-    query: z.object({
-      page: z.coerce.number({ error: 'invalid_page' }).int('invalid_page').min(1, 'invalid_page').max(10000, 'invalid_page').default(1),
-      q: z.string().trim().max(40, 'too_long').regex(/^[\w.\- ]*$/, 'invalid_input').default(''),
-    }),
-    response: z.object({ typ: z.string(), from: z.string(), total: z.number(), page: z.number(), pageSize: z.number(), items: z.array(zItem) }),
-    handler: async ({ db, session, params, query, lang }) => {
-      const r = await listDocuments(db, session, docType(params.typ), query.q, query.page, lang);
-      return { typ: params.typ, from: periodStart(), total: r.total, page: query.page, pageSize: PAGE_SIZE, items: r.items };
-    },
+  defineRoute(documents.list, async ({ db, session, params, query, lang }) => {
+    const r = await listDocuments(db, session, docType(params.typ), query.q, query.page, lang);
+    return { typ: params.typ, from: periodStart(), total: r.total, page: query.page, pageSize: PAGE_SIZE, items: r.items };
   }),
-  defineRoute({
-    method: 'get', path: '/documents/:typ/:file', access: 'customer', tag: TAG, rawResponse: true,
-    summary: 'One document as PDF: /documents/{typ}/{id}.pdf (id = document id, or article number for konformitaet/sicherheitsdatenblatt); '
-      + 'documents of other customers or older than 24 months answer 404',
-    params: z.object({ typ: z.string(), file: z.string() }),
-    handler: async ({ db, session, params, lang }) => {
-      if (!/^[^/]{1,60}\.pdf$/.test(params.file)) throw notFound();
-      const { bytes, name } = await documentPdf(db, session, docType(params.typ), params.file.replace(/\.pdf$/, ''), lang);
-      return pdfResponse(bytes, name);
-    },
+  defineRoute(documents.file, async ({ db, session, params, lang }) => {
+    if (!/^[^/]{1,60}\.pdf$/.test(params.file)) throw notFound();
+    const { bytes, name } = await documentPdf(db, session, docType(params.typ), params.file.replace(/\.pdf$/, ''), lang);
+    return pdfResponse(bytes, name);
   }),
 ];

@@ -3,67 +3,25 @@
 import bwipjs from 'bwip-js/node';
 import type { PDFImage } from 'pdf-lib';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
+import { defineRoute, parseWith, type AnyRoute } from '../http/route.ts';
+import * as labels from '../../src/api/labels.ts';
+import { zId } from '../../src/api/common.ts';
+import { MAX_LABELS, type TemplateInput } from '../../src/api/labels.ts';
+import { TemplateForm } from '../../src/api/form-schemas.ts';
 import { createPdf, pdfResponse, type PdfWriter } from '../lib/pdf.ts';
 import { nowIso } from '../lib/time.ts';
 import { PRINTER_MARGIN_MM, validatePrintTemplate } from '../../src/lib/rules/index.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 import { computeLayout, PAPER_MM, type Layout } from '../../src/lib/rules/labelLayout.ts';
 import { serverT } from '../../src/i18n/server.ts';
 
-export { computeLayout, PAPER_MM };
+export { computeLayout, MAX_LABELS, PAPER_MM, type TemplateInput };
 
-const TAG = 'labels';
 const MM = 72 / 25.4;
-export const MAX_LABELS = 5000;
 const MAX_TEMPLATES = 100;
-
-// ---------------------------------------------------------------- template schema
-
-const zMm = (key: string) => z.coerce.number({ error: key }).min(0, key).max(50, key);
-const zSize = z.coerce.number({ error: 'invalid_size' }).positive('invalid_size').max(1000, 'invalid_size');
-const zCount = (key: string) => z.coerce.number({ error: key }).int(key).min(1, key).max(30, key);
-/** The shared constant names the sorts product_name/article_number; both spellings are accepted. */
-const zLabelSort = z.enum(['standard', 'name', 'artnr', 'product_name', 'article_number'], { error: 'invalid_sort' })
-  .transform((s) => (s === 'product_name' ? 'name' : s === 'article_number' ? 'artnr' : s));
-
-const zTemplateFields = z.object({
-  name: z.string({ error: 'invalid_name' }).trim().min(1, 'invalid_name').max(60, 'invalid_name'),
-  paper: z.enum(['A4', 'A5', 'Letter', 'custom'], { error: 'invalid_paper' }),
-  orientation: z.enum(['portrait', 'landscape'], { error: 'invalid_orientation' }),
-  rows: zCount('invalid_rows'),
-  cols: zCount('invalid_cols'),
-  margins: z.object({ top: zMm('invalid_margin'), right: zMm('invalid_margin'), bottom: zMm('invalid_margin'), left: zMm('invalid_margin') }, { error: 'invalid_margin' }),
-  padding: zMm('invalid_padding'),
-  non_printable: zMm('invalid_non_printable'),
-  width: zSize,
-  height: zSize,
-  sort: zLabelSort,
-  offset: z.coerce.number({ error: 'invalid_offset' }).int('invalid_offset').min(0, 'invalid_offset'),
-  code_type: z.enum(['qr', 'datamatrix', 'code128'], { error: 'invalid_code_type' }),
-});
-export type TemplateInput = z.infer<typeof zTemplateFields>;
-
-const zTemplateCreate = zTemplateFields.extend({
-  paper: zTemplateFields.shape.paper.default('A4'),
-  orientation: zTemplateFields.shape.orientation.default('portrait'),
-  margins: z.object({
-    top: zMm('invalid_margin').default(0), right: zMm('invalid_margin').default(0),
-    bottom: zMm('invalid_margin').default(0), left: zMm('invalid_margin').default(0),
-  }, { error: 'invalid_margin' }).default({ top: 0, right: 0, bottom: 0, left: 0 }),
-  padding: zMm('invalid_padding').default(2),
-  non_printable: zMm('invalid_non_printable').default(0),
-  sort: zLabelSort.default('standard'),
-  offset: zTemplateFields.shape.offset.default(0),
-  code_type: zTemplateFields.shape.code_type.default('qr'),
-});
-const zTemplatePatch = zTemplateFields.extend({
-  margins: z.object({ top: zMm('invalid_margin'), right: zMm('invalid_margin'), bottom: zMm('invalid_margin'), left: zMm('invalid_margin') }).partial(),
-}).partial();
 
 function validateTemplate(t: TemplateInput): Layout {
   if (t.offset >= t.rows * t.cols) throw badRequest('invalid_offset', { field: 'offset', max: t.rows * t.cols - 1 });
@@ -72,7 +30,7 @@ function validateTemplate(t: TemplateInput): Layout {
   return layout;
 }
 
-const warningsOf = (t: TemplateInput) => {
+const warningsOf = (t: TemplateInput): 'printerMarginWarning'[] => {
   const m = t.margins;
   return Math.min(m.top, m.right, m.bottom, m.left) < PRINTER_MARGIN_MM ? ['printerMarginWarning'] : [];
 };
@@ -106,12 +64,6 @@ function templateOut(r: TemplateRow) {
   };
 }
 const round2 = (n: number) => Math.round(n * 100) / 100;
-
-const zTemplateOut = zTemplateFields.extend({
-  id: z.number(), createdAt: z.string(), labelsPerPage: z.number(),
-  page: z.object({ width: z.number(), height: z.number() }).nullable(),
-  warnings: z.array(z.literal('printerMarginWarning')),
-});
 
 async function ownTemplate(db: Db, kdnr: number, id: number): Promise<TemplateRow> {
   const r = await db.selectFrom('label_templates').selectAll().where('id', '=', id).where('kdnr', '=', kdnr).executeTakeFirst();
@@ -251,115 +203,63 @@ async function printResponse(
   return res;
 }
 
-const zTemplateId = z.union([z.number(), z.string()]).optional();
 
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/labels/templates', access: 'customer', tag: TAG,
-    summary: 'The customer\'s label templates', response: z.array(zTemplateOut),
-    handler: async ({ db, session }) => {
-      const rows = await db.selectFrom('label_templates').selectAll().where('kdnr', '=', session.kdnr).orderBy('name').orderBy('id').execute();
-      return rows.map((r) => templateOut(r as TemplateRow));
-    },
+  defineRoute(labels.templates, async ({ db, session }) => {
+    const rows = await db.selectFrom('label_templates').selectAll().where('kdnr', '=', session.kdnr).orderBy('name').orderBy('id').execute();
+    return rows.map((r) => templateOut(r as TemplateRow));
   }),
-  defineRoute({
-    method: 'get', path: '/labels/presets', access: 'customer', tag: TAG,
-    summary: 'Common label sheets to create a template from', response: z.array(zTemplateFields.extend({ key: z.string() })),
-    handler: () => PRESETS,
+  defineRoute(labels.presets, () => PRESETS),
+  defineRoute(labels.createTemplate, async ({ db, session, body }) => {
+    const n = await db.selectFrom('label_templates').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
+    if (Number(n?.n ?? 0) >= MAX_TEMPLATES) throw conflict('too_many_templates', { max: MAX_TEMPLATES });
+    const r = await db.insertInto('label_templates').values({ kdnr: session.kdnr, ...toColumns(body), created_at: nowIso() })
+      .returning('id').executeTakeFirstOrThrow();
+    return templateOut(await ownTemplate(db, session.kdnr, Number(r.id)));
   }),
-  defineRoute({
-    method: 'post', path: '/labels/templates', access: 'customer', tag: TAG,
-    summary: 'Creates a template (mm). Labels that do not fit on the page → 400 label_does_not_fit; margins under 3 mm answer warnings [printerMarginWarning]',
-    body: zTemplateCreate, response: zTemplateOut,
-    handler: async ({ db, session, body }) => {
-      validateTemplate(body);
-      const n = await db.selectFrom('label_templates').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
-      if (Number(n?.n ?? 0) >= MAX_TEMPLATES) throw conflict('too_many_templates', { max: MAX_TEMPLATES });
-      const r = await db.insertInto('label_templates').values({ kdnr: session.kdnr, ...toColumns(body), created_at: nowIso() })
-        .returning('id').executeTakeFirstOrThrow();
-      return templateOut(await ownTemplate(db, session.kdnr, Number(r.id)));
-    },
+  defineRoute(labels.template, async ({ db, session, params }) => templateOut(await ownTemplate(db, session.kdnr, params.id))),
+  defineRoute(labels.updateTemplate, async ({ db, session, params, body }) => {
+    const cur = rowToInput(await ownTemplate(db, session.kdnr, params.id));
+    const merged = { ...cur, ...body, margins: { ...cur.margins, ...(body.margins ?? {}) } };
+    const checked = parseWith(TemplateForm, merged)!;
+    await db.updateTable('label_templates').set(toColumns(checked)).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+    return templateOut(await ownTemplate(db, session.kdnr, params.id));
   }),
-  defineRoute({
-    method: 'get', path: '/labels/templates/:id', access: 'customer', tag: TAG,
-    summary: 'One template', params: z.object({ id: zId }), response: zTemplateOut,
-    handler: async ({ db, session, params }) => templateOut(await ownTemplate(db, session.kdnr, params.id)),
+  defineRoute(labels.deleteTemplate, async ({ db, session, params }) => {
+    await ownTemplate(db, session.kdnr, params.id);
+    await db.deleteFrom('label_templates').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+    return { deleted: params.id };
   }),
-  defineRoute({
-    method: 'put', path: '/labels/templates/:id', access: 'customer', tag: TAG,
-    summary: 'Changes a template (fields given are replaced; the result is checked like a new one)',
-    params: z.object({ id: zId }), body: zTemplatePatch, response: zTemplateOut,
-    handler: async ({ db, session, params, body }) => {
-      const cur = rowToInput(await ownTemplate(db, session.kdnr, params.id));
-      const merged = { ...cur, ...body, margins: { ...cur.margins, ...(body.margins ?? {}) } };
-      const parsed = zTemplateFields.safeParse(merged);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid_input');
-      validateTemplate(parsed.data);
-      await db.updateTable('label_templates').set(toColumns(parsed.data)).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
-      return templateOut(await ownTemplate(db, session.kdnr, params.id));
-    },
+  defineRoute(labels.print, async ({ db, session, body, country, lang }) => {
+    const tplErr = validatePrintTemplate(body.templateId ?? null);
+    if (tplErr) throw badRequest(tplErr);
+    const templateId = zId.safeParse(body.templateId);
+    if (!templateId.success) throw notFound();
+    let wanted: { artnr: string; count: number }[];
+    if (body.artnrs) {
+      // the same article twice adds up
+      const m = new Map<string, number>();
+      for (const a of body.artnrs) m.set(a.artnr.trim(), (m.get(a.artnr.trim()) ?? 0) + a.count);
+      wanted = [...m].map(([artnr, count]) => ({ artnr, count }));
+    } else if (body.listId !== undefined) {
+      if (body.listId !== 0) {
+        const list = await db.selectFrom('order_lists').select('id').where('id', '=', body.listId).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        if (!list) throw notFound();
+      }
+      const items = await db.selectFrom('order_list_items').select(['artnr']).where('kdnr', '=', session.kdnr).where('list_id', '=', body.listId)
+        .orderBy('added_at').orderBy('artnr').execute();
+      wanted = items.map((i) => ({ artnr: i.artnr, count: 1 }));
+    } else throw badRequest('print_articles_required');
+    return printResponse(db, session.kdnr, templateId.data, wanted, body.offset, { country, lang, filename: 'etiketten.pdf' });
   }),
-  defineRoute({
-    method: 'delete', path: '/labels/templates/:id', access: 'customer', tag: TAG,
-    summary: 'Deletes a template', params: z.object({ id: zId }), response: z.object({ deleted: z.number() }),
-    handler: async ({ db, session, params }) => {
-      await ownTemplate(db, session.kdnr, params.id);
-      await db.deleteFrom('label_templates').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
-      return { deleted: params.id };
-    },
-  }),
-  defineRoute({
-    method: 'post', path: '/labels/print', access: 'customer', tag: TAG, rawResponse: true,
-    summary: 'Label PDF: templateId (missing → 400 print_template_required) and either listId (order list, 0 = favourites; one label per article) '
-      + 'or artnrs [{ artnr, count }]; offset = first label position (default: the template\'s)',
-    body: z.object({
-      templateId: zTemplateId,
-      listId: zId.optional(),
-      artnrs: z.array(z.object({ artnr: zArtnr, count: z.coerce.number({ error: 'error_menge' }).int('error_menge').min(1, 'error_menge').max(999, 'error_menge').default(1) }))
-        .max(MAX_LABELS, 'too_many_labels').optional(),
-      offset: z.coerce.number({ error: 'invalid_offset' }).int('invalid_offset').min(0, 'invalid_offset').max(899, 'invalid_offset').optional(),
-    }),
-    handler: async ({ db, session, body, country, lang }) => {
-      const tplErr = validatePrintTemplate(body.templateId ?? null);
-      if (tplErr) throw badRequest(tplErr);
-      const templateId = zId.safeParse(body.templateId);
-      if (!templateId.success) throw notFound();
-      let wanted: { artnr: string; count: number }[];
-      if (body.artnrs) {
-        // the same article twice adds up
-        const m = new Map<string, number>();
-        for (const a of body.artnrs) m.set(a.artnr.trim(), (m.get(a.artnr.trim()) ?? 0) + a.count);
-        wanted = [...m].map(([artnr, count]) => ({ artnr, count }));
-      } else if (body.listId !== undefined) {
-        if (body.listId !== 0) {
-          const list = await db.selectFrom('order_lists').select('id').where('id', '=', body.listId).where('kdnr', '=', session.kdnr).executeTakeFirst();
-          if (!list) throw notFound();
-        }
-        const items = await db.selectFrom('order_list_items').select(['artnr']).where('kdnr', '=', session.kdnr).where('list_id', '=', body.listId)
-          .orderBy('added_at').orderBy('artnr').execute();
-        wanted = items.map((i) => ({ artnr: i.artnr, count: 1 }));
-      } else throw badRequest('print_articles_required');
-      return printResponse(db, session.kdnr, templateId.data, wanted, body.offset, { country, lang, filename: 'etiketten.pdf' });
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/labels/print/:artn', access: 'customer', tag: TAG, rawResponse: true,
-    summary: 'Label PDF for one article: ?templateId= (required), count (default 1), offset',
-    params: z.object({ artn: zArtnr }),
-    query: z.object({
-      templateId: z.string().optional(),
-      count: z.coerce.number({ error: 'error_menge' }).int('error_menge').min(1, 'error_menge').max(999, 'error_menge').optional(),
-      offset: z.coerce.number({ error: 'invalid_offset' }).int('invalid_offset').min(0, 'invalid_offset').max(899, 'invalid_offset').optional(),
-    }),
-    handler: async ({ db, session, params, query, country, lang }) => {
-      const tplErr = validatePrintTemplate(query.templateId ?? null);
-      if (tplErr) throw badRequest(tplErr);
-      const templateId = zId.safeParse(query.templateId);
-      if (!templateId.success) throw notFound();
-      const artnr = params.artn.trim();
-      return printResponse(db, session.kdnr, templateId.data, [{ artnr, count: query.count ?? 1 }], query.offset,
-        { country, lang, filename: `etikett-${artnr.replace(/[^A-Za-z0-9.-]/g, '_')}.pdf` });
-    },
+  defineRoute(labels.printArticle, async ({ db, session, params, query, country, lang }) => {
+    const tplErr = validatePrintTemplate(query.templateId ?? null);
+    if (tplErr) throw badRequest(tplErr);
+    const templateId = zId.safeParse(query.templateId);
+    if (!templateId.success) throw notFound();
+    const artnr = params.artn.trim();
+    return printResponse(db, session.kdnr, templateId.data, [{ artnr, count: query.count ?? 1 }], query.offset,
+      { country, lang, filename: `etikett-${artnr.replace(/[^A-Za-z0-9.-]/g, '_')}.pdf` });
   }),
 ];
 

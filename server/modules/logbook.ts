@@ -1,78 +1,28 @@
 // Logbook: patient works (Patientenarbeit) with documented medical-device batches (section 3),
 // CSV/PDF exports, and the scanner's code → article resolution (server/lib/scan-codes.ts).
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db, Tx } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Session } from '../http/session.ts';
-import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
+import * as logbook from '../../src/api/logbook.ts';
+import type { Batch, BatchBody, Work, WorkBody } from '../../src/api/logbook.ts';
 import { loadArticleItems } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
-import { parseDate, validateOrderNumber } from '../../src/lib/rules/index.ts';
+import { validateOrderNumber } from '../../src/lib/rules/index.ts';
 import { parseScan } from '../../src/lib/codes/index.ts';
 import { isExpired } from '../../src/lib/rules/batch.ts';
 import { dateish, resolveArticle, scanFacts, type ScanFacts } from '../lib/scan-codes.ts';
 import { expiresSoon, retainUntil, retentionOver } from '../../src/lib/rules/mdr.ts';
 import { A4, createPdf, GREY, mm, pdfResponse as pdfDownload } from '../lib/pdf.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 import { serverT, type ServerT } from '../../src/i18n/server.ts';
 
-const TAG = 'logbook';
 const PAGE_SIZE = 20;
 const MAX_EXPORT_ROWS = 50_000;
 
 // ---------------------------------------------------------------- works and batches
-
-const zTxt = (max: number) => z.string({ error: 'invalid_input' }).trim().max(max, 'too_long');
-const zDateField = z.union([z.string(), z.null()], { error: 'invalid_date' }).optional()
-  .refine((v) => v === undefined || v === null || v.trim() === '' || parseDate(v.trim()) !== null, 'invalid_date')
-  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : dateish(v.trim())));
-
-const zAuftraggeber = z.object({ name: zTxt(200).optional(), referenz: zTxt(200).optional(), info: zTxt(2000).optional() }, { error: 'invalid_input' });
-const zWorkBody = z.object({
-  auftragsnummer: z.string({ error: 'order_number_required' }).trim().max(60, 'too_long').optional(),
-  auftraggeber: zAuftraggeber.optional(),
-  subUserId: zId.nullable().optional(),
-  /** MDR case file (Annex XIII): device, patient code (name, acronym or number), flags and the requirements not fully met */
-  geraet: zTxt(300).optional(), patientCode: zTxt(60).optional(),
-  implantierbar: z.boolean({ error: 'invalid_input' }).optional(), arzneimittel: z.boolean({ error: 'invalid_input' }).optional(),
-  gewebe: z.boolean({ error: 'invalid_input' }).optional(), abweichungen: zTxt(4000).optional(),
-});
-const zBatchBody = z.object({
-  artnr: zArtnr.optional(),
-  raw: zTxt(500).optional(),
-  verfallsdatum: zDateField, herstelldatum: zDateField,
-  lot: zTxt(100).optional(), seriennummer: zTxt(100).optional(), hersteller_artnr: zTxt(60).optional(),
-  referenz: zTxt(100).optional(), einheit: zTxt(40).optional(), lieferschein: zTxt(60).optional(), seite: zTxt(20).optional(),
-  position: z.coerce.number({ error: 'invalid_position' }).int('invalid_position').min(1, 'invalid_position').max(9999, 'invalid_position').optional(),
-  hersteller: zTxt(200).optional(), gtin: z.string({ error: 'invalid_input' }).trim().regex(/^(\d{8}|\d{12,14})?$/, 'invalid_input').optional(),
-  menge: z.coerce.number({ error: 'invalid_input' }).positive('invalid_input').max(100000, 'invalid_input').optional(),
-  /** the user saw the warning and documents an expired batch anyway */
-  confirmExpired: z.boolean({ error: 'invalid_input' }).optional(),
-});
-
-const zBatchOut = z.object({
-  id: z.number(), workId: z.number(), position: z.number(), artnr: z.string(), bezeichnung: z.string().nullable(),
-  verfallsdatum: z.string().nullable(), herstelldatum: z.string().nullable(), lot: z.string(), seriennummer: z.string(),
-  hersteller_artnr: z.string(), hersteller_lizenz: z.string(), referenz: z.string(), einheit: z.string(), lieferschein: z.string(),
-  seite: z.string(), raw: z.string(), kdnr: z.number(), createdAt: z.string(),
-  /** expiry before the day the batch was documented */
-  expired: z.boolean(),
-  /** expiry passed or within 30 days from today (MDR expiry flag) */
-  expiresSoon: z.boolean(),
-  hersteller: z.string(), gtin: z.string(), menge: z.number(),
-  /** the technician who documented it (acting sub-user; null = main user) */
-  subUserId: z.number().nullable(),
-});
-const zWorkOut = z.object({
-  id: z.number(), auftragsnummer: z.string(), auftraggeber: z.object({ name: z.string(), referenz: z.string(), info: z.string() }),
-  subUserId: z.number().nullable(), subUser: z.object({ id: z.number(), vorname: z.string(), nachname: z.string() }).nullable(),
-  createdAt: z.string(), updatedAt: z.string(), batchCount: z.number(),
-  geraet: z.string(), patientCode: z.string(), implantierbar: z.boolean(), arzneimittel: z.boolean(), gewebe: z.boolean(), abweichungen: z.string(),
-  /** first day the work may be deleted (10 years, 15 when implantable) */
-  retainUntil: z.string(),
-});
 
 export type WorkRow = {
   id: number; kdnr: number; auftragsnummer: string; auftraggeber_name: string; auftraggeber_referenz: string; auftraggeber_info: string;
@@ -93,7 +43,7 @@ async function checkSubUser(db: Db | Tx, kdnr: number, id: number | null | undef
   if (!r) throw badRequest('invalid_sub_user', { field: 'subUserId' });
 }
 
-async function worksOut(db: Db, kdnr: number, rows: WorkRow[]): Promise<z.infer<typeof zWorkOut>[]> {
+async function worksOut(db: Db, kdnr: number, rows: WorkRow[]): Promise<Work[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const counts = await db.selectFrom('batches').select(['work_id', sql<number>`count(*)`.as('n')]).where('kdnr', '=', kdnr)
@@ -122,7 +72,7 @@ export async function batchesOf(db: Db | Tx, kdnr: number, filter: { workId?: nu
   return q.orderBy('w.created_at').orderBy('b.work_id').orderBy('b.position').orderBy('b.id').limit(MAX_EXPORT_ROWS).execute();
 }
 
-function batchOut(b: BatchRow, bez: Map<string, string>): z.infer<typeof zBatchOut> {
+function batchOut(b: BatchRow, bez: Map<string, string>): Batch {
   return {
     id: b.id, workId: b.work_id, position: b.position, artnr: b.artnr, bezeichnung: bez.get(b.artnr) ?? null,
     verfallsdatum: b.verfallsdatum, herstelldatum: b.herstelldatum, lot: b.lot, seriennummer: b.seriennummer,
@@ -154,7 +104,7 @@ async function articleFacts(db: Db | Tx, artnr: string) {
 }
 
 /** Explicit fields win over what the scanned code says; the article fills the manufacturer's data. */
-async function batchValues(db: Db | Tx, body: z.infer<typeof zBatchBody>, base: Partial<BatchRow> | null) {
+async function batchValues(db: Db | Tx, body: BatchBody, base: Partial<BatchRow> | null) {
   const artnr = body.artnr?.trim() ?? base?.artnr;
   if (!artnr) throw badRequest('error_artnr', { field: 'artnr' });
   const art = await articleFacts(db, artnr);
@@ -244,10 +194,6 @@ async function pdfResponse(t: ServerT, title: string, subtitle: string, rows: st
   return pdfDownload(await w.save(), filename, true);
 }
 
-const zRange = z.object({
-  from: z.string().refine((s) => parseDate(s) !== null, 'invalid_date').optional(),
-  to: z.string().refine((s) => parseDate(s) !== null, 'invalid_date').optional(),
-});
 function rangeBounds(q: { from?: string; to?: string }): { from?: string; to?: string } {
   const from = q.from ? dateish(q.from)! : undefined;
   const toDay = q.to ? dateish(q.to)! : undefined;
@@ -264,7 +210,7 @@ async function exportData(db: Db, session: Session, lang: string, filter: { work
 }
 
 /** MDR case file fields of a work body: given ones replace, the rest stay (or start empty). */
-function mdrFields(body: z.infer<typeof zWorkBody>, w: WorkRow | null) {
+function mdrFields(body: WorkBody, w: WorkRow | null) {
   const flag = (v: boolean | undefined, old: number | undefined) => (v === undefined ? old ?? 0 : v ? 1 : 0);
   return {
     geraet: body.geraet ?? w?.geraet ?? '', patient_code: body.patientCode ?? w?.patient_code ?? '',
@@ -282,218 +228,147 @@ function checkRetention(w: WorkRow): void {
 const touch = (tx: Db | Tx, kdnr: number, workId: number) =>
   tx.updateTable('patient_works').set({ updated_at: nowIso() }).where('id', '=', workId).where('kdnr', '=', kdnr).execute();
 
-const zWorkParams = z.object({ id: zId });
-const zBatchParams = z.object({ id: zId, batchId: zId });
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/logbook/works', access: 'customer', tag: TAG,
-    summary: 'Patient works, newest first; q searches order number, client name/reference and the lots/article numbers of their batches',
-    query: z.object({
-      q: z.string().max(100, 'too_long').optional(),
-      page: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(100000, 'invalid_input').optional(),
-      subUserId: zId.optional(),
-    }),
-    response: z.object({ items: z.array(zWorkOut), page: z.number(), pageSize: z.number(), total: z.number() }),
-    handler: async ({ db, session, query }) => {
-      const page = query.page ?? 1;
-      let q = db.selectFrom('patient_works as w').where('w.kdnr', '=', session.kdnr);
-      if (query.subUserId !== undefined) q = q.where('w.sub_user_id', '=', query.subUserId);
-      const term = (query.q ?? '').trim().toLowerCase();
-      if (term) {
-        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q = q.where((eb) => eb.or([
-          sql<boolean>`lower(w.auftragsnummer) like ${like} escape '\\'`,
-          sql<boolean>`lower(w.auftraggeber_name) like ${like} escape '\\'`,
-          sql<boolean>`lower(w.auftraggeber_referenz) like ${like} escape '\\'`,
-          eb.exists(eb.selectFrom('batches as b').select('b.id').whereRef('b.work_id', '=', 'w.id').where('b.kdnr', '=', session.kdnr)
-            .where((e2) => e2.or([sql<boolean>`lower(b.lot) like ${like} escape '\\'`, sql<boolean>`lower(b.artnr) like ${like} escape '\\'`]))),
-        ]));
+  defineRoute(logbook.works, async ({ db, session, query }) => {
+    const page = query.page ?? 1;
+    let q = db.selectFrom('patient_works as w').where('w.kdnr', '=', session.kdnr);
+    if (query.subUserId !== undefined) q = q.where('w.sub_user_id', '=', query.subUserId);
+    const term = (query.q ?? '').trim().toLowerCase();
+    if (term) {
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => eb.or([
+        sql<boolean>`lower(w.auftragsnummer) like ${like} escape '\\'`,
+        sql<boolean>`lower(w.auftraggeber_name) like ${like} escape '\\'`,
+        sql<boolean>`lower(w.auftraggeber_referenz) like ${like} escape '\\'`,
+        eb.exists(eb.selectFrom('batches as b').select('b.id').whereRef('b.work_id', '=', 'w.id').where('b.kdnr', '=', session.kdnr)
+          .where((e2) => e2.or([sql<boolean>`lower(b.lot) like ${like} escape '\\'`, sql<boolean>`lower(b.artnr) like ${like} escape '\\'`]))),
+      ]));
+    }
+    const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+    const rows = await q.selectAll('w').orderBy('w.created_at', 'desc').orderBy('w.id', 'desc')
+      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+    return { items: await worksOut(db, session.kdnr, rows), page, pageSize: PAGE_SIZE, total: Number(total?.n ?? 0) };
+  }),
+  defineRoute(logbook.createWork, async ({ db, session, body }) => {
+    await requirePermission(db, session, 'document');
+    if (validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
+    const subUserId = body.subUserId === undefined ? session.subUserId : body.subUserId;
+    await checkSubUser(db, session.kdnr, subUserId);
+    const now = nowIso();
+    const a = body.auftraggeber ?? {};
+    const r = await db.insertInto('patient_works').values({
+      kdnr: session.kdnr, auftragsnummer: body.auftragsnummer!, auftraggeber_name: a.name ?? '', auftraggeber_referenz: a.referenz ?? '',
+      auftraggeber_info: a.info ?? '', sub_user_id: subUserId ?? null, created_at: now, updated_at: now, ...mdrFields(body, null),
+    }).returning('id').executeTakeFirstOrThrow();
+    return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, Number(r.id))]))[0]!;
+  }),
+  defineRoute(logbook.work, async ({ db, session, params, lang }) => {
+    const w = await ownWork(db, session.kdnr, params.id);
+    const batches = await batchesOf(db, session.kdnr, { workId: w.id });
+    const bez = await designations(db, batches.map((b) => b.artnr), lang);
+    return { ...(await worksOut(db, session.kdnr, [w]))[0]!, batches: batches.map((b) => batchOut(b, bez)) };
+  }),
+  defineRoute(logbook.updateWork, async ({ db, session, params, body }) => {
+    await requirePermission(db, session, 'document');
+    const w = await ownWork(db, session.kdnr, params.id);
+    if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
+    if (body.subUserId !== undefined) await checkSubUser(db, session.kdnr, body.subUserId);
+    const a = body.auftraggeber ?? {};
+    await db.updateTable('patient_works').set({
+      auftragsnummer: body.auftragsnummer ?? w.auftragsnummer,
+      auftraggeber_name: a.name ?? w.auftraggeber_name, auftraggeber_referenz: a.referenz ?? w.auftraggeber_referenz,
+      auftraggeber_info: a.info ?? w.auftraggeber_info,
+      sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(), ...mdrFields(body, w),
+    }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
+    return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0]!;
+  }),
+  defineRoute(logbook.deleteWork, async ({ db, session, params }) => {
+    await requirePermission(db, session, 'document');
+    return db.transaction().execute(async (tx) => {
+      checkRetention(await ownWork(tx, session.kdnr, params.id));
+      const r = await tx.deleteFrom('batches').where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      await tx.deleteFrom('patient_works').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+      return { deleted: params.id, batches: Number(r.numDeletedRows) };
+    });
+  }),
+  defineRoute(logbook.addBatch, async ({ db, session, params, body, lang }) => {
+    await requirePermission(db, session, 'document');
+    const id = await db.transaction().execute(async (tx) => {
+      await ownWork(tx, session.kdnr, params.id);
+      const v = await batchValues(tx, body, null);
+      await checkBatch(tx, session.kdnr, params.id, v, { usedOn: nowIso(), confirmed: body.confirmExpired === true });
+      let position = body.position;
+      if (position === undefined) {
+        const m = await tx.selectFrom('batches').select(sql<number>`max(position)`.as('m')).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+        position = Number(m?.m ?? 0) + 1;
       }
-      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-      const rows = await q.selectAll('w').orderBy('w.created_at', 'desc').orderBy('w.id', 'desc')
-        .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
-      return { items: await worksOut(db, session.kdnr, rows), page, pageSize: PAGE_SIZE, total: Number(total?.n ?? 0) };
-    },
+      const r = await tx.insertInto('batches').values({ work_id: params.id, kdnr: session.kdnr, position, ...v, sub_user_id: session.subUserId ?? null, created_at: nowIso() })
+        .returning('id').executeTakeFirstOrThrow();
+      await touch(tx, session.kdnr, params.id);
+      return Number(r.id);
+    });
+    const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === id)!;
+    return batchOut(b, await designations(db, [b.artnr], lang));
   }),
-  defineRoute({
-    method: 'post', path: '/logbook/works', access: 'customer', tag: TAG,
-    summary: 'Creates a patient work { auftragsnummer (required → 400 order_number_required), auftraggeber { name, referenz, info }, subUserId? }; needs the document function',
-    body: zWorkBody, response: zWorkOut,
-    handler: async ({ db, session, body }) => {
-      await requirePermission(db, session, 'document');
-      if (validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
-      const subUserId = body.subUserId === undefined ? session.subUserId : body.subUserId;
-      await checkSubUser(db, session.kdnr, subUserId);
-      const now = nowIso();
-      const a = body.auftraggeber ?? {};
-      const r = await db.insertInto('patient_works').values({
-        kdnr: session.kdnr, auftragsnummer: body.auftragsnummer!, auftraggeber_name: a.name ?? '', auftraggeber_referenz: a.referenz ?? '',
-        auftraggeber_info: a.info ?? '', sub_user_id: subUserId ?? null, created_at: now, updated_at: now, ...mdrFields(body, null),
-      }).returning('id').executeTakeFirstOrThrow();
-      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, Number(r.id))]))[0];
-    },
+  defineRoute(logbook.updateBatch, async ({ db, session, params, body, lang }) => {
+    await requirePermission(db, session, 'document');
+    await db.transaction().execute(async (tx) => {
+      await ownWork(tx, session.kdnr, params.id);
+      const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
+      if (!cur) throw notFound();
+      const v = await batchValues(tx, body, cur);
+      // an expiry already documented stays; a changed one is judged on the day the batch was documented
+      await checkBatch(tx, session.kdnr, params.id, v, { usedOn: cur.created_at, confirmed: body.confirmExpired === true || v.verfallsdatum === cur.verfallsdatum, self: cur.id });
+      await tx.updateTable('batches').set({ ...v, position: body.position ?? cur.position })
+        .where('id', '=', params.batchId).where('kdnr', '=', session.kdnr).where('work_id', '=', params.id).execute();
+      await touch(tx, session.kdnr, params.id);
+    });
+    const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId)!;
+    return batchOut(b, await designations(db, [b.artnr], lang));
   }),
-  defineRoute({
-    method: 'get', path: '/logbook/works/:id', access: 'customer', tag: TAG,
-    summary: 'One patient work with its batches', params: zWorkParams,
-    response: zWorkOut.extend({ batches: z.array(zBatchOut) }),
-    handler: async ({ db, session, params, lang }) => {
-      const w = await ownWork(db, session.kdnr, params.id);
-      const batches = await batchesOf(db, session.kdnr, { workId: w.id });
-      const bez = await designations(db, batches.map((b) => b.artnr), lang);
-      return { ...(await worksOut(db, session.kdnr, [w]))[0]!, batches: batches.map((b) => batchOut(b, bez)) };
-    },
+  defineRoute(logbook.deleteBatch, async ({ db, session, params }) => {
+    await requirePermission(db, session, 'document');
+    return db.transaction().execute(async (tx) => {
+      const w = await ownWork(tx, session.kdnr, params.id);
+      const b = await tx.selectFrom('batches').select('id').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      if (!b) throw notFound();
+      checkRetention(w);
+      const r = await tx.deleteFrom('batches').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw notFound();
+      await touch(tx, session.kdnr, params.id);
+      return { deleted: params.batchId };
+    });
   }),
-  defineRoute({
-    method: 'put', path: '/logbook/works/:id', access: 'customer', tag: TAG,
-    summary: 'Changes a patient work (fields given are replaced); needs the document function', params: zWorkParams, body: zWorkBody, response: zWorkOut,
-    handler: async ({ db, session, params, body }) => {
-      await requirePermission(db, session, 'document');
-      const w = await ownWork(db, session.kdnr, params.id);
-      if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
-      if (body.subUserId !== undefined) await checkSubUser(db, session.kdnr, body.subUserId);
-      const a = body.auftraggeber ?? {};
-      await db.updateTable('patient_works').set({
-        auftragsnummer: body.auftragsnummer ?? w.auftragsnummer,
-        auftraggeber_name: a.name ?? w.auftraggeber_name, auftraggeber_referenz: a.referenz ?? w.auftraggeber_referenz,
-        auftraggeber_info: a.info ?? w.auftraggeber_info,
-        sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(), ...mdrFields(body, w),
-      }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
-      return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0];
-    },
+  defineRoute(logbook.workCsv, async ({ db, session, params, lang }) => {
+    const w = await ownWork(db, session.kdnr, params.id);
+    return csvResponse(await exportData(db, session, lang, { workId: w.id }), `logbuch-${safeName(w.auftragsnummer)}.csv`, lang);
   }),
-  defineRoute({
-    method: 'delete', path: '/logbook/works/:id', access: 'customer', tag: TAG,
-    summary: 'Deletes a patient work with its batches; needs the document function. Before the retention period ends (10 years from the work\'s day, 15 when implantable) 409 error_retention_period { retainUntil }', params: zWorkParams,
-    response: z.object({ deleted: z.number(), batches: z.number() }),
-    handler: async ({ db, session, params }) => {
-      await requirePermission(db, session, 'document');
-      return db.transaction().execute(async (tx) => {
-        checkRetention(await ownWork(tx, session.kdnr, params.id));
-        const r = await tx.deleteFrom('batches').where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-        await tx.deleteFrom('patient_works').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
-        return { deleted: params.id, batches: Number(r.numDeletedRows) };
-      });
-    },
+  defineRoute(logbook.exportCsv, async ({ db, session, query, lang }) => {
+    const r = rangeBounds(query);
+    return csvResponse(await exportData(db, session, lang, r), `logbuch-${session.kdnr}${query.from ? `-${dateish(query.from)}` : ''}${query.to ? `-${dateish(query.to)}` : ''}.csv`, lang);
   }),
-  defineRoute({
-    method: 'post', path: '/logbook/works/:id/batches', access: 'customer', tag: TAG,
-    summary: 'Documents a batch: artnr (must exist → 400 error_artnr); raw = the scanned code, parsed server-side (lot, expiry, production, serial, '
-      + 'manufacturer article number and licence); explicit fields win; position defaults to the next one; needs the document function. '
-      + 'An expiry before today answers 409 error_batch_expired unless confirmExpired is true; the same serial number of an article twice on a work 409 error_serial_duplicate',
-    params: zWorkParams, body: zBatchBody, response: zBatchOut,
-    handler: async ({ db, session, params, body, lang }) => {
-      await requirePermission(db, session, 'document');
-      const id = await db.transaction().execute(async (tx) => {
-        await ownWork(tx, session.kdnr, params.id);
-        const v = await batchValues(tx, body, null);
-        await checkBatch(tx, session.kdnr, params.id, v, { usedOn: nowIso(), confirmed: body.confirmExpired === true });
-        let position = body.position;
-        if (position === undefined) {
-          const m = await tx.selectFrom('batches').select(sql<number>`max(position)`.as('m')).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-          position = Number(m?.m ?? 0) + 1;
-        }
-        const r = await tx.insertInto('batches').values({ work_id: params.id, kdnr: session.kdnr, position, ...v, sub_user_id: session.subUserId ?? null, created_at: nowIso() })
-          .returning('id').executeTakeFirstOrThrow();
-        await touch(tx, session.kdnr, params.id);
-        return Number(r.id);
-      });
-      const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === id)!;
-      return batchOut(b, await designations(db, [b.artnr], lang));
-    },
+  defineRoute(logbook.workPdf, async ({ db, session, params, lang }) => {
+    const w = await ownWork(db, session.kdnr, params.id);
+    const rows = await exportData(db, session, lang, { workId: w.id });
+    const client = [w.auftraggeber_name, w.auftraggeber_referenz].filter(Boolean).join(' / ');
+    const t = serverT(lang);
+    return pdfResponse(t, `${t('scanner.patient_work')} ${w.auftragsnummer}`,
+      `${t('csv.customer_number')} ${session.kdnr}${client ? ` · ${t('csv.client')}: ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
   }),
-  defineRoute({
-    method: 'put', path: '/logbook/works/:id/batches/:batchId', access: 'customer', tag: TAG,
-    summary: 'Changes a batch (fields given are replaced; a new raw code is parsed again); needs the document function',
-    params: zBatchParams, body: zBatchBody, response: zBatchOut,
-    handler: async ({ db, session, params, body, lang }) => {
-      await requirePermission(db, session, 'document');
-      await db.transaction().execute(async (tx) => {
-        await ownWork(tx, session.kdnr, params.id);
-        const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
-        if (!cur) throw notFound();
-        const v = await batchValues(tx, body, cur);
-        // an expiry already documented stays; a changed one is judged on the day the batch was documented
-        await checkBatch(tx, session.kdnr, params.id, v, { usedOn: cur.created_at, confirmed: body.confirmExpired === true || v.verfallsdatum === cur.verfallsdatum, self: cur.id });
-        await tx.updateTable('batches').set({ ...v, position: body.position ?? cur.position })
-          .where('id', '=', params.batchId).where('kdnr', '=', session.kdnr).where('work_id', '=', params.id).execute();
-        await touch(tx, session.kdnr, params.id);
-      });
-      const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId)!;
-      return batchOut(b, await designations(db, [b.artnr], lang));
-    },
+  defineRoute(logbook.exportPdf, async ({ db, session, query, lang }) => {
+    const r = rangeBounds(query);
+    const rows = await exportData(db, session, lang, r);
+    const t = serverT(lang);
+    const span = query.from || query.to ? `${query.from ? dateish(query.from) : '…'} – ${query.to ? dateish(query.to) : '…'}` : t('pdf.logbook.all_time');
+    return pdfResponse(t, t('pdf.logbook.title'), `${t('csv.customer_number')} ${session.kdnr} · ${span}`, rows, `logbuch-${session.kdnr}.pdf`);
   }),
-  defineRoute({
-    method: 'delete', path: '/logbook/works/:id/batches/:batchId', access: 'customer', tag: TAG,
-    summary: 'Deletes a batch; needs the document function. Refused like the work before the retention period ends (409 error_retention_period)', params: zBatchParams, response: z.object({ deleted: z.number() }),
-    handler: async ({ db, session, params }) => {
-      await requirePermission(db, session, 'document');
-      return db.transaction().execute(async (tx) => {
-        const w = await ownWork(tx, session.kdnr, params.id);
-        const b = await tx.selectFrom('batches').select('id').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-        if (!b) throw notFound();
-        checkRetention(w);
-        const r = await tx.deleteFrom('batches').where('id', '=', params.batchId).where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-        if (Number(r.numDeletedRows) === 0) throw notFound();
-        await touch(tx, session.kdnr, params.id);
-        return { deleted: params.batchId };
-      });
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/logbook/works/:id/export.csv', access: 'customer', tag: TAG, rawResponse: true,
-    summary: 'CSV (semicolon, UTF-8 with BOM) of one work: one row per batch with all batch fields, customer number and manufacturer licence',
-    params: zWorkParams,
-    handler: async ({ db, session, params, lang }) => {
-      const w = await ownWork(db, session.kdnr, params.id);
-      return csvResponse(await exportData(db, session, lang, { workId: w.id }), `logbuch-${safeName(w.auftragsnummer)}.csv`, lang);
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/logbook/export.csv', access: 'customer', tag: TAG, rawResponse: true,
-    summary: 'CSV of all batches documented from … to (YYYY-M-D, inclusive; both optional)', query: zRange,
-    handler: async ({ db, session, query, lang }) => {
-      const r = rangeBounds(query);
-      return csvResponse(await exportData(db, session, lang, r), `logbuch-${session.kdnr}${query.from ? `-${dateish(query.from)}` : ''}${query.to ? `-${dateish(query.to)}` : ''}.csv`, lang);
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/logbook/works/:id/export.pdf', access: 'customer', tag: TAG, rawResponse: true,
-    summary: 'PDF table of one work\'s batches', params: zWorkParams,
-    handler: async ({ db, session, params, lang }) => {
-      const w = await ownWork(db, session.kdnr, params.id);
-      const rows = await exportData(db, session, lang, { workId: w.id });
-      const client = [w.auftraggeber_name, w.auftraggeber_referenz].filter(Boolean).join(' / ');
-      const t = serverT(lang);
-      return pdfResponse(t, `${t('scanner.patient_work')} ${w.auftragsnummer}`,
-        `${t('csv.customer_number')} ${session.kdnr}${client ? ` · ${t('csv.client')}: ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/logbook/export.pdf', access: 'customer', tag: TAG, rawResponse: true,
-    summary: 'PDF table of all batches documented from … to', query: zRange,
-    handler: async ({ db, session, query, lang }) => {
-      const r = rangeBounds(query);
-      const rows = await exportData(db, session, lang, r);
-      const t = serverT(lang);
-      const span = query.from || query.to ? `${query.from ? dateish(query.from) : '…'} – ${query.to ? dateish(query.to) : '…'}` : t('pdf.logbook.all_time');
-      return pdfResponse(t, t('pdf.logbook.title'), `${t('csv.customer_number')} ${session.kdnr} · ${span}`, rows, `logbuch-${session.kdnr}.pdf`);
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/scan/resolve', access: 'public', tag: 'scan',
-    summary: 'Parses a scanned code (GS1/HIBC/shop label URL/plain number) and finds the article by article number, GTIN or manufacturer article '
-      + 'number (+ HIBC licence); no match → 200 { article: null, error: no_product_found }',
-    query: z.object({ code: z.string({ error: 'invalid_input' }).min(1, 'invalid_input').max(500, 'too_long') }),
-    handler: async ({ db, session, query, lang, country }) => {
-      const scan = parseScan(query.code);
-      const facts = scanFacts(scan);
-      const artnr = await resolveArticle(db, query.code, facts);
-      if (!artnr) return { scan, article: null, vkz: null, error: 'no_product_found' };
-      const [article] = await loadArticleItems(db, [artnr], { lang, country, kdnr: session?.kdnr ?? null });
-      return { scan, article: article ?? null, vkz: article?.vkz ?? null };
-    },
+  defineRoute(logbook.resolveScan, async ({ db, session, query, lang, country }) => {
+    const scan = parseScan(query.code);
+    const facts = scanFacts(scan);
+    const artnr = await resolveArticle(db, query.code, facts);
+    if (!artnr) return { scan, article: null, vkz: null, error: 'no_product_found' as const };
+    const [article] = await loadArticleItems(db, [artnr], { lang, country, kdnr: session?.kdnr ?? null });
+    return { scan, article: article ?? null, vkz: article?.vkz ?? null };
   }),
 ];
 

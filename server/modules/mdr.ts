@@ -2,13 +2,14 @@
 // the auditor's ZIP for a period, the lot recall across works and tooth storage, expiring stock,
 // and the LOT/expiry of tooth-storage slots. Works and batches themselves live in logbook.ts.
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Session } from '../http/session.ts';
-import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
+import * as mdr from '../../src/api/mdr.ts';
+import type { Recall, RecallQuery, RecallWork } from '../../src/api/mdr.ts';
 import { csvCell, ownWork, type WorkRow } from './logbook.ts';
-import { designations } from './zahnlager.ts';
+import { designations } from '../lib/designations.ts';
 import { labOf, ledgerOf, ledgerPdf, statementPdf, type Ledger } from '../lib/mdr-documents.ts';
 import { expiringFor } from '../lib/mdr-expiry.ts';
 import { serverT } from '../../src/i18n/server.ts';
@@ -16,16 +17,15 @@ import { pdfResponse } from '../lib/pdf.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
 import { zipArchive } from '../lib/zip.ts';
-import { parseDate } from '../../src/lib/rules/index.ts';
+import { isoDay } from '../../src/api/common.ts';
 import { parseScan } from '../../src/lib/codes/index.ts';
 import { expiresSoon } from '../../src/lib/rules/mdr.ts';
 
-const TAG = 'mdr';
 const MAX_ZIP_WORKS = 2000;
 const MAX_RECALL = 5000;
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'work';
-const day = (s: string) => { const p = parseDate(s)!; return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`; };
+const day = (s: string) => isoDay(s)!;
 
 function csvText(header: string[], rows: string[][]): string {
   return '\uFEFF' + [header, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
@@ -51,27 +51,9 @@ async function caseFile(db: Db, session: Session, lang: string, id: number) {
 
 // ---------------------------------------------------------------- lot recall
 
-const zRecallQuery = z.object({
-  lot: z.string().trim().max(100, 'too_long').optional(),
-  /** a scanned code: its LOT (and GTIN) are used when lot is not given */
-  code: z.string().max(500, 'too_long').optional(),
-  artnr: zArtnr.optional(),
-  hersteller: z.string().trim().max(200, 'too_long').optional(),
-});
 
-const zRecallWork = z.object({
-  workId: z.number(), auftragsnummer: z.string(), patientCode: z.string(), geraet: z.string(), auftraggeber: z.string(), createdAt: z.string(),
-  batches: z.array(z.object({ id: z.number(), position: z.number(), artnr: z.string(), lot: z.string(), seriennummer: z.string(), verfallsdatum: z.string().nullable(), hersteller: z.string() })),
-});
-const zRecallStock = z.object({
-  slotId: z.number(), schublade: z.string(), schrank: z.string(), zeile: z.number(), spalte: z.number(), artnr: z.string(),
-  bezeichnung: z.string().nullable(), lot: z.string(), verfallsdatum: z.string().nullable(),
-  /** lot: the slot carries this LOT; article: the slot holds the article of a recalled batch but no LOT is recorded for it */
-  match: z.enum(['lot', 'article']),
-});
-type Recall = { lot: string; works: z.infer<typeof zRecallWork>[]; stock: z.infer<typeof zRecallStock>[] };
 
-async function recall(db: Db, kdnr: number, lang: string, q: z.infer<typeof zRecallQuery>): Promise<Recall> {
+async function recall(db: Db, kdnr: number, lang: string, q: RecallQuery): Promise<Recall> {
   let lot = q.lot ?? '';
   let gtin = '';
   if (!lot && q.code) { const s = parseScan(q.code); lot = s?.lot?.trim() ?? ''; gtin = s?.gtin?.trim() ?? ''; }
@@ -85,7 +67,7 @@ async function recall(db: Db, kdnr: number, lang: string, q: z.infer<typeof zRec
   if (q.hersteller) bq = bq.where(sql`lower(b.hersteller)`, 'like', `%${q.hersteller.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (gtin) bq = bq.where((eb) => eb.or([eb('b.gtin', '=', ''), eb('b.gtin', 'like', `%${gtin.replace(/^0+/, '')}`)]));
   const hits = await bq.orderBy('w.created_at').orderBy('w.id').orderBy('b.position').limit(MAX_RECALL).execute();
-  const works = new Map<number, z.infer<typeof zRecallWork>>();
+  const works = new Map<number, RecallWork>();
   for (const h of hits) {
     let w = works.get(h.work_id);
     if (!w) {
@@ -133,102 +115,51 @@ function recallCsv(lang: string, r: Recall): string {
 
 // ---------------------------------------------------------------- routes
 
-const zWorkParams = z.object({ id: zId });
-const zRange = z.object({
-  from: z.string({ error: 'invalid_date' }).refine((s) => parseDate(s) !== null, 'invalid_date'),
-  to: z.string({ error: 'invalid_date' }).refine((s) => parseDate(s) !== null, 'invalid_date'),
-});
-const zExpiring = z.object({
-  source: z.enum(['stock', 'logbook']), artnr: z.string(), bezeichnung: z.string().nullable(), lot: z.string(), verfallsdatum: z.string(),
-  expired: z.boolean(), slotId: z.number().nullable(), schublade: z.string().nullable(), zeile: z.number().nullable(), spalte: z.number().nullable(),
-});
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/mdr/works/:id/statement.pdf', access: 'customer', tag: TAG, rawResponse: true, params: zWorkParams,
-    summary: 'Annex XIII statement of the work\'s custom-made device as PDF in the customer\'s language (lab from the customer data, device, patient code, prescriber, conformity with Annex I, requirements not fully met, medicinal substances / tissues)',
-    handler: async ({ db, session, params, lang }) => {
-      const { w, lab } = await caseFile(db, session, lang, params.id);
-      return pdfResponse(await statementPdf(lab, w, await technicianOf(db, w)), `mdr-statement-${safeName(w.auftragsnummer)}.pdf`);
-    },
+  defineRoute(mdr.statementPdf, async ({ db, session, params, lang }) => {
+    const { w, lab } = await caseFile(db, session, lang, params.id);
+    return pdfResponse(await statementPdf(lab, w, await technicianOf(db, w)), `mdr-statement-${safeName(w.auftragsnummer)}.pdf`);
   }),
-  defineRoute({
-    method: 'get', path: '/mdr/works/:id/ledger.csv', access: 'customer', tag: TAG, rawResponse: true, params: zWorkParams,
-    summary: 'Material ledger of the work as CSV (semicolon, UTF-8 BOM): position, date, technician, manufacturer, REF, article, designation, LOT, serial, expiry, UDI-DI/GTIN, quantity, unit, expired',
-    handler: async ({ db, session, params, lang }) => {
-      const { w, lab } = await caseFile(db, session, lang, params.id);
-      const l = await ledgerOf(db, lab, w);
-      return download(csvText(l.header, l.rows), 'text/csv; charset=utf-8', `mdr-ledger-${safeName(w.auftragsnummer)}.csv`);
-    },
+  defineRoute(mdr.ledgerCsv, async ({ db, session, params, lang }) => {
+    const { w, lab } = await caseFile(db, session, lang, params.id);
+    const l = await ledgerOf(db, lab, w);
+    return download(csvText(l.header, l.rows), 'text/csv; charset=utf-8', `mdr-ledger-${safeName(w.auftragsnummer)}.csv`);
   }),
-  defineRoute({
-    method: 'get', path: '/mdr/works/:id/ledger.pdf', access: 'customer', tag: TAG, rawResponse: true, params: zWorkParams,
-    summary: 'Material ledger of the work as PDF (same rows as the CSV)',
-    handler: async ({ db, session, params, lang }) => {
-      const { w, lab } = await caseFile(db, session, lang, params.id);
-      return pdfResponse(await ledgerPdf(lab, w, await ledgerOf(db, lab, w)), `mdr-ledger-${safeName(w.auftragsnummer)}.pdf`);
-    },
+  defineRoute(mdr.ledgerPdf, async ({ db, session, params, lang }) => {
+    const { w, lab } = await caseFile(db, session, lang, params.id);
+    return pdfResponse(await ledgerPdf(lab, w, await ledgerOf(db, lab, w)), `mdr-ledger-${safeName(w.auftragsnummer)}.pdf`);
   }),
-  defineRoute({
-    method: 'get', path: '/mdr/export.zip', access: 'customer', tag: TAG, rawResponse: true, query: zRange,
-    summary: 'ZIP for an auditor: statement PDF, ledger CSV and ledger PDF of every work created from … to (YYYY-M-D, inclusive), in folders per work',
-    handler: async ({ db, session, query, lang }) => {
-      const from = day(query.from);
-      const to = day(query.to);
-      if (from > to) throw badRequest('invalid_date', { field: 'from' });
-      const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      const works = await db.selectFrom('patient_works').selectAll().where('kdnr', '=', session.kdnr)
-        .where('created_at', '>=', from).where('created_at', '<', end).orderBy('created_at').orderBy('id').limit(MAX_ZIP_WORKS).execute();
-      const lab = await labOf(db, session.kdnr, lang);
-      const entries: { name: string; data: Uint8Array | string }[] = [];
-      for (const w of works) {
-        const dir = `${w.created_at.slice(0, 10)}_${safeName(w.auftragsnummer)}_${w.id}`;
-        const l: Ledger = await ledgerOf(db, lab, w);
-        entries.push({ name: `${dir}/statement.pdf`, data: await statementPdf(lab, w, await technicianOf(db, w)) });
-        entries.push({ name: `${dir}/ledger.csv`, data: csvText(l.header, l.rows) });
-        entries.push({ name: `${dir}/ledger.pdf`, data: await ledgerPdf(lab, w, l) });
-      }
-      return download(new Uint8Array(zipArchive(entries)), 'application/zip', `mdr-${session.kdnr}-${from}-${to}.zip`);
-    },
+  defineRoute(mdr.exportZip, async ({ db, session, query, lang }) => {
+    const from = day(query.from);
+    const to = day(query.to);
+    if (from > to) throw badRequest('invalid_date', { field: 'from' });
+    const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const works = await db.selectFrom('patient_works').selectAll().where('kdnr', '=', session.kdnr)
+      .where('created_at', '>=', from).where('created_at', '<', end).orderBy('created_at').orderBy('id').limit(MAX_ZIP_WORKS).execute();
+    const lab = await labOf(db, session.kdnr, lang);
+    const entries: { name: string; data: Uint8Array | string }[] = [];
+    for (const w of works) {
+      const dir = `${w.created_at.slice(0, 10)}_${safeName(w.auftragsnummer)}_${w.id}`;
+      const l: Ledger = await ledgerOf(db, lab, w);
+      entries.push({ name: `${dir}/statement.pdf`, data: await statementPdf(lab, w, await technicianOf(db, w)) });
+      entries.push({ name: `${dir}/ledger.csv`, data: csvText(l.header, l.rows) });
+      entries.push({ name: `${dir}/ledger.pdf`, data: await ledgerPdf(lab, w, l) });
+    }
+    return download(new Uint8Array(zipArchive(entries)), 'application/zip', `mdr-${session.kdnr}-${from}-${to}.zip`);
   }),
-  defineRoute({
-    method: 'get', path: '/mdr/recall', access: 'customer', tag: TAG, query: zRecallQuery,
-    summary: 'Lot recall: every patient work that used the LOT (case-insensitive; optionally narrowed by article/manufacturer article number or manufacturer) and the tooth-storage slots that hold it '
-      + '(match lot) or hold the article of a recalled batch without a recorded LOT (match article); code = a scanned code whose LOT is used. No lot → 400 lot_required',
-    response: z.object({ lot: z.string(), works: z.array(zRecallWork), stock: z.array(zRecallStock) }),
-    handler: async ({ db, session, query, lang }) => recall(db, session.kdnr, lang, query),
+  defineRoute(mdr.recall, async ({ db, session, query, lang }) => recall(db, session.kdnr, lang, query)),
+  defineRoute(mdr.recallCsv, async ({ db, session, query, lang }) => {
+    const r = await recall(db, session.kdnr, lang, query);
+    return download(recallCsv(lang, r), 'text/csv; charset=utf-8', `mdr-recall-${safeName(r.lot)}.csv`);
   }),
-  defineRoute({
-    method: 'get', path: '/mdr/recall.csv', access: 'customer', tag: TAG, rawResponse: true, query: zRecallQuery,
-    summary: 'The lot recall list as CSV (one row per batch of a work and per tooth-storage slot)',
-    handler: async ({ db, session, query, lang }) => {
-      const r = await recall(db, session.kdnr, lang, query);
-      return download(recallCsv(lang, r), 'text/csv; charset=utf-8', `mdr-recall-${safeName(r.lot)}.csv`);
-    },
-  }),
-  defineRoute({
-    method: 'get', path: '/mdr/expiring', access: 'customer', tag: TAG,
-    summary: 'Expiring stock: tooth-storage slots whose expiry is past or within 30 days, and documented lots expiring within 30 days (what the daily mail lists)',
-    response: z.object({ items: z.array(zExpiring) }),
-    handler: async ({ db, session, lang }) => ({ items: await expiringFor(db, session.kdnr, lang) }),
-  }),
-  defineRoute({
-    method: 'put', path: '/mdr/stock/:id', access: 'customer', tag: TAG, params: zWorkParams,
-    summary: 'Records LOT and expiry of the stock in a tooth-storage slot { lot, verfallsdatum (YYYY-M-D or null) }; needs the document function',
-    body: z.object({
-      lot: z.string({ error: 'invalid_input' }).trim().max(100, 'too_long').optional(),
-      verfallsdatum: z.union([z.string(), z.null()], { error: 'invalid_date' }).optional()
-        .refine((v) => v === undefined || v === null || v.trim() === '' || parseDate(v.trim()) !== null, 'invalid_date'),
-    }),
-    response: z.object({ id: z.number(), lot: z.string(), verfallsdatum: z.string().nullable(), expiresSoon: z.boolean() }),
-    handler: async ({ db, session, params, body }) => {
-      await requirePermission(db, session, 'document');
-      const s = await db.selectFrom('zahnlager_slots').select(['id', 'lot', 'verfallsdatum']).where('id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-      if (!s) throw notFound();
-      const lot = body.lot ?? s.lot;
-      const verfallsdatum = body.verfallsdatum === undefined ? s.verfallsdatum : body.verfallsdatum === null || body.verfallsdatum.trim() === '' ? null : day(body.verfallsdatum.trim());
-      await db.updateTable('zahnlager_slots').set({ lot, verfallsdatum, updated_at: nowIso() }).where('id', '=', s.id).where('kdnr', '=', session.kdnr).execute();
-      return { id: s.id, lot, verfallsdatum, expiresSoon: expiresSoon(verfallsdatum) };
-    },
+  defineRoute(mdr.expiring, async ({ db, session, lang }) => ({ items: await expiringFor(db, session.kdnr, lang) })),
+  defineRoute(mdr.updateStock, async ({ db, session, params, body }) => {
+    await requirePermission(db, session, 'document');
+    const s = await db.selectFrom('zahnlager_slots').select(['id', 'lot', 'verfallsdatum']).where('id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+    if (!s) throw notFound();
+    const lot = body.lot ?? s.lot;
+    const verfallsdatum = body.verfallsdatum === undefined ? s.verfallsdatum : body.verfallsdatum === null || body.verfallsdatum.trim() === '' ? null : day(body.verfallsdatum.trim());
+    await db.updateTable('zahnlager_slots').set({ lot, verfallsdatum, updated_at: nowIso() }).where('id', '=', s.id).where('kdnr', '=', session.kdnr).execute();
+    return { id: s.id, lot, verfallsdatum, expiresSoon: expiresSoon(verfallsdatum) };
   }),
 ];

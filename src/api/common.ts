@@ -1,8 +1,14 @@
 // Schema pieces many calls share (path parameters, country/language, texts). Messages are the spec's error keys.
 import { z } from 'zod';
+import { parseDate } from '../lib/rules/validate.ts';
 
 export const zCountry = z.string().regex(/^[a-zA-Z]{2}$/, 'invalid_country').transform((s) => s.toLowerCase());
 export const zLanguage = z.string().regex(/^[a-zA-Z]{2}$/, 'invalid_language').transform((s) => s.toLowerCase());
 export const zArtnr = z.string().min(1, 'error_artnr').max(40, 'error_artnr').regex(/^[A-Za-z0-9.,\-/ ]+$/, 'error_artnr');
 export const zId = z.coerce.number({ error: 'invalid_id' }).int('invalid_id').nonnegative('invalid_id').max(2_147_483_647, 'invalid_id');
-export const zText = (max: number) => z.string().max(max, 'too_long');
+
+/** A date the shop accepts (YYYY-M-D and the spec's other forms) as ISO yyyy-mm-dd; null when it is none. */
+export function isoDay(v: string): string | null {
+  const p = parseDate(v);
+  return p ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}` : null;
+}

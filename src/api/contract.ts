@@ -5,6 +5,9 @@
 // types only, so no schema ships to the browser.
 import type { z, ZodType } from 'zod';
 
+/** Any zod schema, classic or zod/mini: a form's body rule is written in zod/mini so its island can ship it small. */
+export type AnySchema = z.core.$ZodType;
+
 export type Access =
   | 'public' // /api/…, session optional
   | 'guest' // /api/guest/… and /api/…, session optional (the spec's guest calls)
@@ -22,7 +25,7 @@ export interface ContractDef {
   summary: string;
   params?: ZodType;
   query?: ZodType;
-  body?: ZodType;
+  body?: AnySchema;
   /** body is multipart/form-data or binary: the handler reads it itself (its schema documents the fields) */
   rawBody?: boolean;
   /** the answer (of `result`); checked against every 2xx answer in the test run */
@@ -51,8 +54,8 @@ type Prefix<A extends Access> = (typeof ACCESS_PREFIXES)[A][number];
 /** How a client names a call: 'GET /api/wk/anz'. A guest call has two names (/api/guest/… and /api/…). */
 export type RouteKey<C extends ContractDef> = `${Uppercase<C['method']>} ${Prefix<C['access']>}${C['path']}`;
 
-type SchemaOut<S> = S extends ZodType ? z.output<S> : undefined;
-type SchemaIn<S> = S extends ZodType ? z.input<S> : undefined;
+type SchemaOut<S> = S extends AnySchema ? z.output<S> : undefined;
+type SchemaIn<S> = S extends AnySchema ? z.input<S> : undefined;
 
 /** What the handler returns and the client receives as `result`. */
 export type ResultOf<C extends ContractDef> = C['rawResponse'] extends true ? Response : SchemaOut<C['response']>;
@@ -72,7 +75,7 @@ export type BodyArg<C extends ContractDef> = C['rawBody'] extends true ? FormDat
 export type CallArgs<C extends ContractDef> = (C['params'] extends ZodType ? { params: ParamsArg<C> } : { params?: undefined })
   & (C['query'] extends ZodType ? { query?: QueryArg<C> } : { query?: undefined })
   & (C['rawBody'] extends true ? { body: FormData | Blob }
-    : C['body'] extends ZodType ? (undefined extends BodyArg<C> ? { body?: BodyArg<C> } : { body: BodyArg<C> })
+    : C['body'] extends AnySchema ? (undefined extends BodyArg<C> ? { body?: BodyArg<C> } : {} extends BodyArg<C> ? { body?: BodyArg<C> } : { body: BodyArg<C> })
     : { body?: undefined });
 
 /** Fills `:name` placeholders of a path; values are URL-encoded. */

@@ -37,15 +37,23 @@ export function apiUrl(path: string, opts: Pick<CallOptions, 'guest' | 'logbook'
 /** The arguments of a call: params when its path has placeholders, body when it takes one. */
 export type RequestArgs<K extends ApiRoute> = CallArgs<Extract<ApiRoutes[K], ContractDef>> & Pick<CallOptions, 'headers' | 'signal'>;
 
+/** The `result` a call answers. */
+export type ApiResult<K extends ApiRoute> = ResultOf<Extract<ApiRoutes[K], ContractDef>>;
+
+/** Method and URL of a call from its name and arguments. */
+export function routeUrl(route: ApiRoute, args: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {}): { method: Method; url: string } {
+  const space = route.indexOf(' ');
+  return { method: route.slice(0, space) as Method, url: fillPath(route.slice(space + 1), args.params) + queryString(args.query) };
+}
+
 /** Calls the API by the call's name and returns its typed `result`. */
 export function request<K extends ApiRoute>(
   route: K,
   ...[args]: {} extends RequestArgs<K> ? [args?: RequestArgs<K>] : [args: RequestArgs<K>]
-): Promise<ResultOf<Extract<ApiRoutes[K], ContractDef>>> {
-  const space = route.indexOf(' ');
+): Promise<ApiResult<K>> {
   const a = (args ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown } & CallOptions;
-  const url = fillPath(route.slice(space + 1), a.params) + queryString(a.query);
-  return send(route.slice(0, space) as Method, url, a) as Promise<ResultOf<Extract<ApiRoutes[K], ContractDef>>>;
+  const { method, url } = routeUrl(route, a);
+  return send(method, url, a) as Promise<ApiResult<K>>;
 }
 
 export function call<T = unknown>(method: Method, path: string, opts: CallOptions = {}): Promise<T> {

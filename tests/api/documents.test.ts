@@ -26,12 +26,12 @@ afterAll(async () => { await env.close(); });
 
 describe('documents', () => {
   it('needs a login', async () => {
-    expect((await guest.get('/api/documents/types')).status).toBe(401);
-    expect((await guest.get('/api/documents/typ/rechnung')).status).toBe(401);
+    expect((await guest.call('GET /api/documents/types')).status).toBe(401);
+    expect((await guest.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' } })).status).toBe(401);
   });
 
   it('counts the documents of the last 24 months per type', async () => {
-    const r = await a.get('/api/documents/types');
+    const r = await a.call('GET /api/documents/types');
     expect(r.status).toBe(200);
     const { from, types } = r.body.result;
     expect(from).toBe(periodStart());
@@ -47,59 +47,59 @@ describe('documents', () => {
   });
 
   it('lists one type newest first, only within the period, filtered by number', async () => {
-    const r = await a.get('/api/documents/typ/rechnung');
+    const r = await a.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' } });
     expect(r.status).toBe(200);
     const res = r.body.result;
     expect(res.items.length).toBe(Math.min(res.total, res.pageSize));
     const dates = res.items.map((i: any) => i.datum);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(dates.every((d: string) => d >= res.from)).toBe(true);
-    expect(res.items[0]).toMatchObject({ typ: 'rechnung', pdf: `/api/documents/rechnung/${res.items[0].id}.pdf` });
+    expect(res.items[0]).toMatchObject({ typ: 'rechnung', pdf: `/api/documents/rechnung/${res.items[0]!.id}.pdf` });
     const one = res.items[3];
-    const f = await a.get(`/api/documents/typ/rechnung?q=${one.nummer}`);
-    expect(f.body.result.items.map((i: any) => i.nummer)).toEqual([one.nummer]);
-    const p2 = await a.get('/api/documents/typ/rechnung?page=2');
-    expect(p2.body.result.items[0]?.id).not.toBe(res.items[0].id);
+    const f = await a.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' }, query: { q: one!.nummer } });
+    expect(f.body.result.items.map((i: any) => i.nummer)).toEqual([one!.nummer]);
+    const p2 = await a.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' }, query: { page: '2' } });
+    expect(p2.body.result.items[0]?.id).not.toBe(res.items[0]!.id);
   });
 
   it('answers bad input', async () => {
-    expect((await a.get('/api/documents/typ/unbekannt')).status).toBe(404);
-    expect((await a.get('/api/documents/typ/rechnung?page=0')).body.error).toBe('invalid_page');
-    expect((await a.get('/api/documents/typ/rechnung?q=%27%3B--')).body.error).toBe('invalid_input');
+    expect((await a.call('GET /api/documents/typ/:typ', { params: { typ: 'unbekannt' } })).status).toBe(404);
+    expect((await a.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' }, query: { page: '0' } })).body.error).toBe('invalid_page');
+    expect((await a.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' }, query: { q: '\';--' } })).body.error).toBe('invalid_input');
     expect((await a.get('/api/documents/rechnung/abc.pdf')).status).toBe(404);
     expect((await a.get('/api/documents/rechnung/1.txt')).status).toBe(404);
   });
 
   it('downloads an invoice as a real PDF with its lines and totals', async () => {
-    const item = (await a.get('/api/documents/typ/rechnung')).body.result.items[0];
-    const r = await bytesOf(a, item.pdf);
+    const item = (await a.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' } })).body.result.items[0];
+    const r = await bytesOf(a, item!.pdf);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
     expect(pdfText(r.bytes).startsWith('%PDF')).toBe(true);
     const doc = await PDFDocument.load(r.bytes);
-    expect(doc.getTitle()).toBe(`Rechnung ${item.nummer}`);
+    expect(doc.getTitle()).toBe(`Rechnung ${item!.nummer}`);
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
   });
 
   it('generates every type', async () => {
-    const types = (await a.get('/api/documents/types')).body.result.types.filter((t: any) => t.count > 0);
+    const types = (await a.call('GET /api/documents/types')).body.result.types.filter((t: any) => t.count > 0);
     expect(types.length).toBeGreaterThanOrEqual(4);
     for (const t of types) {
-      const item = (await a.get(`/api/documents/typ/${t.typ}`)).body.result.items[0];
-      const r = await bytesOf(a, item.pdf);
+      const item = (await a.call('GET /api/documents/typ/:typ', { params: { typ: t.typ } })).body.result.items[0];
+      const r = await bytesOf(a, item!.pdf);
       expect([t.typ, r.status, pdfText(r.bytes.slice(0, 4))]).toEqual([t.typ, 200, '%PDF']);
       await PDFDocument.load(r.bytes);
     }
   });
 
   it('does not show other customers\' documents or documents older than 24 months', async () => {
-    const item = (await a.get('/api/documents/typ/rechnung')).body.result.items[0];
-    expect((await bytesOf(b, item.pdf)).status).toBe(404);
-    const bList = (await b.get('/api/documents/typ/rechnung')).body.result.items.map((i: any) => i.id);
-    expect(bList).not.toContain(item.id);
-    const art = (await a.get('/api/documents/typ/konformitaet')).body.result.items[0];
-    const bArts = new Set((await b.get('/api/documents/typ/konformitaet?q=' + encodeURIComponent(art.id))).body.result.items.map((i: any) => i.id));
-    if (!bArts.has(art.id)) expect((await bytesOf(b, art.pdf)).status).toBe(404);
+    const item = (await a.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' } })).body.result.items[0];
+    expect((await bytesOf(b, item!.pdf)).status).toBe(404);
+    const bList = (await b.call('GET /api/documents/typ/:typ', { params: { typ: 'rechnung' } })).body.result.items.map((i: any) => i.id);
+    expect(bList).not.toContain(item!.id);
+    const art = (await a.call('GET /api/documents/typ/:typ', { params: { typ: 'konformitaet' } })).body.result.items[0];
+    const bArts = new Set((await b.get('/api/documents/typ/konformitaet?q=' + encodeURIComponent(art!.id))).body.result.items.map((i: any) => i.id));
+    if (!bArts.has(art!.id)) expect((await bytesOf(b, art!.pdf)).status).toBe(404);
     const old = await env.db.selectFrom('documents').select(['id', 'typ']).where('kdnr', '=', LAB_A).where('datum', '<', periodStart()).executeTakeFirstOrThrow();
     expect((await bytesOf(a, `/api/documents/${old.typ}/${old.id}.pdf`)).status).toBe(404);
     // an article the lab never bought has no conformity declaration

@@ -7,7 +7,7 @@ import { setsOnTheirWay } from './zahnlager-fixtures.ts';
 import { LEASE_MS, releaseLease, tryLease } from '../../server/jobs/lease.ts';
 import { runSingleton } from '../../server/jobs/singleton.ts';
 import { startBookingSweep } from '../../server/jobs/booking-sweep.ts';
-import { sweepAutoBookings } from '../../server/modules/zahnlager.ts';
+import { sweepAutoBookings } from '../../server/modules/zahnlager/index.ts';
 import { ZAHNLAGER_AUTO_MS } from '../../src/lib/rules/constants.ts';
 
 let env: TestEnv;

@@ -56,37 +56,37 @@ afterAll(async () => { await env.close(); });
 
 describe('label templates', () => {
   it('needs a login', async () => {
-    expect((await guest.get('/api/labels/templates')).status).toBe(401);
+    expect((await guest.call('GET /api/labels/templates')).status).toBe(401);
     expect((await guest.post('/api/labels/print', { templateId: 1, artnrs: [{ artnr: 'x', count: 1 }] })).status).toBe(401);
   });
 
   it('creates, reads, changes, lists and deletes a template', async () => {
-    const r = await a.post('/api/labels/templates', base);
+    const r = await a.call('POST /api/labels/templates', { body: base  as never});
     expect(r.status).toBe(200);
     const t = r.body.result;
     expect(t).toMatchObject({ name: 'Zweispaltig', rows: 3, cols: 2, labelsPerPage: 6, warnings: [], page: { width: 210, height: 297 } });
-    expect((await a.get(`/api/labels/templates/${t.id}`)).body.result.width).toBe(90);
-    const u = await a.put(`/api/labels/templates/${t.id}`, { name: 'Neu', sort: 'artnr', margins: { top: 12 } });
+    expect((await a.call('GET /api/labels/templates/:id', { params: { id: t.id } })).body.result.width).toBe(90);
+    const u = await a.call('PUT /api/labels/templates/:id', { params: { id: t.id }, body: { name: 'Neu', sort: 'artnr', margins: { top: 12 } } });
     expect(u.status).toBe(200);
     expect(u.body.result).toMatchObject({ name: 'Neu', sort: 'artnr', margins: { top: 12, right: 10, bottom: 10, left: 10 } });
-    const list = await a.get('/api/labels/templates');
+    const list = await a.call('GET /api/labels/templates');
     expect(list.body.result.map((x: any) => x.id)).toContain(t.id);
-    expect((await a.del(`/api/labels/templates/${t.id}`)).body.result.deleted).toBe(t.id);
-    expect((await a.get(`/api/labels/templates/${t.id}`)).status).toBe(404);
-    expect((await a.del(`/api/labels/templates/${t.id}`)).status).toBe(404);
+    expect((await a.call('DELETE /api/labels/templates/:id', { params: { id: t.id } })).body.result.deleted).toBe(t.id);
+    expect((await a.call('GET /api/labels/templates/:id', { params: { id: t.id } })).status).toBe(404);
+    expect((await a.call('DELETE /api/labels/templates/:id', { params: { id: t.id } })).status).toBe(404);
   });
 
   it('fills defaults and accepts the shared sort names', async () => {
-    const r = await a.post('/api/labels/templates', { name: 'Minimal', rows: 8, cols: 3, width: 70, height: 37, sort: 'product_name' });
+    const r = await a.call('POST /api/labels/templates', { body: { name: 'Minimal', rows: 8, cols: 3, width: 70, height: 37, sort: 'product_name' } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ paper: 'A4', orientation: 'portrait', sort: 'name', code_type: 'qr', offset: 0, warnings: ['printerMarginWarning'] });
-    const presets = (await a.get('/api/labels/presets')).body.result;
+    const presets = (await a.call('GET /api/labels/presets')).body.result;
     expect(presets.length).toBeGreaterThan(0);
     for (const p of presets) expect([p.key, computeLayout(p) !== null]).toEqual([p.key, true]);
   });
 
   it('warns about margins under the recommended printer margin of 3 mm', async () => {
-    const r = await a.post('/api/labels/templates', { ...base, margins: { top: 2, right: 10, bottom: 10, left: 10 }, non_printable: 0 });
+    const r = await a.call('POST /api/labels/templates', { body: { ...base, margins: { top: 2, right: 10, bottom: 10, left: 10 }, non_printable: 0 }  as never});
     expect(r.status).toBe(200);
     expect(r.body.result.warnings).toEqual(['printerMarginWarning']);
   });
@@ -102,7 +102,7 @@ describe('label templates', () => {
       [{ offset: -1 }, 'invalid_offset'],
     ];
     for (const [patch, key] of cases) {
-      const r = await a.post('/api/labels/templates', { ...base, ...patch });
+      const r = await a.call('POST /api/labels/templates', { body: { ...base, ...patch }  as never});
       expect([r.status, r.body.error, JSON.stringify(patch)]).toEqual([400, key, JSON.stringify(patch)]);
     }
   });
@@ -115,15 +115,15 @@ describe('label templates', () => {
       { padding: 45 }, // nothing left inside the label
       { margins: { top: 0, right: 0, bottom: 0, left: 0 }, padding: 0, non_printable: 4 }, // content in the unprintable edge
     ]) {
-      const r = await a.post('/api/labels/templates', { ...base, ...patch });
+      const r = await a.call('POST /api/labels/templates', { body: { ...base, ...patch }  as never});
       expect([r.status, r.body.error]).toEqual([400, 'label_does_not_fit']);
     }
-    const t = (await a.post('/api/labels/templates', base)).body.result;
-    const u = await a.put(`/api/labels/templates/${t.id}`, { width: 120 });
+    const t = (await a.call('POST /api/labels/templates', { body: base  as never})).body.result;
+    const u = await a.call('PUT /api/labels/templates/:id', { params: { id: t.id }, body: { width: 120 } });
     expect(u.body.error).toBe('label_does_not_fit');
-    expect((await a.put(`/api/labels/templates/${t.id}`, { rows: 0 })).body.error).toBe('invalid_rows');
+    expect((await a.call('PUT /api/labels/templates/:id', { params: { id: t.id }, body: { rows: 0 } })).body.error).toBe('invalid_rows');
     // custom paper is as big as margins plus labels
-    const c = await a.post('/api/labels/templates', { ...base, paper: 'custom', rows: 1, cols: 1, width: 57, height: 32, margins: { top: 0, right: 0, bottom: 0, left: 0 }, non_printable: 0 });
+    const c = await a.call('POST /api/labels/templates', { body: { ...base, paper: 'custom', rows: 1, cols: 1, width: 57, height: 32, margins: { top: 0, right: 0, bottom: 0, left: 0 }, non_printable: 0 }  as never});
     expect(c.body.result.page).toEqual({ width: 57, height: 32 });
   });
 
@@ -137,20 +137,20 @@ describe('label templates', () => {
   });
 
   it('keeps templates private (404 for another customer)', async () => {
-    const t = (await a.post('/api/labels/templates', base)).body.result;
-    expect((await b.get(`/api/labels/templates/${t.id}`)).status).toBe(404);
-    expect((await b.put(`/api/labels/templates/${t.id}`, { name: 'Meins' })).status).toBe(404);
-    expect((await b.del(`/api/labels/templates/${t.id}`)).status).toBe(404);
-    expect((await b.get('/api/labels/templates')).body.result.some((x: any) => x.id === t.id)).toBe(false);
+    const t = (await a.call('POST /api/labels/templates', { body: base  as never})).body.result;
+    expect((await b.call('GET /api/labels/templates/:id', { params: { id: t.id } })).status).toBe(404);
+    expect((await b.call('PUT /api/labels/templates/:id', { params: { id: t.id }, body: { name: 'Meins' } })).status).toBe(404);
+    expect((await b.call('DELETE /api/labels/templates/:id', { params: { id: t.id } })).status).toBe(404);
+    expect((await b.call('GET /api/labels/templates')).body.result.some((x: any) => x.id === t.id)).toBe(false);
     expect((await rawReq(b, 'POST', '/api/labels/print', { templateId: t.id, artnrs: [{ artnr: arts[0], count: 1 }] })).status).toBe(404);
     expect((await rawReq(b, 'GET', `/api/labels/print/${encodeURIComponent(arts[0]!)}?templateId=${t.id}`)).status).toBe(404);
-    expect((await a.get(`/api/labels/templates/${t.id}`)).body.result.name).toBe('Zweispaltig');
+    expect((await a.call('GET /api/labels/templates/:id', { params: { id: t.id } })).body.result.name).toBe('Zweispaltig');
   });
 });
 
 describe('printing', () => {
   let tpl: number;
-  beforeAll(async () => { tpl = (await a.post('/api/labels/templates', { ...base, name: 'Druck' })).body.result.id; });
+  beforeAll(async () => { tpl = (await a.call('POST /api/labels/templates', { body: { ...base, name: 'Druck' }  as never})).body.result.id; });
 
   it('needs a template', async () => {
     const r = await a.post('/api/labels/print', { artnrs: [{ artnr: arts[0], count: 1 }] });
@@ -188,20 +188,20 @@ describe('printing', () => {
     const one = await rawReq(a, 'POST', '/api/labels/print', { templateId: tpl, artnrs: [{ artnr: arts[2], count: 2 }], offset: 4 });
     expect((await pdfPages(one.bytes)).map((p) => p.images)).toEqual([2]);
     // the template's own offset is the default
-    await a.put(`/api/labels/templates/${tpl}`, { offset: 5 });
+    await a.call('PUT /api/labels/templates/:id', { params: { id: tpl }, body: { offset: 5 } });
     const def = await rawReq(a, 'POST', '/api/labels/print', { templateId: tpl, artnrs: [{ artnr: arts[2], count: 2 }] });
     expect((await pdfPages(def.bytes)).map((p) => p.images)).toEqual([1, 1]);
-    await a.put(`/api/labels/templates/${tpl}`, { offset: 0 });
+    await a.call('PUT /api/labels/templates/:id', { params: { id: tpl }, body: { offset: 0 } });
   });
 
   it('sorts per template', async () => {
     const wanted = [{ artnr: arts[3], count: 1 }, { artnr: arts[1], count: 1 }, { artnr: arts[2], count: 1 }];
     const std = await pdfPages((await rawReq(a, 'POST', '/api/labels/print', { templateId: tpl, artnrs: wanted })).bytes);
     expect(std[0]!.labels).toEqual([arts[3], arts[1], arts[2]]);
-    await a.put(`/api/labels/templates/${tpl}`, { sort: 'artnr' });
+    await a.call('PUT /api/labels/templates/:id', { params: { id: tpl }, body: { sort: 'artnr' } });
     const byNr = await pdfPages((await rawReq(a, 'POST', '/api/labels/print', { templateId: tpl, artnrs: wanted })).bytes);
     expect(byNr[0]!.labels).toEqual([...[arts[3], arts[1], arts[2]]].sort((x, y) => x!.localeCompare(y!, 'de', { numeric: true })));
-    await a.put(`/api/labels/templates/${tpl}`, { sort: 'standard' });
+    await a.call('PUT /api/labels/templates/:id', { params: { id: tpl }, body: { sort: 'standard' } });
   });
 
   it('prints an order list or the favourites (one label per article)', async () => {
@@ -214,7 +214,7 @@ describe('printing', () => {
     expect(r.status).toBe(200);
     expect((await pdfPages(r.bytes)).map((p) => p.images)).toEqual([3]);
     expect((await rawReq(b, 'POST', '/api/labels/print', { templateId: tpl, listId: Number(list.id) })).status).toBe(404);
-    const mine = (await b.post('/api/labels/templates', base)).body.result.id;
+    const mine = (await b.call('POST /api/labels/templates', { body: base  as never})).body.result.id;
     expect((await b.post('/api/labels/print', { templateId: mine, listId: Number(list.id) })).status).toBe(404);
 
     await env.db.deleteFrom('order_list_items').where('kdnr', '=', LAB_A).where('list_id', '=', 0).execute();
@@ -226,7 +226,7 @@ describe('printing', () => {
 
   it('prints DataMatrix and Code-128 labels', async () => {
     for (const code_type of ['datamatrix', 'code128']) {
-      const t = (await a.post('/api/labels/templates', { ...base, code_type, name: code_type })).body.result.id;
+      const t = (await a.call('POST /api/labels/templates', { body: { ...base, code_type, name: code_type } as never })).body.result.id;
       const r = await rawReq(a, 'POST', '/api/labels/print', { templateId: t, artnrs: [{ artnr: arts[5], count: 7 }] });
       expect(r.status).toBe(200);
       expect((await pdfPages(r.bytes)).map((p) => p.images)).toEqual([6, 1]);
@@ -254,7 +254,7 @@ describe('QR quiet zone (issue 12)', () => {
     const { execFileSync } = await import('node:child_process');
     const sharp = (await import('sharp')).default;
     // padding 0 and a text column beside the code: nothing but the quiet zone separates the code from the label's edge
-    const t = (await a.post('/api/labels/templates', { ...base, name: 'QR ohne Rand', padding: 0, non_printable: 0, rows: 1, cols: 1, width: 90, height: 40 })).body.result;
+    const t = (await a.call('POST /api/labels/templates', { body: { ...base, name: 'QR ohne Rand', padding: 0, non_printable: 0, rows: 1, cols: 1, width: 90, height: 40 }  as never})).body.result;
     const pdf = await rawReq(a, 'POST', '/api/labels/print', { templateId: t.id, artnrs: [{ artnr: arts[0], count: 1 }] });
     expect(pdf.status).toBe(200);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-quiet-'));

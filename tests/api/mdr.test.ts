@@ -34,11 +34,11 @@ function pdfText(bytes: Buffer): string {
 const csvRows = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(';'));
 
 async function drawerWith(c: Client, artnr: string, n: number): Promise<number[]> {
-  const cab = await c.post('/api/zahnlager/schraenke', { name: `MDR ${Math.random().toString(36).slice(2, 6)}` });
-  const d = await c.post(`/api/zahnlager/schraenke/${cab.body.result.id}/schubladen`, { name: 'Lot-Lade', zeilen: 1, spalten: n });
-  const grid = await c.get(`/api/zahnlager/schubladen/${d.body.result.id}`);
+  const cab = await c.call('POST /api/zahnlager/schraenke', { body: { name: `MDR ${Math.random().toString(36).slice(2, 6)}` } });
+  const d = await c.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank: cab.body.result.id }, body: { name: 'Lot-Lade', zeilen: 1, spalten: n } });
+  const grid = await c.call('GET /api/zahnlager/schubladen/:id', { params: { id: d.body.result.id } });
   const ids = (grid.body.result.grid as any[][]).flat().map((s) => s.id as number);
-  for (const id of ids) expect((await c.put(`/api/zahnlager/slots/${id}`, { artikelnummer: artnr, belegt: 1 })).status).toBe(200);
+  for (const id of ids) expect((await c.call('PUT /api/zahnlager/slots/:id', { params: { id }, body: { artikelnummer: artnr, belegt: 1 } })).status).toBe(200);
   return ids;
 }
 
@@ -66,10 +66,10 @@ describe('case file of a patient work', () => {
   });
 
   it('stores device, patient code, Annex XIII flags; batches carry manufacturer, GTIN, quantity and the technician', async () => {
-    const w = await a.post('/api/logbook/works', {
+    const w = await a.call('POST /api/logbook/works', { body: {
       auftragsnummer: 'MDR-1', auftraggeber: { name: 'Praxis Dr. Weiß', referenz: 'Z-1' }, geraet: 'Brücke 14–16 Zirkon', patientCode: 'PK-0815',
       implantierbar: false, arzneimittel: false, gewebe: true, abweichungen: 'Randschluss regio 16 nach Rücksprache verkürzt',
-    });
+    } });
     expect(w.status).toBe(200);
     expect(w.body.result).toMatchObject({ geraet: 'Brücke 14–16 Zirkon', patientCode: 'PK-0815', implantierbar: false, gewebe: true, arzneimittel: false });
     expect(w.body.result.retainUntil).toBe(retainUntil(w.body.result.createdAt, false));
@@ -78,15 +78,15 @@ describe('case file of a patient work', () => {
     const c = env.client();
     await c.login(LAB_A);
     expect((await c.put('/api/user/active', { id: k13.id })).status).toBe(200);
-    const scanned = await c.post(`/api/logbook/works/${w.body.result.id}/batches`, {
+    const scanned = await c.call('POST /api/logbook/works/:id/batches', { params: { id: w.body.result.id }, body: {
       artnr: art.artnr, raw: `(01)${art.gtin.padStart(14, '0')}(17)${yymmdd(dayPlus(400))}(10)L-MDR-1(21)S-1`, menge: 2.5, einheit: 'g',
-    });
+    } });
     expect(scanned.status).toBe(200);
     expect(scanned.body.result).toMatchObject({ lot: 'L-MDR-1', gtin: art.gtin.padStart(14, '0'), hersteller: art.hersteller, menge: 2.5, subUserId: k13.id, expiresSoon: false });
-    const byHand = await a.post(`/api/logbook/works/${w.body.result.id}/batches`, { artnr: art2, lot: 'H-2', hersteller: 'Eigenhersteller X', verfallsdatum: dayPlus(10) });
+    const byHand = await a.call('POST /api/logbook/works/:id/batches', { params: { id: w.body.result.id }, body: { artnr: art2, lot: 'H-2', hersteller: 'Eigenhersteller X', verfallsdatum: dayPlus(10) } });
     expect(byHand.body.result).toMatchObject({ hersteller: 'Eigenhersteller X', menge: 1, subUserId: null, expiresSoon: true });
-    expect((await a.post(`/api/logbook/works/${w.body.result.id}/batches`, { artnr: art2, menge: 0 })).body.error).toBe('invalid_input');
-    expect((await a.post(`/api/logbook/works/${w.body.result.id}/batches`, { artnr: art2, gtin: '12ab' })).body.error).toBe('invalid_input');
+    expect((await a.call('POST /api/logbook/works/:id/batches', { params: { id: w.body.result.id }, body: { artnr: art2, menge: 0 } })).body.error).toBe('invalid_input');
+    expect((await a.call('POST /api/logbook/works/:id/batches', { params: { id: w.body.result.id }, body: { artnr: art2, gtin: '12ab' } })).body.error).toBe('invalid_input');
 
     // the ledger: one row per batch with manufacturer, REF, LOT, serial, expiry, UDI-DI, quantity, technician
     const csv = csvRows((await raw(a, `/api/mdr/works/${w.body.result.id}/ledger.csv`)).bytes);
@@ -103,9 +103,9 @@ describe('case file of a patient work', () => {
   });
 
   it('writes the Annex XIII statement in the customer\'s language', async () => {
-    const w = (await a.post('/api/logbook/works', {
+    const w = (await a.call('POST /api/logbook/works', { body: {
       auftragsnummer: 'MDR-2', auftraggeber: { name: 'Zahnarztpraxis Nord' }, geraet: 'Implantatkrone 36', patientCode: 'MM-77', implantierbar: true, arzneimittel: true,
-    })).body.result;
+    } })).body.result;
     const r = await raw(a, `/api/mdr/works/${w.id}/statement.pdf`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
@@ -149,7 +149,7 @@ describe('case file of a patient work', () => {
     expect((await a.get('/api/mdr/export.zip?from=2026-05-02&to=2026-05-01')).body.error).toBe('invalid_date');
     expect((await a.get('/api/mdr/export.zip')).status).toBe(400);
     // another customer's ZIP holds only its own works
-    expect((await b.post('/api/logbook/works', { auftragsnummer: 'ZIP-B' })).status).toBe(200);
+    expect((await b.call('POST /api/logbook/works', { body: { auftragsnummer: 'ZIP-B' } })).status).toBe(200);
     const fb = path.join(tmp, 'b.zip');
     fs.writeFileSync(fb, (await raw(b, `/api/mdr/export.zip?from=${today}&to=${today}`)).bytes);
     const listB = execFileSync('unzip', ['-Z1', fb], { encoding: 'utf8' });
@@ -160,37 +160,37 @@ describe('case file of a patient work', () => {
 
 describe('lot recall', () => {
   it('finds every work that used the LOT and the tooth-storage stock that holds it', async () => {
-    const w1 = (await a.post('/api/logbook/works', { auftragsnummer: 'RC-1', patientCode: 'P1' })).body.result.id;
-    const w2 = (await a.post('/api/logbook/works', { auftragsnummer: 'RC-2', patientCode: 'P2' })).body.result.id;
-    const w3 = (await a.post('/api/logbook/works', { auftragsnummer: 'RC-3', patientCode: 'P3' })).body.result.id;
-    await a.post(`/api/logbook/works/${w1}/batches`, { artnr: art.artnr, lot: 'RECALL-77' });
-    await a.post(`/api/logbook/works/${w2}/batches`, { artnr: art.artnr, raw: `(01)${art.gtin.padStart(14, '0')}(10)recall-77` });
-    await a.post(`/api/logbook/works/${w3}/batches`, { artnr: art.artnr, lot: 'OTHER-1' });
-    const wb = (await b.post('/api/logbook/works', { auftragsnummer: 'RC-B' })).body.result.id;
-    await b.post(`/api/logbook/works/${wb}/batches`, { artnr: art.artnr, lot: 'RECALL-77' });
+    const w1 = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: 'RC-1', patientCode: 'P1' } })).body.result.id;
+    const w2 = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: 'RC-2', patientCode: 'P2' } })).body.result.id;
+    const w3 = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: 'RC-3', patientCode: 'P3' } })).body.result.id;
+    await a.call('POST /api/logbook/works/:id/batches', { params: { id: w1 }, body: { artnr: art.artnr, lot: 'RECALL-77' } });
+    await a.call('POST /api/logbook/works/:id/batches', { params: { id: w2 }, body: { artnr: art.artnr, raw: `(01)${art.gtin.padStart(14, '0')}(10)recall-77` } });
+    await a.call('POST /api/logbook/works/:id/batches', { params: { id: w3 }, body: { artnr: art.artnr, lot: 'OTHER-1' } });
+    const wb = (await b.call('POST /api/logbook/works', { body: { auftragsnummer: 'RC-B' } })).body.result.id;
+    await b.call('POST /api/logbook/works/:id/batches', { params: { id: wb }, body: { artnr: art.artnr, lot: 'RECALL-77' } });
     const slots = await drawerWith(a, art.artnr, 3);
-    expect((await a.put(`/api/mdr/stock/${slots[0]}`, { lot: 'RECALL-77', verfallsdatum: dayPlus(200) })).body.result).toMatchObject({ lot: 'RECALL-77', expiresSoon: false });
-    expect((await a.put(`/api/mdr/stock/${slots[1]}`, { lot: 'OTHER-1' })).status).toBe(200);
+    expect((await a.call('PUT /api/mdr/stock/:id', { params: { id: slots[0]! }, body: { lot: 'RECALL-77', verfallsdatum: dayPlus(200) } })).body.result).toMatchObject({ lot: 'RECALL-77', expiresSoon: false });
+    expect((await a.call('PUT /api/mdr/stock/:id', { params: { id: slots[1]! }, body: { lot: 'OTHER-1' } })).status).toBe(200);
     // slots[2]: same article, no LOT recorded
 
-    const r = await a.get('/api/mdr/recall?lot=Recall-77');
+    const r = await a.call('GET /api/mdr/recall', { query: { lot: 'Recall-77' } });
     expect(r.status).toBe(200);
     expect(r.body.result.works.map((w: any) => w.auftragsnummer).sort()).toEqual(['RC-1', 'RC-2']);
-    expect(r.body.result.works.find((w: any) => w.auftragsnummer === 'RC-1').patientCode).toBe('P1');
+    expect(r.body.result.works.find((w: any) => w.auftragsnummer === 'RC-1')!.patientCode).toBe('P1');
     expect(r.body.result.stock.map((s: any) => [s.slotId, s.match])).toEqual([[slots[0], 'lot'], [slots[2], 'article']]);
     // narrowed by article / by a scanned code
-    expect((await a.get(`/api/mdr/recall?lot=RECALL-77&artnr=${encodeURIComponent(art2)}`)).body.result.works).toHaveLength(0);
-    expect((await a.get(`/api/mdr/recall?lot=RECALL-77&artnr=${encodeURIComponent(art.hersteller_artnr)}`)).body.result.works).toHaveLength(2);
+    expect((await a.call('GET /api/mdr/recall', { query: { lot: 'RECALL-77', artnr: art2 } })).body.result.works).toHaveLength(0);
+    expect((await a.call('GET /api/mdr/recall', { query: { lot: 'RECALL-77', artnr: art.hersteller_artnr } })).body.result.works).toHaveLength(2);
     const code = encodeURIComponent(`(01)${art.gtin.padStart(14, '0')}(10)RECALL-77`);
-    expect((await a.get(`/api/mdr/recall?code=${code}`)).body.result.works).toHaveLength(2);
-    expect((await a.get('/api/mdr/recall')).body.error).toBe('lot_required');
+    expect((await a.call('GET /api/mdr/recall', { query: { code } })).body.result.works).toHaveLength(2);
+    expect((await a.call('GET /api/mdr/recall')).body.error).toBe('lot_required');
     // the export
     const csv = csvRows((await raw(a, '/api/mdr/recall.csv?lot=RECALL-77')).bytes);
     expect(csv).toHaveLength(1 + 2 + 2);
     expect(csv.filter((row) => row[0] === 'Logbuch').map((row) => row[1]).sort()).toEqual(['RC-1', 'RC-2']);
     expect(csv.filter((row) => row[0] === 'Zahnlager').map((row) => row[9])).toEqual(['RECALL-77', 'LOT nicht erfasst']);
     // B sees only its own work, none of A's stock
-    const rb = (await b.get('/api/mdr/recall?lot=RECALL-77')).body.result;
+    const rb = (await b.call('GET /api/mdr/recall', { query: { lot: 'RECALL-77' } })).body.result;
     expect(rb.works.map((w: any) => w.auftragsnummer)).toEqual(['RC-B']);
     expect(rb.stock).toHaveLength(0);
   });
@@ -199,20 +199,20 @@ describe('lot recall', () => {
 describe('expiry', () => {
   it('flags stock expiring within 30 days or past, in the logbook and in tooth storage', async () => {
     const slots = await drawerWith(a, art2, 4);
-    await a.put(`/api/mdr/stock/${slots[0]}`, { lot: 'EXP-PAST', verfallsdatum: dayPlus(-1) });
-    await a.put(`/api/mdr/stock/${slots[1]}`, { lot: 'EXP-30', verfallsdatum: dayPlus(30) });
-    await a.put(`/api/mdr/stock/${slots[2]}`, { lot: 'EXP-31', verfallsdatum: dayPlus(31) });
-    const grid = (await a.get(`/api/zahnlager/schubladen/${(await env.db.selectFrom('zahnlager_slots').select('schublade_id').where('id', '=', slots[0]!).executeTakeFirstOrThrow()).schublade_id}`)).body.result.grid.flat();
+    await a.call('PUT /api/mdr/stock/:id', { params: { id: slots[0]! }, body: { lot: 'EXP-PAST', verfallsdatum: dayPlus(-1) } });
+    await a.call('PUT /api/mdr/stock/:id', { params: { id: slots[1]! }, body: { lot: 'EXP-30', verfallsdatum: dayPlus(30) } });
+    await a.call('PUT /api/mdr/stock/:id', { params: { id: slots[2]! }, body: { lot: 'EXP-31', verfallsdatum: dayPlus(31) } });
+    const grid = (await a.call('GET /api/zahnlager/schubladen/:id', { params: { id: (await env.db.selectFrom('zahnlager_slots').select('schublade_id').where('id', '=', slots[0]!).executeTakeFirstOrThrow()).schublade_id } })).body.result.grid.flat();
     expect(grid.map((s: any) => [s.lot, s.expiresSoon])).toEqual([['EXP-PAST', true], ['EXP-30', true], ['EXP-31', false], ['', false]]);
-    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'EXP-W' })).body.result.id;
-    await a.post(`/api/logbook/works/${w}/batches`, { artnr: art2, lot: 'EXP-LB', verfallsdatum: dayPlus(5) });
-    const items = (await a.get('/api/mdr/expiring')).body.result.items;
+    const w = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: 'EXP-W' } })).body.result.id;
+    await a.call('POST /api/logbook/works/:id/batches', { params: { id: w }, body: { artnr: art2, lot: 'EXP-LB', verfallsdatum: dayPlus(5) } });
+    const items = (await a.call('GET /api/mdr/expiring')).body.result.items;
     const lots = items.map((i: any) => `${i.source}:${i.lot}`);
     expect(lots).toEqual(expect.arrayContaining(['stock:EXP-PAST', 'stock:EXP-30', 'logbook:EXP-LB']));
     expect(lots).not.toContain('stock:EXP-31');
-    expect(items.find((i: any) => i.lot === 'EXP-PAST').expired).toBe(true);
-    expect((await b.get('/api/mdr/expiring')).body.result.items.map((i: any) => i.lot)).not.toContain('EXP-PAST');
-    expect((await a.put(`/api/mdr/stock/${slots[0]}`, { verfallsdatum: '31.12.2027' })).body.error).toBe('invalid_date');
+    expect(items.find((i: any) => i.lot === 'EXP-PAST')!.expired).toBe(true);
+    expect((await b.call('GET /api/mdr/expiring')).body.result.items.map((i: any) => i.lot)).not.toContain('EXP-PAST');
+    expect((await a.call('PUT /api/mdr/stock/:id', { params: { id: slots[0]! }, body: { verfallsdatum: '31.12.2027' } })).body.error).toBe('invalid_date');
   });
 
   it('mails the account and its K07/K13 users once per day, in the customer\'s language', async () => {
@@ -262,25 +262,25 @@ describe('expiry', () => {
 
 describe('retention', () => {
   it('refuses to delete a work or its batches before 10 years (15 when implantable), allows it after', async () => {
-    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'RET-1' })).body.result;
-    const bt = (await a.post(`/api/logbook/works/${w.id}/batches`, { artnr: art.artnr, lot: 'R1' })).body.result;
-    const del = await a.del(`/api/logbook/works/${w.id}`);
+    const w = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: 'RET-1' } })).body.result;
+    const bt = (await a.call('POST /api/logbook/works/:id/batches', { params: { id: w.id }, body: { artnr: art.artnr, lot: 'R1' } })).body.result;
+    const del = await a.call('DELETE /api/logbook/works/:id', { params: { id: w.id } });
     expect([del.status, del.body.error, del.body.retainUntil]).toEqual([409, 'error_retention_period', retainUntil(w.createdAt, false)]);
-    expect((await a.del(`/api/logbook/works/${w.id}/batches/${bt.id}`)).body.error).toBe('error_retention_period');
-    expect((await a.get(`/api/logbook/works/${w.id}`)).body.result.batches).toHaveLength(1);
+    expect((await a.call('DELETE /api/logbook/works/:id/batches/:batchId', { params: { id: w.id, batchId: bt.id } })).body.error).toBe('error_retention_period');
+    expect((await a.call('GET /api/logbook/works/:id', { params: { id: w.id } })).body.result.batches).toHaveLength(1);
     // 10 years and a day ago: deletable unless implantable (15 years)
     const old = new Date(Date.now() - (10 * 365 + 4) * 86_400_000).toISOString();
     await env.db.updateTable('patient_works').set({ created_at: old, implantierbar: 1 }).where('id', '=', w.id).execute();
-    expect((await a.del(`/api/logbook/works/${w.id}/batches/${bt.id}`)).body.error).toBe('error_retention_period');
-    expect((await a.put(`/api/logbook/works/${w.id}`, { implantierbar: false })).body.result.retainUntil).toBe(retainUntil(old, false));
-    expect((await a.del(`/api/logbook/works/${w.id}/batches/${bt.id}`)).status).toBe(200);
-    expect((await a.del(`/api/logbook/works/${w.id}`)).body.result.deleted).toBe(w.id);
+    expect((await a.call('DELETE /api/logbook/works/:id/batches/:batchId', { params: { id: w.id, batchId: bt.id } })).body.error).toBe('error_retention_period');
+    expect((await a.call('PUT /api/logbook/works/:id', { params: { id: w.id }, body: { implantierbar: false } })).body.result.retainUntil).toBe(retainUntil(old, false));
+    expect((await a.call('DELETE /api/logbook/works/:id/batches/:batchId', { params: { id: w.id, batchId: bt.id } })).status).toBe(200);
+    expect((await a.call('DELETE /api/logbook/works/:id', { params: { id: w.id } })).body.result.deleted).toBe(w.id);
   });
 });
 
 describe('isolation and access', () => {
   it('another customer gets 404, a guest 401, a K09 buyer reads but does not record stock', async () => {
-    const w = (await a.post('/api/logbook/works', { auftragsnummer: 'ISO-1' })).body.result.id;
+    const w = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: 'ISO-1' } })).body.result.id;
     for (const p of ['statement.pdf', 'ledger.csv', 'ledger.pdf']) {
       expect((await b.get(`/api/mdr/works/${w}/${p}`)).status).toBe(404);
       expect((await guest.get(`/api/mdr/works/${w}/${p}`)).status).toBe(401);
@@ -289,16 +289,16 @@ describe('isolation and access', () => {
       expect((await guest.get(u)).status).toBe(401);
     }
     const [slot] = await drawerWith(a, art.artnr, 1);
-    expect((await b.put(`/api/mdr/stock/${slot}`, { lot: 'X' })).status).toBe(404);
-    expect((await guest.put(`/api/mdr/stock/${slot}`, { lot: 'X' })).status).toBe(401);
+    expect((await b.call('PUT /api/mdr/stock/:id', { params: { id: slot! }, body: { lot: 'X' } })).status).toBe(404);
+    expect((await guest.call('PUT /api/mdr/stock/:id', { params: { id: slot! }, body: { lot: 'X' } })).status).toBe(401);
     const ben = await env.db.selectFrom('sub_users').select('id').where('kdnr', '=', LAB_A).where('vorname', '=', 'Ben').where('nachname', '=', 'Schulz').executeTakeFirstOrThrow();
     const c = env.client();
     await c.login(LAB_A);
     expect((await c.put('/api/user/active', { id: ben.id })).status).toBe(200);
     expect((await c.get(`/api/mdr/works/${w}/ledger.csv`)).status).toBe(200);
-    expect((await c.get('/api/mdr/recall?lot=X')).status).toBe(200);
-    const k09 = await c.put(`/api/mdr/stock/${slot}`, { lot: 'X' });
+    expect((await c.call('GET /api/mdr/recall', { query: { lot: 'X' } })).status).toBe(200);
+    const k09 = await c.call('PUT /api/mdr/stock/:id', { params: { id: slot! }, body: { lot: 'X' } });
     expect([k09.status, k09.body.error]).toEqual([403, 'forbidden_function']);
-    expect((await c.del(`/api/logbook/works/${w}`)).body.error).toBe('forbidden_function');
+    expect((await c.call('DELETE /api/logbook/works/:id', { params: { id: w } })).body.error).toBe('forbidden_function');
   });
 });

@@ -35,11 +35,11 @@ async function order(kdnr: number, status: string, lines: { artnr: string; slot?
 }
 
 async function makeDrawer(c: Client, zeilen = 2, spalten = 3) {
-  const cab = await c.post('/api/zahnlager/schraenke', { name: `Schrank ${Math.random().toString(36).slice(2, 6)}` });
+  const cab = await c.call('POST /api/zahnlager/schraenke', { body: { name: `Schrank ${Math.random().toString(36).slice(2, 6)}` } });
   expect(cab.status).toBe(200);
-  const d = await c.post(`/api/zahnlager/schraenke/${cab.body.result.id}/schubladen`, { name: 'Oben', zeilen, spalten });
+  const d = await c.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank: cab.body.result.id }, body: { name: 'Oben', zeilen, spalten } });
   expect(d.status).toBe(200);
-  const grid = await c.get(`/api/zahnlager/schubladen/${d.body.result.id}`);
+  const grid = await c.call('GET /api/zahnlager/schubladen/:id', { params: { id: d.body.result.id } });
   return { schrank: cab.body.result.id as number, schublade: d.body.result.id as number, slots: (grid.body.result.grid as any[][]).flat().map((s) => s.id as number) };
 }
 
@@ -59,161 +59,161 @@ afterAll(async () => { await env.close(); fs.rmSync(uploadDir, { recursive: true
 
 describe('cabinets and drawers', () => {
   it('needs a login', async () => {
-    expect((await guest.get('/api/zahnlager')).status).toBe(401);
-    expect((await guest.get('/api/zahnlager/zubuchen/auto')).status).toBe(401);
+    expect((await guest.call('GET /api/zahnlager')).status).toBe(401);
+    expect((await guest.call('GET /api/zahnlager/zubuchen/auto')).status).toBe(401);
   });
 
   it('creates, reads, renames and lists cabinets with counts', async () => {
-    const r = await a.post('/api/zahnlager/schraenke', { name: 'Frontzähne' });
+    const r = await a.call('POST /api/zahnlager/schraenke', { body: { name: 'Frontzähne' } });
     expect(r.status).toBe(200);
     const id = r.body.result.id;
     expect(r.body.result).toMatchObject({ name: 'Frontzähne', schubladen: [], counts: { slots: 0 } });
-    expect((await a.put(`/api/zahnlager/schraenke/${id}`, { name: 'Seitenzähne' })).body.result.name).toBe('Seitenzähne');
-    expect((await a.get(`/api/zahnlager/schraenke/${id}`)).body.result.name).toBe('Seitenzähne');
-    const d = await a.post(`/api/zahnlager/schraenke/${id}/schubladen`, { name: 'S1', zeilen: 4, spalten: 5 });
+    expect((await a.call('PUT /api/zahnlager/schraenke/:id', { params: { id }, body: { name: 'Seitenzähne' } })).body.result.name).toBe('Seitenzähne');
+    expect((await a.call('GET /api/zahnlager/schraenke/:id', { params: { id } })).body.result.name).toBe('Seitenzähne');
+    const d = await a.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank: id }, body: { name: 'S1', zeilen: 4, spalten: 5 } });
     expect(d.status).toBe(200);
     expect(d.body.result.counts.slots).toBe(20);
-    const list = await a.get('/api/zahnlager');
+    const list = await a.call('GET /api/zahnlager');
     expect(list.status).toBe(200);
     const cab = list.body.result.schraenke.find((c: any) => c.id === id);
-    expect(cab.schubladen).toHaveLength(1);
-    expect(cab.counts).toMatchObject({ slots: 20, belegt: 0, selected: 0 });
+    expect(cab!.schubladen).toHaveLength(1);
+    expect(cab!.counts).toMatchObject({ slots: 20, belegt: 0, selected: 0 });
   });
 
   it('rejects bad cabinet and drawer input', async () => {
-    expect((await a.post('/api/zahnlager/schraenke', { name: '' })).body.error).toBe('invalid_name');
-    expect((await a.post('/api/zahnlager/schraenke', { name: 'x'.repeat(61) })).status).toBe(400);
-    const cab = (await a.post('/api/zahnlager/schraenke', { name: 'Bad' })).body.result.id;
-    const r1 = await a.post(`/api/zahnlager/schraenke/${cab}/schubladen`, { name: 'S', zeilen: 21, spalten: 2 });
+    expect((await a.call('POST /api/zahnlager/schraenke', { body: { name: '' } })).body.error).toBe('invalid_name');
+    expect((await a.call('POST /api/zahnlager/schraenke', { body: { name: 'x'.repeat(61) } })).status).toBe(400);
+    const cab = (await a.call('POST /api/zahnlager/schraenke', { body: { name: 'Bad' } })).body.result.id;
+    const r1 = await a.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank: cab }, body: { name: 'S', zeilen: 21, spalten: 2 } });
     expect(r1.status).toBe(400);
     expect(r1.body.error).toBe('invalid_zeilen');
-    expect((await a.post(`/api/zahnlager/schraenke/${cab}/schubladen`, { name: 'S', zeilen: 2, spalten: 0 })).body.error).toBe('invalid_spalten');
-    expect((await a.post(`/api/zahnlager/schraenke/${cab}/schubladen`, { name: 'S', zeilen: 'x', spalten: 2 })).status).toBe(400);
-    expect((await a.put(`/api/zahnlager/schraenke/${cab}`, { name: ' ' })).body.error).toBe('invalid_name');
-    const d = (await a.post(`/api/zahnlager/schraenke/${cab}/schubladen`, { name: 'S', zeilen: 2, spalten: 2 })).body.result.id;
-    expect((await a.put(`/api/zahnlager/schraenke/${cab}/schubladen/${d}`, { zeilen: 0 })).body.error).toBe('invalid_zeilen');
-    expect((await a.put(`/api/zahnlager/schraenke/${cab}/schubladen/${d}`, { spalten: 21 })).body.error).toBe('invalid_spalten');
-    expect((await a.get('/api/zahnlager/schraenke/abc')).status).toBe(400);
-    expect((await a.get('/api/zahnlager/schraenke/99999999')).status).toBe(404);
+    expect((await a.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank: cab }, body: { name: 'S', zeilen: 2, spalten: 0 } })).body.error).toBe('invalid_spalten');
+    expect((await a.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank: cab }, body: { name: 'S', zeilen: 'x', spalten: 2 } })).status).toBe(400);
+    expect((await a.call('PUT /api/zahnlager/schraenke/:id', { params: { id: cab }, body: { name: ' ' } })).body.error).toBe('invalid_name');
+    const d = (await a.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank: cab }, body: { name: 'S', zeilen: 2, spalten: 2 } })).body.result.id;
+    expect((await a.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank: cab, id: d }, body: { zeilen: 0 } })).body.error).toBe('invalid_zeilen');
+    expect((await a.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank: cab, id: d }, body: { spalten: 21 } })).body.error).toBe('invalid_spalten');
+    expect((await a.call('GET /api/zahnlager/schraenke/:id', { params: { id: 'abc' } })).status).toBe(400);
+    expect((await a.call('GET /api/zahnlager/schraenke/:id', { params: { id: '99999999' } })).status).toBe(404);
   });
 
   it('resizes drawers, refusing to drop slots that hold a set', async () => {
     const { schrank, schublade, slots } = await makeDrawer(a, 2, 3);
-    const grow = await a.put(`/api/zahnlager/schraenke/${schrank}/schubladen/${schublade}`, { zeilen: 3 });
+    const grow = await a.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade }, body: { zeilen: 3 } });
     expect(grow.status).toBe(200);
     expect(grow.body.result.counts.slots).toBe(9);
-    const grid = (await a.get(`/api/zahnlager/schubladen/${schublade}`)).body.result.grid as any[][];
+    const grid = (await a.call('GET /api/zahnlager/schubladen/:id', { params: { id: schublade } })).body.result.grid as any[][];
     expect(grid).toHaveLength(3);
     expect(grid[2]).toHaveLength(3);
     const last = grid[0]![2].id; // row 1, column 3
-    expect((await a.put(`/api/zahnlager/slots/${last}`, { artikelnummer: arts[0], belegt: 1 })).status).toBe(200);
-    const shrink = await a.put(`/api/zahnlager/schraenke/${schrank}/schubladen/${schublade}`, { spalten: 2 });
+    expect((await a.call('PUT /api/zahnlager/slots/:id', { params: { id: last }, body: { artikelnummer: arts[0], belegt: 1 } })).status).toBe(200);
+    const shrink = await a.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade }, body: { spalten: 2 } });
     expect(shrink.status).toBe(409);
     expect(shrink.body.error).toBe('schublade_not_empty');
-    expect((await a.put(`/api/zahnlager/schraenke/${schrank}/schubladen/${schublade}`, { zeilen: 2, name: 'Neu' })).body.result).toMatchObject({ zeilen: 2, name: 'Neu' });
+    expect((await a.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade }, body: { zeilen: 2, name: 'Neu' } })).body.result).toMatchObject({ zeilen: 2, name: 'Neu' });
     expect(slots).toHaveLength(6);
   });
 
   it('deletes drawers and cabinets with their slots', async () => {
     const { schrank, schublade } = await makeDrawer(a);
-    const del = await a.del(`/api/zahnlager/schraenke/${schrank}/schubladen/${schublade}`);
+    const del = await a.call('DELETE /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade } });
     expect(del.body.result).toMatchObject({ deleted: schublade, slots: 6 });
-    expect((await a.get(`/api/zahnlager/schubladen/${schublade}`)).status).toBe(404);
-    const d2 = await a.post(`/api/zahnlager/schraenke/${schrank}/schubladen`, { name: 'X', zeilen: 1, spalten: 2 });
-    expect((await a.del(`/api/zahnlager/schraenke/${schrank}`)).body.result).toMatchObject({ schubladen: 1, slots: 2 });
-    expect((await a.get(`/api/zahnlager/schubladen/${d2.body.result.id}`)).status).toBe(404);
-    expect((await a.del(`/api/zahnlager/schraenke/${schrank}`)).status).toBe(404);
+    expect((await a.call('GET /api/zahnlager/schubladen/:id', { params: { id: schublade } })).status).toBe(404);
+    const d2 = await a.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank }, body: { name: 'X', zeilen: 1, spalten: 2 } });
+    expect((await a.call('DELETE /api/zahnlager/schraenke/:id', { params: { id: schrank } })).body.result).toMatchObject({ schubladen: 1, slots: 2 });
+    expect((await a.call('GET /api/zahnlager/schubladen/:id', { params: { id: d2.body.result.id } })).status).toBe(404);
+    expect((await a.call('DELETE /api/zahnlager/schraenke/:id', { params: { id: schrank } })).status).toBe(404);
   });
 });
 
 describe('slots, selection, cart', () => {
   it('edits a slot; an unknown article answers error_artnr', async () => {
     const { slots, schublade } = await makeDrawer(a);
-    const r = await a.put(`/api/zahnlager/slots/${slots[0]}`, { artikelnummer: arts[1], belegt: 1 });
+    const r = await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { artikelnummer: arts[1], belegt: 1 } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ artikelnummer: arts[1], belegt: 1, selected: 0, status: '' });
     expect(typeof r.body.result.bezeichnung).toBe('string');
-    const bad = await a.put(`/api/zahnlager/slots/${slots[0]}`, { artikelnummer: 'NOPE-NOT-THERE', belegt: 1 });
+    const bad = await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { artikelnummer: 'NOPE-NOT-THERE', belegt: 1 } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('error_artnr');
-    expect((await a.put(`/api/zahnlager/slots/${slots[0]}`, { artikelnummer: arts[1], belegt: 7 })).status).toBe(400);
-    const grid = (await a.get(`/api/zahnlager/schubladen/${schublade}`)).body.result;
-    expect(grid.grid[0][0]).toMatchObject({ artikelnummer: arts[1], belegt: 1 });
+    expect((await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { artikelnummer: arts[1], belegt: 7 } as never })).status).toBe(400);
+    const grid = (await a.call('GET /api/zahnlager/schubladen/:id', { params: { id: schublade } })).body.result;
+    expect(grid.grid[0]![0]).toMatchObject({ artikelnummer: arts[1], belegt: 1 });
     expect(grid.counts.belegt).toBe(1);
-    const onlyBelegt = await a.put(`/api/zahnlager/slots/${slots[0]}`, { belegt: 0 });
+    const onlyBelegt = await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { belegt: 0 } });
     expect(onlyBelegt.body.result).toMatchObject({ artikelnummer: arts[1], belegt: 0 });
-    const empty = await a.put(`/api/zahnlager/slots/${slots[0]}`, { artikelnummer: null });
+    const empty = await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { artikelnummer: null } });
     expect(empty.body.result).toMatchObject({ artikelnummer: null, belegt: 0 });
   });
 
   it('selects (recording belegt), unselects and resets by drawer, cabinet and all', async () => {
     const { schrank, schublade, slots } = await makeDrawer(a);
-    for (const s of slots.slice(0, 4)) await a.put(`/api/zahnlager/slots/${s}`, { artikelnummer: arts[2], belegt: 1 });
-    const sel = await a.post(`/api/zahnlager/slots/${slots[0]}/select`, { belegt: 0 });
+    for (const s of slots.slice(0, 4)) await a.call('PUT /api/zahnlager/slots/:id', { params: { id: s }, body: { artikelnummer: arts[2], belegt: 1 } });
+    const sel = await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[0]! }, body: { belegt: 0 } });
     expect(sel.status).toBe(200);
     expect(sel.body.result).toMatchObject({ selected: 1, belegt: 0, status: 'selected' });
-    expect((await a.post(`/api/zahnlager/slots/${slots[5]}/select`)).body.error).toBe('slot_empty');
-    expect((await a.post(`/api/zahnlager/slots/${slots[0]}/select`, { belegt: 'ja' })).status).toBe(400);
-    const un = await a.post(`/api/zahnlager/slots/${slots[0]}/unselect`);
+    expect((await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[5]! } })).body.error).toBe('slot_empty');
+    expect((await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[0]! }, body: { belegt: 'ja' } as never })).status).toBe(400);
+    const un = await a.call('POST /api/zahnlager/slots/:id/unselect', { params: { id: slots[0]! } });
     expect(un.body.result).toMatchObject({ selected: 0, status: '' });
 
-    for (const s of slots.slice(0, 3)) await a.post(`/api/zahnlager/slots/${s}/select`);
-    expect((await a.post('/api/zahnlager/reset', { scope: 'schublade', id: schublade })).body.result.cleared).toBe(3);
-    for (const s of slots.slice(0, 2)) await a.post(`/api/zahnlager/slots/${s}/select`);
-    expect((await a.post('/api/zahnlager/reset', { scope: 'schrank', id: schrank })).body.result.cleared).toBe(2);
-    await a.post(`/api/zahnlager/slots/${slots[3]}/select`);
-    expect((await a.post('/api/zahnlager/reset', { scope: 'all' })).body.result.cleared).toBeGreaterThanOrEqual(1);
-    const grid = (await a.get(`/api/zahnlager/schubladen/${schublade}`)).body.result;
+    for (const s of slots.slice(0, 3)) await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: s } });
+    expect((await a.call('POST /api/zahnlager/reset', { body: { scope: 'schublade', id: schublade } })).body.result.cleared).toBe(3);
+    for (const s of slots.slice(0, 2)) await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: s } });
+    expect((await a.call('POST /api/zahnlager/reset', { body: { scope: 'schrank', id: schrank } })).body.result.cleared).toBe(2);
+    await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[3]! } });
+    expect((await a.call('POST /api/zahnlager/reset', { body: { scope: 'all' } })).body.result.cleared).toBeGreaterThanOrEqual(1);
+    const grid = (await a.call('GET /api/zahnlager/schubladen/:id', { params: { id: schublade } })).body.result;
     expect(grid.counts.selected).toBe(0);
 
-    expect((await a.post('/api/zahnlager/reset', { scope: 'schublade' })).body.error).toBe('invalid_id');
-    expect((await a.post('/api/zahnlager/reset', { scope: 'regal', id: 1 })).body.error).toBe('invalid_scope');
+    expect((await a.call('POST /api/zahnlager/reset', { body: { scope: 'schublade' } })).body.error).toBe('invalid_id');
+    expect((await a.call('POST /api/zahnlager/reset', { body: { scope: 'regal', id: 1 } as never })).body.error).toBe('invalid_scope');
   });
 
   it('puts selected sets into the cart and marks them processing', async () => {
-    await a.post('/api/zahnlager/reset', { scope: 'all' });
-    expect((await a.post('/api/zahnlager/wk')).body.error).toBe('zahnlager_nothing_selected');
+    await a.call('POST /api/zahnlager/reset', { body: { scope: 'all' } });
+    expect((await a.call('POST /api/zahnlager/wk')).body.error).toBe('zahnlager_nothing_selected');
     const { slots, schublade } = await makeDrawer(a);
-    await a.put(`/api/zahnlager/slots/${slots[0]}`, { artikelnummer: arts[3], belegt: 0 });
-    await a.put(`/api/zahnlager/slots/${slots[1]}`, { artikelnummer: arts[3], belegt: 0 });
-    await a.put(`/api/zahnlager/slots/${slots[2]}`, { artikelnummer: arts[4], belegt: 1 });
-    for (const s of slots.slice(0, 3)) await a.post(`/api/zahnlager/slots/${s}/select`);
+    await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { artikelnummer: arts[3], belegt: 0 } });
+    await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[1]! }, body: { artikelnummer: arts[3], belegt: 0 } });
+    await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[2]! }, body: { artikelnummer: arts[4], belegt: 1 } });
+    for (const s of slots.slice(0, 3)) await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: s } });
     const before = await env.db.selectFrom('cart_items').select('menge').where('kdnr', '=', LAB_A).where('artnr', '=', arts[3]!).executeTakeFirst();
-    const r = await a.post('/api/zahnlager/wk');
+    const r = await a.call('POST /api/zahnlager/wk');
     expect(r.status).toBe(200);
     expect(r.body.result.added).toEqual(expect.arrayContaining([{ artnr: arts[3], menge: 2 }, { artnr: arts[4], menge: 1 }]));
     expect(r.body.result.wkcounter).toBeGreaterThanOrEqual(2);
     const cart = await env.db.selectFrom('cart_items').select('menge').where('kdnr', '=', LAB_A).where('artnr', '=', arts[3]!).executeTakeFirst();
     expect(cart!.menge).toBe((before?.menge ?? 0) + 2);
-    const grid = (await a.get(`/api/zahnlager/schubladen/${schublade}`)).body.result;
-    expect(grid.grid[0].slice(0, 3).map((s: any) => s.status)).toEqual(['processing', 'processing', 'processing']);
+    const grid = (await a.call('GET /api/zahnlager/schubladen/:id', { params: { id: schublade } })).body.result;
+    expect(grid.grid[0]!.slice(0, 3).map((s: any) => s.status)).toEqual(['processing', 'processing', 'processing']);
     expect(grid.counts.processing).toBe(3);
     // price-on-request articles have no cart button: they stay selected and the call says so
     const req = await env.db.selectFrom('articles').select('artnr').where('preis', 'in', [0.01, 0.02]).where('aus_sortiment', '=', 0).limit(1).executeTakeFirst();
     if (req) {
-      await a.put(`/api/zahnlager/slots/${slots[3]}`, { artikelnummer: req.artnr, belegt: 1 });
-      await a.post(`/api/zahnlager/slots/${slots[3]}/select`);
-      const refused = await a.post('/api/zahnlager/wk');
+      await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[3]! }, body: { artikelnummer: req.artnr, belegt: 1 } });
+      await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[3]! } });
+      const refused = await a.call('POST /api/zahnlager/wk');
       expect([refused.status, refused.body.error, refused.body.skipped?.[0]?.artnr]).toEqual([400, 'error_artnr', req.artnr]);
-      await a.post(`/api/zahnlager/slots/${slots[3]}/unselect`);
+      await a.call('POST /api/zahnlager/slots/:id/unselect', { params: { id: slots[3]! } });
     }
     // in an order now: cannot be selected again
-    expect((await a.post(`/api/zahnlager/slots/${slots[0]}/select`)).status).toBe(409);
+    expect((await a.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[0]! } })).status).toBe(409);
 
     // the order placed afterwards links the slots; the history shows them as being delivered
     await new Promise((res) => setTimeout(res, 5));
     const o = await order(LAB_A, 'open', [{ artnr: arts[3]!, menge: 1 }, { artnr: arts[4]!, menge: 1, status: 'backorder' }]);
-    const hist = await a.get('/api/zahnlager/bestellhistorie');
+    const hist = await a.call('GET /api/zahnlager/bestellhistorie');
     expect(hist.status).toBe(200);
     const ord = hist.body.result.orders.find((x: any) => x.auftrag === o.auftrag);
     expect(ord).toBeTruthy();
-    expect(ord.positionen.map((p: any) => p.state).sort()).toEqual(['backorder', 'delivering']);
+    expect(ord!.positionen.map((p: any) => p.state).sort()).toEqual(['backorder', 'delivering']);
     expect(hist.body.result.slots.processing.length).toBeGreaterThanOrEqual(1); // the second arts[3] slot is still waiting
-    const one = await a.get(`/api/zahnlager/bestellhistorie/${o.auftrag}`);
+    const one = await a.call('GET /api/zahnlager/bestellhistorie/:auftrag', { params: { auftrag: o.auftrag } });
     expect(one.status).toBe(200);
     expect(one.body.result.positionen).toHaveLength(2);
-    expect((await b.get(`/api/zahnlager/bestellhistorie/${o.auftrag}`)).status).toBe(404);
-    expect((await a.get('/api/zahnlager/bestellhistorie?page=0')).status).toBe(400);
+    expect((await b.call('GET /api/zahnlager/bestellhistorie/:auftrag', { params: { auftrag: o.auftrag } })).status).toBe(404);
+    expect((await a.call('GET /api/zahnlager/bestellhistorie', { query: { page: '0' } })).status).toBe(400);
   });
 });
 
@@ -223,83 +223,83 @@ describe('processing slots follow the cart (issue 12)', () => {
 
   async function processing(n: number, artnr: string) {
     const d = await makeDrawer(b, 1, n);
-    for (const s of d.slots) { await b.put(`/api/zahnlager/slots/${s}`, { artikelnummer: artnr }); await b.post(`/api/zahnlager/slots/${s}/select`); }
-    expect((await b.post('/api/zahnlager/wk', { scope: 'schublade', id: d.schublade })).status).toBe(200);
+    for (const s of d.slots) { await b.call('PUT /api/zahnlager/slots/:id', { params: { id: s }, body: { artikelnummer: artnr } }); await b.call('POST /api/zahnlager/slots/:id/select', { params: { id: s } }); }
+    expect((await b.call('POST /api/zahnlager/wk', { body: { scope: 'schublade', id: d.schublade } })).status).toBe(200);
     return d;
   }
 
   it('empties the cart (POST wk/delete): the slots leave processing and can be selected again', async () => {
-    await b.post('/api/wk/delete');
+    await b.call('POST /api/wk/delete');
     const { slots, schublade } = await processing(2, arts[0]!);
     expect((await slotRow(slots[0]!)).status).toBe('processing');
-    expect((await b.post('/api/wk/delete')).status).toBe(200);
+    expect((await b.call('POST /api/wk/delete')).status).toBe(200);
     expect([(await slotRow(slots[0]!)).status, (await slotRow(slots[1]!)).status]).toEqual(['', '']);
-    const grid = (await b.get(`/api/zahnlager/schubladen/${schublade}`)).body.result;
+    const grid = (await b.call('GET /api/zahnlager/schubladen/:id', { params: { id: schublade } })).body.result;
     expect(grid.counts.processing).toBe(0);
-    expect((await b.post(`/api/zahnlager/slots/${slots[0]}/select`)).status).toBe(200);
-    await b.post('/api/zahnlager/reset', { scope: 'all' });
+    expect((await b.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[0]! } })).status).toBe(200);
+    await b.call('POST /api/zahnlager/reset', { body: { scope: 'all' } });
   });
 
   it('removing or lowering the line releases the slots beyond the cart quantity', async () => {
-    await b.post('/api/wk/delete');
+    await b.call('POST /api/wk/delete');
     const { slots } = await processing(3, arts[1]!);
     expect(await cartQty(arts[1]!)).toBe(3);
-    expect((await b.post(`/api/wk/${arts[1]}/set/1`)).status).toBe(200);
+    expect((await b.call('POST /api/wk/:artnr/set/:qty', { params: { artnr: arts[1]!, qty: '1' } })).status).toBe(200);
     const states = await Promise.all(slots.map(async (s) => (await slotRow(s)).status));
     expect(states.filter((x) => x === 'processing')).toHaveLength(1);
-    expect((await b.post(`/api/wk/${arts[1]}/delete`)).status).toBe(200);
+    expect((await b.call('POST /api/wk/:artnr/delete', { params: { artnr: arts[1]! } })).status).toBe(200);
     expect((await Promise.all(slots.map(async (s) => (await slotRow(s)).status)))).toEqual(['', '', '']);
   });
 
   it('a user undoes processing of one slot; its set leaves the cart', async () => {
-    await b.post('/api/wk/delete');
+    await b.call('POST /api/wk/delete');
     const { slots } = await processing(2, arts[2]!);
-    const r = await b.post(`/api/zahnlager/slots/${slots[0]}/release`);
+    const r = await b.call('POST /api/zahnlager/slots/:id/release', { params: { id: slots[0]! } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ status: '', selected: 0 });
     expect((await slotRow(slots[1]!)).status).toBe('processing');
     expect(await cartQty(arts[2]!)).toBe(1);
-    expect((await a.post(`/api/zahnlager/slots/${slots[1]}/release`)).status).toBe(404);
-    await b.post(`/api/zahnlager/slots/${slots[1]}/release`);
+    expect((await a.call('POST /api/zahnlager/slots/:id/release', { params: { id: slots[1]! } })).status).toBe(404);
+    await b.call('POST /api/zahnlager/slots/:id/release', { params: { id: slots[1]! } });
     expect(await cartQty(arts[2]!)).toBe(0);
   });
 
   it('"reset all" counts and undoes processing slots too', async () => {
-    await b.post('/api/wk/delete');
-    await b.post('/api/zahnlager/reset', { scope: 'all' });
+    await b.call('POST /api/wk/delete');
+    await b.call('POST /api/zahnlager/reset', { body: { scope: 'all' } });
     const { slots } = await processing(2, arts[3]!);
-    const r = await b.post('/api/zahnlager/reset', { scope: 'all' });
+    const r = await b.call('POST /api/zahnlager/reset', { body: { scope: 'all' } });
     expect(r.body.result.cleared).toBe(2);
     expect((await slotRow(slots[0]!)).status).toBe('');
     expect(await cartQty(arts[3]!)).toBe(0);
   });
 
   it('slots carry the set\'s tooth line, shade and mould', async () => {
-    const d = (await a.get('/api/zahnlager')).body.result.schraenke[0].schubladen[0];
-    const grid = (await a.get(`/api/zahnlager/schubladen/${d.id}`)).body.result.grid.flat();
+    const d = (await a.call('GET /api/zahnlager')).body.result.schraenke[0]!.schubladen[0];
+    const grid = (await a.call('GET /api/zahnlager/schubladen/:id', { params: { id: d!.id } })).body.result.grid.flat();
     const set = grid.find((s: any) => s.garnitur);
     expect(set).toBeTruthy();
-    const props = await env.db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', set.artikelnummer).execute();
+    const props = await env.db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', set!.artikelnummer).execute();
     const p = Object.fromEntries(props.map((x) => [x.prop, x.value]));
-    expect({ zahnlinie: set.zahnlinie, farbe: set.farbe, form: set.form }).toEqual({ zahnlinie: p.zahnlinie, farbe: p.farbe, form: p.form });
-    expect(set.farbe).toBeTruthy();
+    expect({ zahnlinie: set!.zahnlinie, farbe: set!.farbe, form: set!.form }).toEqual({ zahnlinie: p.zahnlinie, farbe: p.farbe, form: p.form });
+    expect(set!.farbe).toBeTruthy();
   });
 
   it('"to cart" acts on its own drawer or cabinet only', async () => {
-    await b.post('/api/wk/delete');
-    await b.post('/api/zahnlager/reset', { scope: 'all' });
+    await b.call('POST /api/wk/delete');
+    await b.call('POST /api/zahnlager/reset', { body: { scope: 'all' } });
     const one = await makeDrawer(b, 1, 2);
     const other = await makeDrawer(b, 1, 2); // another cabinet
-    for (const d of [one, other]) for (const s of d.slots) { await b.put(`/api/zahnlager/slots/${s}`, { artikelnummer: arts[4] }); await b.post(`/api/zahnlager/slots/${s}/select`); }
-    const r = await b.post('/api/zahnlager/wk', { scope: 'schublade', id: one.schublade });
+    for (const d of [one, other]) for (const s of d.slots) { await b.call('PUT /api/zahnlager/slots/:id', { params: { id: s }, body: { artikelnummer: arts[4] } }); await b.call('POST /api/zahnlager/slots/:id/select', { params: { id: s } }); }
+    const r = await b.call('POST /api/zahnlager/wk', { body: { scope: 'schublade', id: one.schublade } });
     expect(r.status).toBe(200);
     expect(r.body.result.added).toEqual([{ artnr: arts[4], menge: 2 }]);
     expect((await slotRow(other.slots[0]!))).toMatchObject({ status: 'selected', selected: 1 });
-    const c = await b.post('/api/zahnlager/wk', { scope: 'schrank', id: other.schrank });
+    const c = await b.call('POST /api/zahnlager/wk', { body: { scope: 'schrank', id: other.schrank } });
     expect(c.body.result.slots.sort()).toEqual([...other.slots].sort());
-    expect((await a.post('/api/zahnlager/wk', { scope: 'schrank', id: other.schrank })).status).toBe(404);
-    expect((await b.post('/api/zahnlager/wk', { scope: 'schublade' })).body.error).toBe('invalid_id');
-    await b.post('/api/wk/delete');
+    expect((await a.call('POST /api/zahnlager/wk', { body: { scope: 'schrank', id: other.schrank } })).status).toBe(404);
+    expect((await b.call('POST /api/zahnlager/wk', { body: { scope: 'schublade' } })).body.error).toBe('invalid_id');
+    await b.call('POST /api/wk/delete');
   });
 });
 
@@ -316,7 +316,7 @@ describe('automatic booking', () => {
 
     const bookingsBefore = (await env.db.selectFrom('zahnlager_bookings').selectAll().where('kdnr', '=', LAB_B).execute()).length;
     const mine = (r: any) => (r.body.result.outPositionen as any[]).filter((p) => slots.includes(p.slotId));
-    const first = await b.get('/api/zahnlager/zubuchen/auto');
+    const first = await b.call('GET /api/zahnlager/zubuchen/auto');
     expect(first.status).toBe(200);
     expect(first.body.result.checked).toBe(true);
     expect(mine(first)).toHaveLength(1);
@@ -330,14 +330,14 @@ describe('automatic booking', () => {
 
     // the back-ordered set arrives: within the interval nothing happens
     await env.db.updateTable('order_lines').set({ status: 'delivered', geliefert: 1 }).where('order_id', '=', bo.id).execute();
-    const second = await b.get('/api/zahnlager/zubuchen/auto');
+    const second = await b.call('GET /api/zahnlager/zubuchen/auto');
     expect(second.body.result).toMatchObject({ checked: false, outPositionen: [] });
     expect((await env.db.selectFrom('zahnlager_slots').select('status').where('id', '=', slots[3]!).executeTakeFirstOrThrow()).status).toBe('backorder');
     expect((await env.db.selectFrom('zahnlager_bookings').selectAll().where('kdnr', '=', LAB_B).execute())).toHaveLength(bookingsBefore + bookedFirst);
 
     // 15 minutes later it is booked
     await env.db.updateTable('zahnlager_checks').set({ last_check: new Date(Date.now() - 16 * 60_000).toISOString() }).where('kdnr', '=', LAB_B).execute();
-    const third = await b.get('/api/zahnlager/zubuchen/auto');
+    const third = await b.call('GET /api/zahnlager/zubuchen/auto');
     expect(third.body.result.checked).toBe(true);
     expect(mine(third).map((p: any) => p.slotId)).toEqual([slots[3]]);
     expect((await env.db.selectFrom('zahnlager_bookings').selectAll().where('kdnr', '=', LAB_B).where('artikelnummer', '=', arts[5]!)
@@ -347,7 +347,7 @@ describe('automatic booking', () => {
 
 describe('statistics and dashboard', () => {
   it('answers the empty message for a period without bookings', async () => {
-    const r = await b.get('/api/zahnlager/statistik?from=2001-01-01&to=2001-12-31');
+    const r = await b.call('GET /api/zahnlager/statistik', { query: { from: '2001-01-01', to: '2001-12-31' } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ empty: true, message: 'Im gewählten Zeitraum konnten keine Daten ermittelt werden' });
   });
@@ -359,52 +359,56 @@ describe('statistics and dashboard', () => {
     const mineCount = rows.filter((r) => r.artikelnummer === arts[5]).reduce((n, r) => n + r.menge, 0);
     expect(mineCount).toBeGreaterThanOrEqual(2);
     for (const group of ['day', 'week', 'month']) {
-      const r = await b.get(`/api/zahnlager/statistik?from=${today}&to=${today}&group=${group}`);
+      const r = await b.call('GET /api/zahnlager/statistik', { query: { from: today, to: today, group } });
       expect(r.status).toBe(200);
-      expect(r.body.result.empty).toBe(false);
-      expect(r.body.result.total).toBe(total);
-      expect(r.body.result.perioden).toHaveLength(1);
-      expect(r.body.result.perioden[0].count).toBe(total);
-      expect(r.body.result.topGarnituren).toContainEqual(expect.objectContaining({ artikelnummer: arts[5], count: mineCount }));
+      const st = r.body.result;
+      expect(st.empty).toBe(false);
+      if (st.empty) continue;
+      expect(st.total).toBe(total);
+      expect(st.perioden).toHaveLength(1);
+      expect(st.perioden[0]!.count).toBe(total);
+      expect(st.topGarnituren).toContainEqual(expect.objectContaining({ artikelnummer: arts[5], count: mineCount }));
     }
-    const year = await b.get('/api/zahnlager/statistik?group=month');
-    expect(year.body.result.total).toBeGreaterThanOrEqual(total);
-    expect(year.body.result.perioden.length).toBeGreaterThanOrEqual(12);
+    const year = (await b.call('GET /api/zahnlager/statistik', { query: { group: 'month' } })).body.result;
+    expect(year.empty).toBe(false);
+    if (year.empty) return;
+    expect(year.total).toBeGreaterThanOrEqual(total);
+    expect(year.perioden.length).toBeGreaterThanOrEqual(12);
   });
 
   it('rejects bad periods', async () => {
-    expect((await b.get('/api/zahnlager/statistik?group=year')).body.error).toBe('invalid_group');
-    expect((await b.get('/api/zahnlager/statistik?from=2026-13-01')).body.error).toBe('invalid_date');
-    expect((await b.get('/api/zahnlager/statistik?from=2026-05-01&to=2026-04-01')).body.error).toBe('invalid_date');
+    expect((await b.call('GET /api/zahnlager/statistik', { query: { group: 'year' } })).body.error).toBe('invalid_group');
+    expect((await b.call('GET /api/zahnlager/statistik', { query: { from: '2026-13-01' } })).body.error).toBe('invalid_date');
+    expect((await b.call('GET /api/zahnlager/statistik', { query: { from: '2026-05-01', to: '2026-04-01' } })).body.error).toBe('invalid_date');
   });
 
   it('shows the last 7 days on the dashboard', async () => {
-    const r = await b.get('/api/zahnlager/dashboard');
+    const r = await b.call('GET /api/zahnlager/dashboard');
     expect(r.status).toBe(200);
     expect(r.body.result.perDay).toHaveLength(7);
     expect(r.body.result.bookings).toBeGreaterThanOrEqual(2);
     expect(r.body.result.counts.belegt).toBeGreaterThanOrEqual(2);
-    expect((await guest.get('/api/zahnlager/dashboard')).status).toBe(401);
+    expect((await guest.call('GET /api/zahnlager/dashboard')).status).toBe(401);
   });
 });
 
 describe('isolation', () => {
   it('another customer cannot read or change cabinets, drawers or slots (404)', async () => {
     const { schrank, schublade, slots } = await makeDrawer(a);
-    await a.put(`/api/zahnlager/slots/${slots[0]}`, { artikelnummer: arts[0], belegt: 1 });
-    expect((await b.get(`/api/zahnlager/schraenke/${schrank}`)).status).toBe(404);
-    expect((await b.put(`/api/zahnlager/schraenke/${schrank}`, { name: 'Mein' })).status).toBe(404);
-    expect((await b.del(`/api/zahnlager/schraenke/${schrank}`)).status).toBe(404);
-    expect((await b.post(`/api/zahnlager/schraenke/${schrank}/schubladen`, { name: 'X', zeilen: 1, spalten: 1 })).status).toBe(404);
-    expect((await b.put(`/api/zahnlager/schraenke/${schrank}/schubladen/${schublade}`, { name: 'X' })).status).toBe(404);
-    expect((await b.del(`/api/zahnlager/schraenke/${schrank}/schubladen/${schublade}`)).status).toBe(404);
-    expect((await b.get(`/api/zahnlager/schubladen/${schublade}`)).status).toBe(404);
-    expect((await b.put(`/api/zahnlager/slots/${slots[0]}`, { artikelnummer: null })).status).toBe(404);
-    expect((await b.post(`/api/zahnlager/slots/${slots[0]}/select`)).status).toBe(404);
-    expect((await b.post(`/api/zahnlager/slots/${slots[0]}/unselect`)).status).toBe(404);
-    expect((await b.post('/api/zahnlager/reset', { scope: 'schrank', id: schrank })).status).toBe(404);
-    expect((await b.post('/api/zahnlager/reset', { scope: 'schublade', id: schublade })).status).toBe(404);
-    const list = await b.get('/api/zahnlager');
+    await a.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { artikelnummer: arts[0], belegt: 1 } });
+    expect((await b.call('GET /api/zahnlager/schraenke/:id', { params: { id: schrank } })).status).toBe(404);
+    expect((await b.call('PUT /api/zahnlager/schraenke/:id', { params: { id: schrank }, body: { name: 'Mein' } })).status).toBe(404);
+    expect((await b.call('DELETE /api/zahnlager/schraenke/:id', { params: { id: schrank } })).status).toBe(404);
+    expect((await b.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank }, body: { name: 'X', zeilen: 1, spalten: 1 } })).status).toBe(404);
+    expect((await b.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade }, body: { name: 'X' } })).status).toBe(404);
+    expect((await b.call('DELETE /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade } })).status).toBe(404);
+    expect((await b.call('GET /api/zahnlager/schubladen/:id', { params: { id: schublade } })).status).toBe(404);
+    expect((await b.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { artikelnummer: null } })).status).toBe(404);
+    expect((await b.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[0]! } })).status).toBe(404);
+    expect((await b.call('POST /api/zahnlager/slots/:id/unselect', { params: { id: slots[0]! } })).status).toBe(404);
+    expect((await b.call('POST /api/zahnlager/reset', { body: { scope: 'schrank', id: schrank } })).status).toBe(404);
+    expect((await b.call('POST /api/zahnlager/reset', { body: { scope: 'schublade', id: schublade } })).status).toBe(404);
+    const list = await b.call('GET /api/zahnlager');
     expect(list.body.result.schraenke.some((c: any) => c.id === schrank)).toBe(false);
     const still = await env.db.selectFrom('zahnlager_slots').selectAll().where('id', '=', slots[0]!).executeTakeFirstOrThrow();
     expect(still).toMatchObject({ artikelnummer: arts[0], belegt: 1 });
@@ -421,30 +425,30 @@ describe('digitisation', () => {
   };
 
   it('needs at least one cabinet and a photo per drawer', async () => {
-    const r1 = await a.post('/api/zahnlager/digitalisierung', form([]));
+    const r1 = await a.call('POST /api/zahnlager/digitalisierung', { body: form([]) });
     expect(r1.status).toBe(400);
     expect(r1.body.error).toBe('digitisation_cabinet_required');
     const img = await jpeg();
-    const r2 = await a.post('/api/zahnlager/digitalisierung', form([{ name: 'A', drawers: [{ name: 'S1', photos: 1 }, { name: 'S2', photos: 1 }] }], { photo_0_0_0: img }));
+    const r2 = await a.call('POST /api/zahnlager/digitalisierung', { body: form([{ name: 'A', drawers: [{ name: 'S1', photos: 1 }, { name: 'S2', photos: 1 }] }], { photo_0_0_0: img }) });
     expect(r2.status).toBe(400);
     expect(r2.body).toMatchObject({ error: 'digitisation_photo_per_drawer_required', cabinet: 0, drawer: 1 });
-    const r3 = await a.post('/api/zahnlager/digitalisierung', form([{ name: 'A', drawers: [{ name: 'S1', photos: 0 }] }]));
+    const r3 = await a.call('POST /api/zahnlager/digitalisierung', { body: form([{ name: 'A', drawers: [{ name: 'S1', photos: 0 }] }]) });
     expect(r3.body.error).toBe('digitisation_photo_per_drawer_required');
-    const r4 = await a.post('/api/zahnlager/digitalisierung', form('{not json'));
+    const r4 = await a.call('POST /api/zahnlager/digitalisierung', { body: form('{not json') });
     expect(r4.body.error).toBe('invalid_json');
-    const r5 = await a.post('/api/zahnlager/digitalisierung', form([{ name: 'A', drawers: [{ name: 'S1', photos: 1 }] }], { photo_3_0_0: img }));
+    const r5 = await a.call('POST /api/zahnlager/digitalisierung', { body: form([{ name: 'A', drawers: [{ name: 'S1', photos: 1 }] }], { photo_3_0_0: img }) });
     expect(r5.body).toMatchObject({ error: 'invalid_input', field: 'photo_3_0_0' });
-    expect((await guest.post('/api/zahnlager/digitalisierung', form([]))).status).toBe(401);
+    expect((await guest.call('POST /api/zahnlager/digitalisierung', { body: form([]) })).status).toBe(401);
   });
 
   it('checks type and size of each photo', async () => {
     const cab = [{ name: 'A', drawers: [{ name: 'S1', photos: 1 }] }];
-    const bad = await a.post('/api/zahnlager/digitalisierung', form(cab, { photo_0_0_0: 'just some text, not an image' }));
+    const bad = await a.call('POST /api/zahnlager/digitalisierung', { body: form(cab, { photo_0_0_0: 'just some text, not an image' }) });
     expect(bad.status).toBe(415);
     expect(bad.body.error).toBe('upload_type');
     const big = Buffer.alloc(15 * 1024 * 1024 + 10);
     big[0] = 0xff; big[1] = 0xd8; big[2] = 0xff;
-    const tooBig = await a.post('/api/zahnlager/digitalisierung', form(cab, { photo_0_0_0: big }));
+    const tooBig = await a.call('POST /api/zahnlager/digitalisierung', { body: form(cab, { photo_0_0_0: big }) });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toBe('upload_too_large');
   });
@@ -452,10 +456,10 @@ describe('digitisation', () => {
   it('stores a batch with photos, a thumbnail per photo and a confirmation mail', async () => {
     const img = await jpeg();
     const png = await sharp({ create: { width: 50, height: 40, channels: 4, background: '#ff000080' } }).png().toBuffer();
-    const r = await a.post('/api/zahnlager/digitalisierung', form(
+    const r = await a.call('POST /api/zahnlager/digitalisierung', { body: form(
       [{ name: 'Schrank 1', drawers: [{ name: 'S1', photos: 2 }, { name: 'S2', photos: 1 }] }, { name: 'Schrank 2', drawers: [{ name: 'T1', photos: 1 }] }],
       { photo_0_0_0: img, photo_0_0_1: png, photo_0_1_0: img, photo_1_0_0: img },
-    ));
+    ) });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ status: 'received', expected: 4, received: 4, missing: [] });
     expect(r.body.result.referenz).toMatch(/^DG-\d{4}-\d{6}$/);
@@ -478,14 +482,14 @@ describe('digitisation', () => {
     expect((await a.get('/api/uploads/99999999')).status).toBe(404);
     const mail = await env.db.selectFrom('mails').selectAll().where('kind', '=', 'digitalisierung').execute();
     expect(mail.some((m) => m.subject.includes(r.body.result.referenz))).toBe(true);
-    const state = await a.get(`/api/zahnlager/digitalisierung/${r.body.result.requestId}`);
-    expect(state.body.result.cabinets[0].drawers[0].uploads).toHaveLength(2);
-    expect((await b.get(`/api/zahnlager/digitalisierung/${r.body.result.requestId}`)).status).toBe(404);
+    const state = await a.call('GET /api/zahnlager/digitalisierung/:requestId', { params: { requestId: r.body.result.requestId } });
+    expect(state.body.result.cabinets[0]!.drawers[0]!.uploads).toHaveLength(2);
+    expect((await b.call('GET /api/zahnlager/digitalisierung/:requestId', { params: { requestId: r.body.result.requestId } })).status).toBe(404);
   });
 
   it('falls back to sending photos one by one', async () => {
     const img = await jpeg();
-    const r = await a.post('/api/zahnlager/digitalisierung', form([{ name: 'A', drawers: [{ name: 'S1', photos: 1 }, { name: 'S2', photos: 1 }] }], {}, { individual: '1' }));
+    const r = await a.call('POST /api/zahnlager/digitalisierung', { body: form([{ name: 'A', drawers: [{ name: 'S1', photos: 1 }, { name: 'S2', photos: 1 }] }], {}, { individual: '1' }) });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ status: 'awaiting_photos', expected: 2, received: 0 });
     const id = r.body.result.requestId;
@@ -495,16 +499,16 @@ describe('digitisation', () => {
       fd.set('photo', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), 'p.jpg');
       return fd;
     };
-    const p1 = await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, one(0, 0, img));
+    const p1 = await a.call('POST /api/zahnlager/digitalisierung/:requestId/photo', { params: { requestId: id }, body: one(0, 0, img) });
     expect(p1.status).toBe(200);
     expect(p1.body.result).toMatchObject({ status: 'awaiting_photos', received: 1 });
     expect(p1.body.result.upload.thumbUrl).toMatch(/\/thumb$/);
-    expect((await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, one(0, 5, img))).body).toMatchObject({ error: 'invalid_input', field: 'drawer' });
-    expect((await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, one(0, 1, 'text'))).status).toBe(415);
-    expect((await b.post(`/api/zahnlager/digitalisierung/${id}/photo`, one(0, 1, img))).status).toBe(404);
+    expect((await a.call('POST /api/zahnlager/digitalisierung/:requestId/photo', { params: { requestId: id }, body: one(0, 5, img) })).body).toMatchObject({ error: 'invalid_input', field: 'drawer' });
+    expect((await a.call('POST /api/zahnlager/digitalisierung/:requestId/photo', { params: { requestId: id }, body: one(0, 1, 'text') })).status).toBe(415);
+    expect((await b.call('POST /api/zahnlager/digitalisierung/:requestId/photo', { params: { requestId: id }, body: one(0, 1, img) })).status).toBe(404);
     const fdNoFile = new FormData(); fdNoFile.set('cabinet', '0'); fdNoFile.set('drawer', '1');
-    expect((await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, fdNoFile)).body.error).toBe('digitisation_photo_per_drawer_required');
-    const p2 = await a.post(`/api/zahnlager/digitalisierung/${id}/photo`, one(0, 1, img));
+    expect((await a.call('POST /api/zahnlager/digitalisierung/:requestId/photo', { params: { requestId: id }, body: fdNoFile })).body.error).toBe('digitisation_photo_per_drawer_required');
+    const p2 = await a.call('POST /api/zahnlager/digitalisierung/:requestId/photo', { params: { requestId: id }, body: one(0, 1, img) });
     expect(p2.body.result).toMatchObject({ status: 'received', received: 2, missing: [] });
   });
 });

@@ -8,7 +8,7 @@ import { UI_LANGUAGES } from '../../src/i18n/languages.ts';
 import { localeKeys, serverLanguage, serverT } from '../../src/i18n/server.ts';
 import { VERSANDARTEN, ZAHLUNGSARTEN } from '../../server/modules/checkout.ts';
 import { DOC_TYPES } from '../../server/modules/documents.ts';
-import { FORM_TYPES } from '../../server/modules/forms.ts';
+import { SERVICE_TYPES } from '../../src/api/form-schemas.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const file = (lang: string) => JSON.parse(fs.readFileSync(path.join(ROOT, `src/i18n/locales/${lang}.json`), 'utf8')) as Record<string, string>;
@@ -68,7 +68,7 @@ describe('server texts in the locale files', () => {
       ...keysUsedByServer(),
       ...[...VERSANDARTEN, ...ZAHLUNGSARTEN].map((id) => `checkout.method.${id}`),
       ...DOC_TYPES.map((typ) => `pdf.doc.${typ}`),
-      ...Object.keys(FORM_TYPES).map((typ) => `form.${typ}`),
+      ...SERVICE_TYPES.map((typ) => `form.${typ}`),
       ...['verify', 'reset'].flatMap((k) => [`mail.${k}.subject`, `mail.${k}.text`]),
     ];
     expect(used.length).toBeGreaterThan(100);

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../../stores/customer.ts';
-import { api, ApiFailure } from '../../../lib/api.ts';
+import type { DocumentPage as Page, DocumentTypes } from '../../../api/documents.ts';
+import { ApiFailure, request } from '../../../lib/api.ts';
 import { formatPrice, localeFor } from '../../../lib/rules/locale.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
@@ -13,9 +14,7 @@ import { portalError } from '../lib/errors.ts';
 import { portalRoutes } from '../lib/routes.ts';
 import '../portal.css';
 
-interface Doc { id: string; typ: string; nummer: string; datum: string; betrag: number | null; currency: string; auftrag: number | null; bezeichnung: string | null; pdf: string }
-interface Page { typ: string; from: string; total: number; page: number; pageSize: number; items: Doc[] }
-interface TypeCount { typ: string; count: number }
+type TypeCount = DocumentTypes['types'][number];
 
 const fmtDate = (iso: string, lang: string) => {
   try { return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`)); } catch { return iso.slice(0, 10); }
@@ -41,7 +40,7 @@ export default function DocumentsView({ country, lang, typ, messages }: { countr
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      api.get<{ from: string; types: TypeCount[] }>('documents/types').then((x) => setTypes(x.types)).catch(() => setTypes([]));
+      request('GET /api/documents/types').then((x) => setTypes(x.types)).catch(() => setTypes([]));
     });
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetches on type, page and query only; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
@@ -50,8 +49,7 @@ export default function DocumentsView({ country, lang, typ, messages }: { countr
     setData(null); setError('');
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) return;
-      const sp = new URLSearchParams({ page: String(page), ...(query ? { q: query } : {}) });
-      api.get<Page>(`documents/typ/${encodeURIComponent(typ)}?${sp}`).then((d) => { if (live) setData(d); })
+      request('GET /api/documents/typ/:typ', { params: { typ }, query: { page, q: query || undefined } }).then((d) => { if (live) setData(d); })
         .catch((e) => {
           if (!live) return;
           if (e instanceof ApiFailure && e.status === 404) setUnknown(true); else setError(portalError(t, failureKey(e)));

@@ -4,23 +4,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../../stores/customer.ts';
-import { api, ApiFailure } from '../../../lib/api.ts';
+import type { FieldErrors } from '../../../api/form-schemas.ts';
+import { ApiFailure, request } from '../../../lib/api.ts';
 import { HONEYPOT_FIELD, SALUTATIONS } from '../../../lib/rules/constants.ts';
-import { validateContactForm, type ContactFormInput } from '../../../lib/rules/validate.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { customerEntity, ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
 import { Field, SelectField } from '../../shop/ui/Field.tsx';
 import { Honeypot } from '../../shop/ui/Honeypot.tsx';
 import { portalError } from '../lib/errors.ts';
+import { contactErrors } from './rules.ts';
 import { TextArea } from './TextArea.tsx';
 import '../portal.css';
 
-/** form field → key of the rules' input (section 5 order) */
-const RULE_FIELD: Record<keyof ContactFormInput, string> = {
-  date: 'date', email: 'email', firstName: 'vorname', lastName: 'nachname', message: 'nachricht', phone: 'telefon',
-  artnr: 'artikelnummer', salutation: 'anrede', time: 'time',
-};
 const ORDER = ['anrede', 'vorname', 'nachname', 'email', 'telefon', 'date', 'time', 'betreff', 'artikelnummer', 'kundennummer', 'nachricht'];
 
 export default function ContactForm({ lang, messages }: { country: string; lang: string; messages?: Messages }) {
@@ -45,28 +41,25 @@ export default function ContactForm({ lang, messages }: { country: string; lang:
     });
   }, []);
 
+  /** the API's keys as texts; a missing salutation reads as "please choose a salutation" */
+  const messagesOf = (keys: FieldErrors) => Object.fromEntries(Object.entries(keys)
+    .map(([k, key]) => [k, portalError(t, k === 'anrede' && key === 'please_fill_in' ? 'error_salutation_required' : key)]));
   const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); setErrors((e) => ({ ...e, [k]: '' })); };
   const submit = async (ev: React.FormEvent) => {
     ev.preventDefault();
-    const found = validateContactForm({
-      salutation: v.anrede, firstName: v.vorname, lastName: v.nachname, email: v.email, phone: v.telefon,
-      date: v.date, time: v.time, message: v.nachricht, artnr: v.artikelnummer,
-    });
-    const e: Record<string, string> = {};
-    for (const [k, key] of Object.entries(found)) e[RULE_FIELD[k as keyof ContactFormInput]] = portalError(t, k === 'salutation' ? 'error_salutation_required' : key!);
-    if (v.kundennummer?.trim() && !/^\d{4,9}$/.test(v.kundennummer.trim())) e.kundennummer = portalError(t, 'invalid_kdnr_format');
+    const body: Record<string, string> = Object.fromEntries(ORDER.map((k) => [k, (v[k] ?? '').trim()]).filter(([, x]) => x !== ''));
+    const e = messagesOf(contactErrors(body));
     setErrors(e);
     const first = ORDER.find((k) => e[k]);
     if (first) { requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus()); return; }
     setBusy(true);
     try {
-      const body: Record<string, string> = Object.fromEntries(ORDER.map((k) => [k, (v[k] ?? '').trim()]).filter(([, x]) => x !== ''));
       if (hp) body[HONEYPOT_FIELD] = hp;
-      const res = await api.post<{ referenz: string }>('kontakt', body);
+      const res = await request('POST /api/kontakt', { body });
       setDone(res.referenz);
     } catch (err) {
       const fields = err instanceof ApiFailure ? (err.body.fields as Record<string, string> | undefined) : undefined;
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, key]) => [k, portalError(t, key)])));
+      if (fields) setErrors(messagesOf(fields));
       else setErrors({ form: portalError(t, failureKey(err)) });
     } finally { setBusy(false); }
   };

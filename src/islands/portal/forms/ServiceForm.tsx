@@ -4,52 +4,52 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../../stores/customer.ts';
-import { ApiFailure, api } from '../../../lib/api.ts';
-import { isBlank, validateEmail, validatePhone, validateServiceRequest } from '../../../lib/rules/validate.ts';
+import { isServiceType, SERVICE_TYPES, servicePhotoRequired, type ServiceType } from '../../../api/form-schemas.ts';
+import { ApiFailure, request } from '../../../lib/api.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
-import { ensureCustomer } from '../../shop/lib/session.ts';
+import { customerEntity, ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
 import { Field, SelectField } from '../../shop/ui/Field.tsx';
 import { Honeypot } from '../../shop/ui/Honeypot.tsx';
 import { HONEYPOT_FIELD } from '../../../lib/rules/constants.ts';
 import { portalError } from '../lib/errors.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
+import { serviceErrors } from './rules.ts';
 import { TextArea } from './TextArea.tsx';
 import '../portal.css';
 
 type Kind = 'short' | 'long' | 'qty' | 'artnr' | 'phone' | 'reason';
 interface FieldDef { name: string; label: string; kind: Kind; required?: boolean }
-interface FormDef { photo: boolean; text: string; fields: FieldDef[] }
+interface FormDef { fields: FieldDef[] }
 
-/** Fields per type (the API checks the same: server/modules/forms.ts FORM_TYPES). */
-export const SERVICE_FORMS: Record<string, FormDef> = {
-  retoure: { photo: true, text: 'text', fields: [
+/** Layout per type: labels and inputs (`required` marks the field; the rule is ServiceForm in src/api/form-schemas.ts). */
+export const SERVICE_FORMS: Record<ServiceType, FormDef> = {
+  retoure: { fields: [
     { name: 'lieferschein', label: 'form.order_number', kind: 'short', required: true }, { name: 'artnr', label: 'form.product', kind: 'artnr', required: true },
     { name: 'menge', label: 'form.quantity', kind: 'qty', required: true }, { name: 'grund', label: 'form.reason', kind: 'reason', required: true },
     { name: 'text', label: 'form.description', kind: 'long', required: true }] },
-  reparatur: { photo: true, text: 'fehlerbeschreibung', fields: [
+  reparatur: { fields: [
     { name: 'geraet', label: 'form.device_name', kind: 'short', required: true }, { name: 'seriennummer', label: 'form.serial', kind: 'short' },
     { name: 'fehlerbeschreibung', label: 'form.fault', kind: 'long', required: true }] },
-  transportschaden: { photo: true, text: 'schaden', fields: [
+  transportschaden: { fields: [
     { name: 'lieferschein', label: 'form.order_number', kind: 'short', required: true }, { name: 'paketnummer', label: 'form.package_number', kind: 'short' },
     { name: 'schaden', label: 'form.damage', kind: 'long', required: true }] },
-  sonderbestellung: { photo: true, text: 'artikelbeschreibung', fields: [
+  sonderbestellung: { fields: [
     { name: 'hersteller', label: 'form.manufacturer', kind: 'short' }, { name: 'menge', label: 'form.quantity', kind: 'qty', required: true },
     { name: 'artikelbeschreibung', label: 'form.article_description', kind: 'long', required: true }] },
-  ersatzteil: { photo: true, text: 'teil', fields: [
+  ersatzteil: { fields: [
     { name: 'geraet', label: 'form.device_name', kind: 'short', required: true }, { name: 'menge', label: 'form.quantity', kind: 'qty', required: true },
     { name: 'teil', label: 'form.part', kind: 'long', required: true }] },
-  rueckruf: { photo: false, text: 'thema', fields: [
+  rueckruf: { fields: [
     { name: 'name', label: 'form.name', kind: 'short', required: true }, { name: 'telefon', label: 'form.phone', kind: 'phone', required: true },
     { name: 'wunschtermin', label: 'form.callback_time', kind: 'short' }, { name: 'thema', label: 'form.topic', kind: 'long', required: true }] },
 };
-export const SERVICE_TYPES = Object.keys(SERVICE_FORMS);
 const REASONS = ['wrong_article', 'wrong_order', 'defective', 'other'];
 
 export default function ServiceForm({ country, lang, initialType, messages }: { country: string; lang: string; initialType: string; messages?: Messages }) {
   const t = useT(lang, messages);
   const customer = useStore($customer);
-  const [typ, setTyp] = useState(SERVICE_FORMS[initialType] ? initialType : 'retoure');
+  const [typ, setTyp] = useState<ServiceType>(isServiceType(initialType) ? initialType : 'retoure');
   const [values, setValues] = useState<Record<string, string>>({});
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -67,33 +67,27 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
 
   const set = (k: string) => (v: string) => { setValues((x) => ({ ...x, [k]: v })); setErrors((e) => ({ ...e, [k]: '' })); };
   const changeType = (v: string) => {
-    setTyp(v); setErrors({});
+    setTyp(v as ServiceType); setErrors({});
     const url = new URL(location.href);
     url.searchParams.set('form', v);
     history.replaceState(null, '', url);
   };
 
+  /** The text fields as they are sent (the non-empty ones of this form). */
+  const sentFields = (): Record<string, string> => {
+    const names = new Set([...def.fields.map((f) => f.name), ...contactFields.map((c) => c.name), 'kdnr']);
+    return Object.fromEntries([...names].map((n) => [n, values[n]?.trim() ?? '']).filter(([, v]) => v !== ''));
+  };
+  /** The form's rule on what the server will see: a customer's number and empty contact fields come from the account. */
   const check = (): Record<string, string> => {
-    const e: Record<string, string> = {};
-    for (const f of def.fields) {
-      const v = values[f.name] ?? '';
-      if (f.name === def.text) continue;
-      if (f.required && isBlank(v)) e[f.name] = portalError(t, f.kind === 'qty' ? 'error_menge' : 'please_fill_in');
-      else if (f.kind === 'qty' && !isBlank(v) && !(/^\d{1,5}$/.test(v.trim()) && Number(v) >= 1)) e[f.name] = portalError(t, 'error_menge');
-      else if (f.kind === 'phone' && validatePhone(v)) e[f.name] = portalError(t, 'invalid_phone');
+    const sent = sentFields();
+    const fields: Record<string, unknown> = { ...sent, typ, photos: photos.length };
+    if (loggedIn) {
+      if (typ === 'retoure') fields.kdnr = String(customer.kundennummer);
+      fields.email = sent.email || customerEntity()?.eMail || '';
+      if (typ !== 'rueckruf') fields.name = sent.name || `${customer.vorname} ${customer.nachname}`.trim();
     }
-    if (!loggedIn && typ === 'retoure' && !values.kdnr?.trim()) e.kdnr = portalError(t, 'please_fill_in');
-    for (const c of contactFields) {
-      const v = values[c.name] ?? '';
-      if (c.required && isBlank(v)) e[c.name] = portalError(t, 'please_fill_in');
-      else if (c.name === 'email' && !isBlank(v) && validateEmail(v)) e.email = portalError(t, 'invalid_email');
-      else if (c.name === 'telefon' && !isBlank(v) && validatePhone(v)) e.telefon = portalError(t, 'invalid_phone');
-    }
-    const text = values[def.text] ?? '';
-    const rule = def.photo ? validateServiceRequest({ photos: photos.length, text }) : isBlank(text) ? 'service_text_required' : null;
-    if (rule === 'service_photo_required') e.photo = portalError(t, rule);
-    if (rule === 'service_text_required' || (rule === 'service_photo_required' && isBlank(text))) e[def.text] = portalError(t, 'service_text_required');
-    return e;
+    return Object.fromEntries(Object.entries(serviceErrors(fields)).map(([k, key]) => [k, portalError(t, key)]));
   };
 
   const submit = async (ev: React.FormEvent) => {
@@ -105,13 +99,12 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
       return;
     }
     const fd = new FormData();
-    const names = new Set([...def.fields.map((f) => f.name), ...contactFields.map((c) => c.name), 'kdnr']);
-    for (const n of names) if (values[n]?.trim()) fd.append(n, values[n]!.trim());
+    for (const [n, v] of Object.entries(sentFields())) fd.append(n, v);
     for (const p of photos) fd.append('photos', p, p.name);
     if (hp) fd.append(HONEYPOT_FIELD, hp);
     setBusy(true);
     try {
-      const res = await api.post<{ referenz: string }>(`forms/${typ}`, fd);
+      const res = await request('POST /api/forms/:typ', { params: { typ }, body: fd });
       setDone({ referenz: res.referenz, email: values.email?.trim() || '' });
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (err) {
@@ -153,7 +146,7 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
         return <Field key={`${typ}-${f.name}`} label={label} name={f.name} value={values[f.name]} onChange={set(f.name)} error={errors[f.name]} required={f.required}
           inputMode={f.kind === 'qty' ? 'numeric' : f.kind === 'phone' ? 'tel' : undefined} type={f.kind === 'phone' ? 'tel' : 'text'} maxLength={f.kind === 'qty' ? 5 : 200} />;
       })}
-      {def.photo && <PhotoPicker t={t} files={photos} onChange={(fs) => { setPhotos(fs); setErrors((e) => ({ ...e, photo: '' })); }} error={errors.photo} />}
+      {servicePhotoRequired(typ) && <PhotoPicker t={t} files={photos} onChange={(fs) => { setPhotos(fs); setErrors((e) => ({ ...e, photo: '' })); }} error={errors.photo} />}
       <fieldset className="sh-fieldset">
         <legend>{t('form.contact_data')}</legend>
         {loggedIn && typ !== 'rueckruf' && <p className="sh-muted">{t('form.contact_from_account')}</p>}

@@ -4,8 +4,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { showToast } from '../../../stores/ui.ts';
 import { ApiFailure } from '../../../lib/api.ts';
 import { PRINTER_MARGIN_MM } from '../../../lib/rules/constants.ts';
-import { computeLayout } from '../../../lib/rules/labelLayout.ts';
-import { isBlank } from '../../../lib/rules/validate.ts';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
@@ -13,6 +11,7 @@ import { Field, SelectField } from '../../shop/ui/Field.tsx';
 import { portalError } from '../lib/errors.ts';
 import { portalRoutes } from '../lib/routes.ts';
 import { SheetPreview } from './SheetPreview.tsx';
+import { templateErrors } from '../forms/rules.ts';
 import {
   CODE_TYPES, PAPERS, SORTS, createTemplate, loadPresets, loadTemplate, updateTemplate, type Preset, type TemplateFields,
 } from './api.ts';
@@ -47,24 +46,20 @@ function fromForm(f: Form): TemplateFields {
   };
 }
 
-/** Field → error text; empty = valid. */
-function check(t: T, v: TemplateFields): Record<string, string> {
-  const e: Record<string, string> = {};
-  if (isBlank(v.name)) e.name = portalError(t, 'please_fill_in');
-  for (const k of ['rows', 'cols'] as const) if (!Number.isInteger(v[k]) || v[k] < 1 || v[k] > 30) e[k] = t('label.error_count');
-  for (const k of ['width', 'height'] as const) if (!(v[k] > 0) || v[k] > 1000) e[k] = t('label.error_size');
-  for (const k of ['padding', 'non_printable'] as const) if (!(v[k] >= 0) || v[k] > 50) e[k] = t('label.error_mm');
-  for (const k of ['top', 'right', 'bottom', 'left'] as const) if (!(v.margins[k] >= 0) || v.margins[k] > 50) e[`margin_${k}`] = t('label.error_mm');
-  if (!Number.isInteger(v.offset) || v.offset < 0) e.offset = t('label.error_offset', { max: Math.max(0, v.rows * v.cols - 1) });
-  else if (!e.rows && !e.cols && v.offset >= v.rows * v.cols) e.offset = t('label.error_offset', { max: v.rows * v.cols - 1 });
-  if (Object.keys(e).length === 0 && !computeLayout(v)) e.layout = t('label.does_not_fit');
-  return e;
+/** The template rule's keys (src/api/form-schemas.ts TemplateForm, the server's) as the editor's texts. */
+function messageOf(t: T, key: string, v: TemplateFields): string {
+  switch (key) {
+    case 'invalid_name': return portalError(t, 'please_fill_in');
+    case 'invalid_rows': case 'invalid_cols': return t('label.error_count');
+    case 'invalid_size': return t('label.error_size');
+    case 'invalid_padding': case 'invalid_non_printable': case 'invalid_margin': return t('label.error_mm');
+    case 'invalid_offset': return t('label.error_offset', { max: Math.max(0, v.rows * v.cols - 1) });
+    case 'label_does_not_fit': return t('label.does_not_fit');
+    default: return portalError(t, key);
+  }
 }
-
-const API_FIELD: Record<string, string> = {
-  invalid_name: 'name', invalid_rows: 'rows', invalid_cols: 'cols', invalid_size: 'width', invalid_padding: 'padding',
-  invalid_non_printable: 'non_printable', invalid_offset: 'offset', invalid_margin: 'margin_top', label_does_not_fit: 'layout',
-};
+const check = (t: T, v: TemplateFields): Record<string, string> =>
+  Object.fromEntries(Object.entries(templateErrors(v)).map(([field, key]) => [field, messageOf(t, key, v)]));
 
 export default function TemplateForm({ country, lang, mode, id, messages }: { country: string; lang: string; mode: Mode; id?: number; messages?: Messages }) {
   const t = useT(lang, messages);
@@ -119,8 +114,9 @@ export default function TemplateForm({ country, lang, mode, id, messages }: { co
       location.href = r.labelSelect;
     } catch (err) {
       const key = failureKey(err);
-      const field = API_FIELD[key];
-      if (field) setErrors({ [field]: field === 'layout' ? t('label.does_not_fit') : portalError(t, key) });
+      const field = err instanceof ApiFailure ? err.body.field as string | undefined : undefined;
+      if (key === 'label_does_not_fit') setErrors({ layout: messageOf(t, key, values) });
+      else if (field) setErrors({ [field === 'margins' ? 'margin_top' : field]: messageOf(t, key, values) });
       else showToast(portalError(t, key), 'error');
       setBusy(false);
     }

@@ -1,30 +1,26 @@
-// Label templates and printing (API: server/modules/labels.ts).
-import { api } from '../../../lib/api.ts';
+// Label templates and printing (contract: src/api/labels.ts).
+import type { TemplateInput } from '../../../api/labels.ts';
+import { request } from '../../../lib/api.ts';
 import { downloadFile, type Downloaded } from '../lib/download.ts';
 
-export type Paper = 'A4' | 'A5' | 'Letter' | 'custom';
-export type Sort = 'standard' | 'name' | 'artnr';
-export type CodeType = 'qr' | 'datamatrix' | 'code128';
-export interface TemplateFields {
-  name: string; paper: Paper; orientation: 'portrait' | 'landscape'; rows: number; cols: number;
-  margins: { top: number; right: number; bottom: number; left: number };
-  padding: number; non_printable: number; width: number; height: number; sort: Sort; offset: number; code_type: CodeType;
-}
-export interface Template extends TemplateFields {
-  id: number; createdAt: string; labelsPerPage: number; page: { width: number; height: number } | null; warnings: string[];
-}
-export interface Preset extends TemplateFields { key: string }
+export type { Template } from '../../../api/labels.ts';
+/** The fields of a template as the form edits them (the answer's sort names: standard, name, artnr). */
+export type TemplateFields = TemplateInput;
+export type Preset = TemplateInput & { key: string };
+export type Paper = TemplateInput['paper'];
+export type Sort = TemplateInput['sort'];
+export type CodeType = TemplateInput['code_type'];
 
 export const PAPERS: Paper[] = ['A4', 'A5', 'Letter', 'custom'];
 export const SORTS: Sort[] = ['standard', 'name', 'artnr'];
 export const CODE_TYPES: CodeType[] = ['qr', 'datamatrix', 'code128'];
 
-export const loadTemplates = () => api.get<Template[]>('labels/templates');
-export const loadTemplate = (id: number) => api.get<Template>(`labels/templates/${id}`);
-export const loadPresets = () => api.get<Preset[]>('labels/presets');
-export const createTemplate = (t: TemplateFields) => api.post<Template>('labels/templates', t);
-export const updateTemplate = (id: number, t: Partial<TemplateFields>) => api.put<Template>(`labels/templates/${id}`, t);
-export const deleteTemplate = (id: number) => api.del<{ deleted: number }>(`labels/templates/${id}`);
+export const loadTemplates = () => request('GET /api/labels/templates');
+export const loadTemplate = (id: number) => request('GET /api/labels/templates/:id', { params: { id } });
+export const loadPresets = () => request('GET /api/labels/presets');
+export const createTemplate = (body: TemplateFields) => request('POST /api/labels/templates', { body });
+export const updateTemplate = (id: number, body: Partial<TemplateFields>) => request('PUT /api/labels/templates/:id', { params: { id }, body });
+export const deleteTemplate = (id: number) => request('DELETE /api/labels/templates/:id', { params: { id } });
 
 export interface PrintJob { templateId: number | null; offset?: number; listId?: number; artnrs?: { artnr: string; count: number }[] }
 

@@ -3,18 +3,17 @@
 // progress bar; when the batch fails the photos can be sent one by one (section 8).
 import { useEffect, useRef, useState } from 'react';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
-import { validateDigitisation } from '../../../lib/rules/validate.ts';
-import { api } from '../../../lib/api.ts';
+import type { DigitisationState } from '../../../api/zahnlager.ts';
+import { request } from '../../../lib/api.ts';
 import { zahnError, zahnErrorText } from './lib/errors.ts';
 import { zahnRoutes } from './lib/routes.ts';
 import { photoProblem, uploadForm } from './lib/upload.ts';
+import { digitisationErrors } from '../forms/rules.ts';
 import { Crumbs, LoadState, useCustomerData } from './ui/common.tsx';
 import './zahn.css';
 
 interface DrawerIn { key: number; name: string; files: File[] }
 interface CabinetIn { key: number; name: string; drawers: DrawerIn[] }
-interface Answer { requestId: number; referenz: string; status: string; expected: number; received: number; missing: { cabinet: number; drawer: number; n: number }[] }
-interface Stored { referenz: string; cabinets: { name: string; drawers: { name: string; uploads: { n: number; id: number; thumbUrl: string | null; url: string }[] }[] }[] }
 
 let seq = 0;
 const newDrawer = (t: T, n: number): DrawerIn => ({ key: ++seq, name: t('zahnlager.digi.drawer_n', { n }), files: [] });
@@ -32,7 +31,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
   const [progress, setProgress] = useState<{ value: number; text: string } | null>(null);
   const [batchFailed, setBatchFailed] = useState(false);
   const [individual, setIndividual] = useState<{ id: number; done: Set<string> } | null>(null);
-  const [result, setResult] = useState<Stored | null>(null);
+  const [result, setResult] = useState<DigitisationState | null>(null);
   const busy = progress !== null;
 
   const update = (ci: number, fn: (c: CabinetIn) => CabinetIn) => setCabs((cs) => cs.map((c, i) => (i === ci ? fn(c) : c)));
@@ -48,19 +47,17 @@ export default function DigitalisierungView({ country, lang, messages }: { count
     if (ok.length) { updateDrawer(ci, di, (d) => ({ ...d, files: [...d.files, ...ok] })); if (ok.length === list.length) setError(''); }
   };
 
-  /** Section 5 rule plus: every cabinet and drawer needs a name, a cabinet without drawers has no photo. */
-  const check = (): string | null => {
-    const rule = validateDigitisation(cabs.map((c) => ({ drawers: c.drawers.length ? c.drawers.map((d) => ({ photos: d.files.length })) : [{ photos: 0 }] })));
-    if (rule) return t(rule);
-    if (cabs.some((c) => !c.name.trim() || c.drawers.some((d) => !d.name.trim()))) return t('invalid_name');
-    return null;
-  };
   const payload = () => JSON.stringify(cabs.map((c) => ({ name: c.name.trim(), drawers: c.drawers.map((d) => ({ name: d.name.trim(), photos: d.files.length })) })));
+  /** The request's rule (the server's, src/api/form-schemas.ts): a cabinet, a photo per drawer, every cabinet and drawer named. */
+  const check = (): string | null => {
+    const key = Object.values(digitisationErrors({ cabinets: payload() }))[0];
+    return key ? zahnErrorText(t, key) : null;
+  };
   const problem = check();
   const total = cabs.reduce((n, c) => n + c.drawers.reduce((m, d) => m + d.files.length, 0), 0);
 
   const finish = async (id: number) => {
-    setResult(await api.get<Stored>(`zahnlager/digitalisierung/${id}`));
+    setResult(await request('GET /api/zahnlager/digitalisierung/:requestId', { params: { requestId: id } }));
     setProgress(null);
   };
 
@@ -73,7 +70,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
     cabs.forEach((c, ci) => c.drawers.forEach((d, di) => d.files.forEach((f, n) => fd.append(`photo_${ci}_${di}_${n}`, f, f.name))));
     setProgress({ value: 0, text: t('zahnlager.digi.uploading') });
     try {
-      const a = await uploadForm<Answer>('zahnlager/digitalisierung', fd, (x) => setProgress({ value: Math.round(x * 100), text: t('zahnlager.digi.uploading') }));
+      const a = await uploadForm('POST /api/zahnlager/digitalisierung', { body: fd }, (x) => setProgress({ value: Math.round(x * 100), text: t('zahnlager.digi.uploading') }));
       await finish(a.requestId);
     } catch (e) {
       setProgress(null);
@@ -95,7 +92,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
         fd.set('individual', '1');
         if (bemerkung.trim()) fd.set('bemerkung', bemerkung.trim());
         setProgress({ value: 0, text: t('zahnlager.digi.uploading') });
-        const a = await uploadForm<Answer>('zahnlager/digitalisierung', fd, () => {});
+        const a = await uploadForm('POST /api/zahnlager/digitalisierung', { body: fd }, () => {});
         state = { id: a.requestId, done: new Set() };
         setIndividual(state);
       }
@@ -108,7 +105,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
         const fd = new FormData();
         fd.set('cabinet', String(x.ci)); fd.set('drawer', String(x.di)); fd.set('n', String(x.n)); fd.set('photo', x.f, x.f.name);
         const text = t('form.upload_progress', { current: i, total: all.length });
-        await uploadForm(`zahnlager/digitalisierung/${state.id}/photo`, fd, (p) => setProgress({ value: Math.round(((i - 1 + p) / all.length) * 100), text }));
+        await uploadForm('POST /api/zahnlager/digitalisierung/:requestId/photo', { params: { requestId: state.id }, body: fd }, (p) => setProgress({ value: Math.round(((i - 1 + p) / all.length) * 100), text }));
         state.done.add(key);
       }
       setBatchFailed(false);
@@ -200,7 +197,7 @@ function DrawerPhotos({ d, t, onName, onFiles, onRemoveFile, onRemove }: {
   );
 }
 
-function Done({ s, t, href }: { s: Stored; t: T; href: string }) {
+function Done({ s, t, href }: { s: DigitisationState; t: T; href: string }) {
   return (
     <div className="sh-success" role="status" data-testid="zl-digi-done">
       <h2>{t('zahnlager.digi.done_title')}</h2>

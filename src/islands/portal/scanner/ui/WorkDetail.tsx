@@ -6,13 +6,13 @@ import { ApiFailure } from '../../../../lib/api.ts';
 import { openDialog, showToast } from '../../../../stores/ui.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
-import { exportUrl, logbook, mdr, type Batch, type Work } from '../lib/logbook.ts';
+import { exportUrl, logbook, mdr, type Batch, type WorkWithBatches } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
 import { BatchFields, batchError, batchInput, batchValues, ExpiryWarning, fieldOf, type BatchValues } from './BatchForm.tsx';
 import { ExpiredBadge, formatDate } from './CodeData.tsx';
 import { checkWork, WorkFields, workInput, workValues, type WorkValues } from './WorkForm.tsx';
 
-type Full = Work & { batches: Batch[] };
+type Full = WorkWithBatches;
 
 function confirm(title: string, text: string): Promise<boolean> {
   return new Promise((resolve) => {

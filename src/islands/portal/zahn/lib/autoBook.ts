@@ -3,13 +3,13 @@
 // "tooth-storage state"). One or more booked positions open the 'notice' dialog with the count.
 // Framework-free: the site script of every page imports it.
 import { persistentAtom } from '@nanostores/persistent';
+import type { OutPosition } from '../../../../api/zahnlager.ts';
+import { ApiFailure, request } from '../../../../lib/api.ts';
 import { ZAHNLAGER_AUTO_MS } from '../../../../lib/rules/constants.ts';
 import { openDialog } from '../../../../stores/ui.ts';
 
 const json = { encode: JSON.stringify, decode: JSON.parse };
 export const $zahnlagerState = persistentAtom<{ lastAuto: number }>('zahnlager', { lastAuto: 0 }, json);
-
-export interface OutPosition { slotId: number; schrankId: number; schrank: string; schubladeId: number; schublade: string; zeile: number; spalte: number; artikelnummer: string }
 
 /** Is a check due at `now` (ms)? A stored time in the future (clock changed) counts as due. */
 export function autoBookDue(last: number, now: number): boolean {
@@ -25,10 +25,7 @@ export async function autoBook(lang: string): Promise<OutPosition[]> {
   running = true;
   $zahnlagerState.set({ lastAuto: now }); // claimed before the call: other tabs and islands skip
   try {
-    const res = await fetch('/api/zahnlager/zubuchen/auto', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    if (res.status === 401) { $zahnlagerState.set({ lastAuto: 0 }); return []; } // stale login hint: check after the next login
-    if (!res.ok) return [];
-    const out = ((await res.json()).result?.outPositionen ?? []) as OutPosition[];
+    const out = (await request('GET /api/zahnlager/zubuchen/auto')).outPositionen;
     if (out.length > 0) {
       const { languageT } = await import('../../../shop/lib/i18n.ts');
       const t = await languageT(lang);
@@ -36,7 +33,8 @@ export async function autoBook(lang: string): Promise<OutPosition[]> {
       document.dispatchEvent(new CustomEvent('zahnlager:booked', { detail: out }));
     }
     return out;
-  } catch {
+  } catch (e) {
+    if (e instanceof ApiFailure && e.status === 401) $zahnlagerState.set({ lastAuto: 0 }); // stale login hint: check after the next login
     return [];
   } finally {
     running = false;

@@ -6,7 +6,8 @@ import { showToast } from '../../../../stores/ui.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 import { zahnError } from '../lib/errors.ts';
 import { confirmDialog } from '../lib/dialogs.ts';
-import { zl, type Counts, type Scope } from '../lib/zahnlager.ts';
+import type { Counts } from '../../../../api/zahnlager.ts';
+import { zl, type Scope } from '../lib/zahnlager.ts';
 
 export function SelectionBar({ t, counts, scope, id, onChange, wkHref }: {
   t: T; counts: Counts; scope: Scope; id?: number; onChange: () => void; wkHref: string;

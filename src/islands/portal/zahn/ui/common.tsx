@@ -6,7 +6,7 @@ import { $customer } from '../../../../stores/customer.ts';
 import { ensureCustomer, requireLogin } from '../../../shop/lib/session.ts';
 import type { T } from '../../../shop/lib/i18n.ts';
 import { zahnError } from '../lib/errors.ts';
-import type { Counts } from '../lib/zahnlager.ts';
+import type { Counts } from '../../../../api/zahnlager.ts';
 
 export type Load<D> = { state: 'loading' } | { state: 'error'; message: string; status: number } | { state: 'ok'; data: D };
 
