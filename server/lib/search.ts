@@ -367,8 +367,6 @@ export async function cachedListing(
 // ---------------------------------------------------------------------------------------------
 // Full-text matching
 
-export const SEARCH_TERM_MAX = 100;
-
 /** Word tokens as the FTS tokenizer sees them (letters and digits, diacritics folded). */
 export function tokenize(term: string): string[] {
   return (foldText(term).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TOKENS);

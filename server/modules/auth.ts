@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { Context } from 'hono';
 import type { Db } from '../db/index.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { createSession, destroySession, endSessions, type Session } from '../http/session.ts';
 import { accountName, allowCall, loginAttempt, type LoginAttempt } from '../lib/login-throttle.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail } from '../lib/guest-limits.ts';
-import { listOutbox, outboxEnabled, publicBaseUrl, sendMail } from '../lib/mail.ts';
+import { publicBaseUrl, sendMail } from '../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
@@ -22,6 +22,8 @@ import {
   isBlank, validateEmailPair, validateEmail, validateIndustry, validateNumeric, validatePasswordPair, validatePhone,
   validatePostalCode, validateUrl, parseDate,
 } from '../../src/lib/rules/validate.ts';
+import * as calls from '../../src/api/auth.ts';
+import { loginBody, registerBody, dataFields, fastBody } from '../../src/api/auth.ts';
 
 // ---- helpers ----
 
@@ -68,42 +70,6 @@ async function sendVerifyMail(db: Db, to: string, kdnr: number, token: string, l
   });
 }
 
-// ---- customer data fields (registration and change) ----
-
-const zStr = (max: number) => z.string({ error: 'field_invalid' }).max(max, 'too_long');
-const zNumLike = z.union([z.number(), z.string().max(10, 'too_long')], { error: 'field_invalid' });
-const zFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: 'field_invalid' })
-  .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
-
-const dataFields = {
-  Anrede: zStr(2).optional(),
-  Titel: zStr(30).optional(),
-  Vorname: zStr(50).optional(),
-  Nachname: zStr(50).optional(),
-  NamensZeile1: zStr(80).optional(),
-  NamensZeile2: zStr(80).optional(),
-  NamensZeile3: zStr(80).optional(),
-  Strasse: zStr(80).optional(),
-  PLZ: zStr(12).optional(),
-  Ort: zStr(60).optional(),
-  LandISO2: zStr(2).optional(),
-  TelefonVorwahl: zStr(12).optional(),
-  TelefonRufnummer: zStr(30).optional(),
-  MobilVorwahl: zStr(12).optional(),
-  MobilRufnummer: zStr(30).optional(),
-  FaxVorwahl: zStr(12).optional(),
-  FaxRufnummer: zStr(30).optional(),
-  Geburtsdatum: zStr(10).nullable().optional(),
-  UstIdNr: zStr(20).optional(),
-  Internetadresse: zStr(100).optional(),
-  Branche: zNumLike.optional(),
-  AnzahlTechniker: zNumLike.optional(),
-  Sprache: zStr(2).optional(),
-  Newsletter: zFlag.optional(),
-  Faxwerbung: zFlag.optional(),
-  eMail: zStr(254).optional(),
-  eMail2: zStr(254).optional(),
-};
 type DataInput = { [K in keyof typeof dataFields]?: z.output<(typeof dataFields)[K]> };
 
 const REGISTER_REQUIRED = ['eMail', 'eMail2', 'Kennwort', 'Kennwort2', 'Vorname', 'Nachname', 'NamensZeile1', 'Strasse',
@@ -210,24 +176,6 @@ async function insertNewCustomer(db: Db, values: Record<string, unknown>): Promi
   }
 }
 
-const registerBody = z.object({
-  ...dataFields,
-  [HONEYPOT_FIELD]: z.unknown().optional().describe('honeypot: must stay empty'),
-  Kundennummer: z.union([z.number(), z.string().max(12, 'too_long')], { error: 'field_invalid' }).optional(),
-  Kennwort: zStr(200).optional(),
-  Kennwort2: zStr(200).optional(),
-});
-
-const fastBody = z.object({
-  eMail: zStr(254).optional(), eMail2: zStr(254).optional(),
-  Kennwort: zStr(200).optional(), Kennwort2: zStr(200).optional(),
-  NamensZeile1: zStr(80).optional(), PLZ: zStr(12).optional(), LandISO2: zStr(2).optional(),
-  Newsletter: zFlag.optional(), Sprache: zStr(2).optional(),
-  [HONEYPOT_FIELD]: z.unknown().optional().describe('honeypot: must stay empty'),
-});
-
-const RegisterOut = z.object({ kdnr: z.number(), existing: z.boolean(), verification: z.literal('sent') });
-
 async function registerNew(db: Db, c: Context, d: z.output<typeof registerBody> | z.output<typeof fastBody>) {
   const country = await findCountry(db, trimOr(d.LandISO2));
   if (!country) throw badRequest('invalid_country', { field: 'LandISO2' });
@@ -244,16 +192,6 @@ async function registerNew(db: Db, c: Context, d: z.output<typeof registerBody> 
   await sendVerifyMail(db, email, kdnr, token, requestLocale(c, { country: country.iso2, language }));
   return { kdnr, existing: false, verification: 'sent' as const };
 }
-
-// ---- login ----
-
-const loginBody = z.object({
-  Firma: z.union([z.number(), z.string().max(3, 'give_credentials')], { error: 'give_credentials' }),
-  Benutzername: z.string({ error: 'give_credentials' }).max(254, 'give_credentials'),
-  Kennwort: z.string({ error: 'give_credentials' }).max(1000, 'give_credentials'),
-  /** sent by the legacy client; carries nothing the server needs */
-  kw: z.unknown().optional(),
-});
 
 type Candidate = NonNullable<Awaited<ReturnType<typeof loadCustomerRow>>>;
 
@@ -328,280 +266,187 @@ async function checkCredentials(db: Db, ip: string, body: z.output<typeof loginB
   return { customer, subUserId: null, attempt, mustChange: !!customer.must_change_password };
 }
 
-// ---- routes ----
-
-const zText500 = () => z.string({ error: 'field_invalid' }).max(500, 'too_long').optional();
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'post', path: '/login', access: 'public', tag: 'auth',
-    summary: 'Login with customer number or e-mail (Benutzername) and password; answers the Customer and sets the session cookie',
-    body: loginBody,
-    handler: async ({ db, c, ip, body, session }) => {
-      const { customer, subUserId, attempt, mustChange } = await checkCredentials(db, ip, body);
-      await attempt.succeeded(); // the password was right: not a failure, whatever follows
-      if (!customer.verified) throw new ApiError(401, 'login_error_5', { errorDescription: '5' });
-      if (mustChange) throw new ApiError(401, 'password_change_required');
-      if (session) await destroySession(db, c, session); // a fresh token on every login (no fixation)
-      const loc = requestLocale(c, { country: session?.country ?? customer.land_iso2, language: session?.language ?? customer.sprache });
-      const s = await createSession(db, c, {
-        kdnr: customer.kdnr, firma: customer.firma, country: loc.country, language: resolveLanguage(loc.language, customer.firma), subUserId,
-      });
-      return customerEntity(db, customer, { lang: s.language, country: s.country, subUserId });
-    },
+  defineRoute(calls.login, async ({ db, c, ip, body, session }) => {
+    const { customer, subUserId, attempt, mustChange } = await checkCredentials(db, ip, body);
+    await attempt.succeeded(); // the password was right: not a failure, whatever follows
+    if (!customer.verified) throw new ApiError(401, 'login_error_5', { errorDescription: '5' });
+    if (mustChange) throw new ApiError(401, 'password_change_required');
+    if (session) await destroySession(db, c, session); // a fresh token on every login (no fixation)
+    const loc = requestLocale(c, { country: session?.country ?? customer.land_iso2, language: session?.language ?? customer.sprache });
+    const s = await createSession(db, c, {
+      kdnr: customer.kdnr, firma: customer.firma, country: loc.country, language: resolveLanguage(loc.language, customer.firma), subUserId,
+    });
+    return customerEntity(db, customer, { lang: s.language, country: s.country, subUserId });
   }),
 
-  defineRoute({
-    method: 'get', path: '/logout', access: 'public', tag: 'auth', stateChangingGet: true,
-    summary: 'Ends the session (also without one); same-origin requests only (403 cross-site)',
-    handler: async ({ db, c, session }) => {
-      await destroySession(db, c, session);
-      return { loggedOut: true };
-    },
+  defineRoute(calls.logout, async ({ db, c, session }) => {
+    await destroySession(db, c, session);
+    return { loggedOut: true as const };
   }),
 
-  defineRoute({
-    method: 'post', path: '/logs', access: 'public', tag: 'auth',
-    summary: 'Client error log (login failures, script errors); the stored IP is the one the server sees',
-    body: z.object({
-      firma: z.union([z.number().int(), z.string().regex(/^\d{0,3}$/, 'field_invalid'), z.null()], { error: 'field_invalid' }).optional(),
-      kdnr: z.union([z.number().int(), z.string().regex(/^\d{0,9}$/, 'field_invalid'), z.null()], { error: 'field_invalid' }).optional(),
-      page: zText500(),
-      error: z.string({ error: 'field_invalid' }).max(4000, 'too_long').optional(),
-      ip: z.string({ error: 'field_invalid' }).max(64, 'too_long').optional(),
-      browser: zText500(),
-      daten: z.unknown().optional(),
-    }),
-    response: z.object({ id: z.number() }),
-    handler: async ({ db, body, ip, session }) => {
-      await limit(db, ip, 'logs', 120, 60_000);
-      const daten = body.daten === undefined || body.daten === null ? '' : typeof body.daten === 'string' ? body.daten : JSON.stringify(body.daten);
-      if (daten.length > 8000) throw badRequest('too_long', { field: 'daten' });
-      const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
-      const row = await db.insertInto('client_logs').values({
-        firma: session?.firma ?? num(body.firma), kdnr: session?.kdnr ?? num(body.kdnr),
-        page: body.page ?? '', error: body.error ?? '', ip, browser: body.browser ?? '', daten, created_at: nowIso(),
-      }).returning('id').executeTakeFirstOrThrow();
-      return { id: Number(row.id) };
-    },
+  defineRoute(calls.logs, async ({ db, body, ip, session }) => {
+    await limit(db, ip, 'logs', 120, 60_000);
+    const daten = body.daten === undefined || body.daten === null ? '' : typeof body.daten === 'string' ? body.daten : JSON.stringify(body.daten);
+    if (daten.length > 8000) throw badRequest('too_long', { field: 'daten' });
+    const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
+    const row = await db.insertInto('client_logs').values({
+      firma: session?.firma ?? num(body.firma), kdnr: session?.kdnr ?? num(body.kdnr),
+      page: body.page ?? '', error: body.error ?? '', ip, browser: body.browser ?? '', daten, created_at: nowIso(),
+    }).returning('id').executeTakeFirstOrThrow();
+    return { id: Number(row.id) };
   }),
 
-  defineRoute({
-    method: 'post', path: '/register', access: 'guest', tag: 'auth',
-    summary: 'Registration: with Kundennummer + PLZ an existing customer registers the online access, else a new customer number is allocated; sends the verification mail. 10 per hour per address, 3 per e-mail (429)',
-    body: registerBody,
-    response: RegisterOut,
-    handler: async ({ db, c, ip, body, session }) => {
-      refuseWhenLoggedIn(session);
-      checkHoneypot(body[HONEYPOT_FIELD]);
-      const existing = body.Kundennummer !== undefined && String(body.Kundennummer).trim() !== '';
-      throwFieldErrors(checkData(body, existing ? EXISTING_REQUIRED : REGISTER_REQUIRED));
-      // counted once the input is valid: typos do not use up the limit, every mail does
-      await limitGuest(db, 'register', ip);
-      if (!existing) return registerNew(db, c, body);
+  defineRoute(calls.register, async ({ db, c, ip, body, session }) => {
+    refuseWhenLoggedIn(session);
+    checkHoneypot(body[HONEYPOT_FIELD]);
+    const existing = body.Kundennummer !== undefined && String(body.Kundennummer).trim() !== '';
+    throwFieldErrors(checkData(body, existing ? EXISTING_REQUIRED : REGISTER_REQUIRED));
+    // counted once the input is valid: typos do not use up the limit, every mail does
+    await limitGuest(db, 'register', ip);
+    if (!existing) return registerNew(db, c, body);
 
-      const kdnr = Number(String(body.Kundennummer).trim());
-      const cust = await loadCustomerRow(db, kdnr);
-      if (!cust) throw keyed(400, 'kdnr_not_found', 'register_kdnr_not_found', { field: 'Kundennummer' });
-      const norm = (p: string) => p.replace(/\s+/g, '').toUpperCase();
-      if (norm(cust.plz) !== norm(trimOr(body.PLZ))) throw keyed(400, 'kdnr_plz_mismatch', 'register_kdnr_plz_mismatch', { field: 'PLZ' });
-      const email = trimOr(body.eMail).toLowerCase();
-      if (cust.password_hash) {
-        const same = (cust.email ?? '').toLowerCase() === email && (await verifyPassword(String(body.Kennwort), cust.password_hash));
-        if (same) throw keyed(409, 'user_already_registered', 'register_already_registered');
-        throw keyed(409, 'wrong_credentials_user_exists', 'register_wrong_credentials');
-      }
-      if (await emailTaken(db, cust.firma, email, kdnr)) throw keyed(409, 'email_exists', 'email_exists', { field: 'eMail' });
-      await limitGuestMail(db, 'register', email);
+    const kdnr = Number(String(body.Kundennummer).trim());
+    const cust = await loadCustomerRow(db, kdnr);
+    if (!cust) throw keyed(400, 'kdnr_not_found', 'register_kdnr_not_found', { field: 'Kundennummer' });
+    const norm = (p: string) => p.replace(/\s+/g, '').toUpperCase();
+    if (norm(cust.plz) !== norm(trimOr(body.PLZ))) throw keyed(400, 'kdnr_plz_mismatch', 'register_kdnr_plz_mismatch', { field: 'PLZ' });
+    const email = trimOr(body.eMail).toLowerCase();
+    if (cust.password_hash) {
+      const same = (cust.email ?? '').toLowerCase() === email && (await verifyPassword(String(body.Kennwort), cust.password_hash));
+      if (same) throw keyed(409, 'user_already_registered', 'register_already_registered');
+      throw keyed(409, 'wrong_credentials_user_exists', 'register_wrong_credentials');
+    }
+    if (await emailTaken(db, cust.firma, email, kdnr)) throw keyed(409, 'email_exists', 'email_exists', { field: 'eMail' });
+    await limitGuestMail(db, 'register', email);
+    const token = newToken();
+    const patch: Record<string, unknown> = {
+      email, password_hash: await hashPassword(String(body.Kennwort)), verified: 0, verify_token: tokenHash(token), must_change_password: 0,
+    };
+    if (body.Newsletter !== undefined) patch.newsletter = body.Newsletter;
+    if (body.Faxwerbung !== undefined) patch.faxwerbung = body.Faxwerbung;
+    if (body.Sprache) patch.sprache = resolveLanguage(body.Sprache, cust.firma);
+    await db.updateTable('customers').set(patch).where('kdnr', '=', kdnr).execute();
+    await sendVerifyMail(db, email, kdnr, token, requestLocale(c, { country: cust.land_iso2, language: cust.sprache }));
+    return { kdnr, existing: true, verification: 'sent' as const };
+  }),
+
+  defineRoute(calls.registerFast, async ({ db, c, ip, body, session }) => {
+    refuseWhenLoggedIn(session);
+    checkHoneypot(body[HONEYPOT_FIELD]);
+    throwFieldErrors(checkData(body, FAST_REQUIRED));
+    await limitGuest(db, 'register', ip);
+    return registerNew(db, c, body);
+  }),
+
+  defineRoute(calls.registerVerify, async ({ db, params, ip }) => {
+    await limitGuest(db, 'verify', ip);
+    const target = (v: string) => `/${params.country}/${resolveLanguage(params.language, 1)}/?verified=${v}`;
+    if (!VERIFY_TOKEN_RE.test(params.tkn)) return target('missing');
+    // new tokens are stored hashed; accounts created before (seed, imports) carry the plain token
+    const forms = [tokenHash(params.tkn), params.tkn];
+    const cust = await db.selectFrom('customers').select(['kdnr', 'verified', 'verify_token'])
+      .where('verify_token', 'in', forms).executeTakeFirst();
+    if (!cust) return target('missing');
+    if (cust.verified) return target('already');
+    const r = await db.updateTable('customers').set({ verified: 1 })
+      .where('kdnr', '=', cust.kdnr).where('verify_token', '=', cust.verify_token).executeTakeFirst();
+    return target(Number(r.numUpdatedRows) === 1 ? 'ok' : 'failed');
+  }),
+
+  defineRoute(calls.passwordForgot, async ({ db, c, ip, body }) => {
+    const login = parseLoginName(body.login);
+    if (login.kind === 'error') throw badRequest('give_credentials', { reason: login.error });
+    checkHoneypot(body[HONEYPOT_FIELD]);
+    // per address, and per login asked for (each one mails that account's stored address)
+    await limitGuest(db, 'forgot', ip);
+    await limitGuestMail(db, 'forgot', login.kind === 'kdnr' ? `kdnr:${login.kdnr.replace(/^0+/, '')}` : login.email);
+    let q = db.selectFrom('customers').select(['kdnr', 'email', 'land_iso2', 'sprache']).where('email', 'is not', null);
+    q = login.kind === 'kdnr' ? q.where('kdnr', '=', Number(login.kdnr)) : q.where(sql<string>`lower(email)`, '=', login.email.toLowerCase());
+    if (body.firma !== undefined) q = q.where('firma', '=', Number(body.firma));
+    const found = await q.limit(10).execute();
+    for (const cust of found) {
+      if (!cust.email) continue;
       const token = newToken();
-      const patch: Record<string, unknown> = {
-        email, password_hash: await hashPassword(String(body.Kennwort)), verified: 0, verify_token: tokenHash(token), must_change_password: 0,
-      };
-      if (body.Newsletter !== undefined) patch.newsletter = body.Newsletter;
-      if (body.Faxwerbung !== undefined) patch.faxwerbung = body.Faxwerbung;
-      if (body.Sprache) patch.sprache = resolveLanguage(body.Sprache, cust.firma);
-      await db.updateTable('customers').set(patch).where('kdnr', '=', kdnr).execute();
-      await sendVerifyMail(db, email, kdnr, token, requestLocale(c, { country: cust.land_iso2, language: cust.sprache }));
-      return { kdnr, existing: true, verification: 'sent' as const };
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/register/fast', access: 'guest', tag: 'auth',
-    summary: 'Quick registration: e-mail, password twice, company (NamensZeile1), PLZ, country (LandISO2). 10 per hour per address, 3 per e-mail (429)',
-    body: fastBody,
-    response: RegisterOut,
-    handler: async ({ db, c, ip, body, session }) => {
-      refuseWhenLoggedIn(session);
-      checkHoneypot(body[HONEYPOT_FIELD]);
-      throwFieldErrors(checkData(body, FAST_REQUIRED));
-      await limitGuest(db, 'register', ip);
-      return registerNew(db, c, body);
-    },
-  }),
-
-  defineRoute({
-    method: 'get', path: '/register/verify/:tkn/:country/:language', access: 'guest', tag: 'auth',
-    summary: 'Confirms the account; result is the address to go to: /{country}/{language}/?verified=ok|already|missing|failed. 30 per hour per address (429)',
-    params: z.object({ tkn: z.string().max(500, 'too_long'), country: zCountry, language: zLanguage }),
-    response: z.string(),
-    handler: async ({ db, params, ip }) => {
-      await limitGuest(db, 'verify', ip);
-      const target = (v: string) => `/${params.country}/${resolveLanguage(params.language, 1)}/?verified=${v}`;
-      if (!VERIFY_TOKEN_RE.test(params.tkn)) return target('missing');
-      // new tokens are stored hashed; accounts created before (seed, imports) carry the plain token
-      const forms = [tokenHash(params.tkn), params.tkn];
-      const cust = await db.selectFrom('customers').select(['kdnr', 'verified', 'verify_token'])
-        .where('verify_token', 'in', forms).executeTakeFirst();
-      if (!cust) return target('missing');
-      if (cust.verified) return target('already');
-      const r = await db.updateTable('customers').set({ verified: 1 })
-        .where('kdnr', '=', cust.kdnr).where('verify_token', '=', cust.verify_token).executeTakeFirst();
-      return target(Number(r.numUpdatedRows) === 1 ? 'ok' : 'failed');
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/password/forgot', access: 'guest', tag: 'auth',
-    summary: 'Sends a reset link /{c}/{l}/new-password/{kdnr}/{tkn} when the customer number or e-mail is known; always answers 200 (429 past 10 per hour per address or 3 per login)',
-    body: z.object({
-      login: z.string({ error: 'give_credentials' }).max(254, 'too_long'),
-      firma: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/, 'field_invalid')], { error: 'field_invalid' }).optional(),
-      [HONEYPOT_FIELD]: z.unknown().optional().describe('honeypot: must stay empty'),
-    }),
-    response: z.object({ sent: z.literal(true) }),
-    handler: async ({ db, c, ip, body }) => {
-      const login = parseLoginName(body.login);
-      if (login.kind === 'error') throw badRequest('give_credentials', { reason: login.error });
-      checkHoneypot(body[HONEYPOT_FIELD]);
-      // per address, and per login asked for (each one mails that account's stored address)
-      await limitGuest(db, 'forgot', ip);
-      await limitGuestMail(db, 'forgot', login.kind === 'kdnr' ? `kdnr:${login.kdnr.replace(/^0+/, '')}` : login.email);
-      let q = db.selectFrom('customers').select(['kdnr', 'email', 'land_iso2', 'sprache']).where('email', 'is not', null);
-      q = login.kind === 'kdnr' ? q.where('kdnr', '=', Number(login.kdnr)) : q.where(sql<string>`lower(email)`, '=', login.email.toLowerCase());
-      if (body.firma !== undefined) q = q.where('firma', '=', Number(body.firma));
-      const found = await q.limit(10).execute();
-      for (const cust of found) {
-        if (!cust.email) continue;
-        const token = newToken();
-        await db.updateTable('customers').set({
-          reset_token: tokenHash(token), reset_expires: new Date(Date.now() + RESET_HOURS * 3600_000).toISOString(),
-        }).where('kdnr', '=', cust.kdnr).execute();
-        const loc = requestLocale(c, { country: cust.land_iso2, language: cust.sprache });
-        await sendMail(db, {
-          to: cust.email, kind: 'password_reset', subject: 'Neues Kennwort festlegen',
-          text: `Guten Tag,\n\nfür Ihre Kundennummer ${cust.kdnr} wurde ein neues Kennwort angefordert.\n`
-            + `Mit diesem Link legen Sie es fest (gültig ${RESET_HOURS} Stunden):\n\n`
-            + `${publicBaseUrl()}/${loc.country}/${loc.language}/new-password/${cust.kdnr}/${token}\n\n`
-            + 'Falls Sie das nicht waren, ignorieren Sie diese E-Mail bitte.\n',
-        });
-      }
-      return { sent: true as const };
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/password/new', access: 'guest', tag: 'auth',
-    summary: 'Sets a new password with the reset link\'s kdnr and token; ends the customer\'s other sessions',
-    body: z.object({
-      kdnr: z.union([z.number().int(), z.string().regex(/^\d{1,9}$/, 'invalid_token')], { error: 'invalid_token' }),
-      tkn: z.string({ error: 'invalid_token' }).max(200, 'invalid_token'),
-      password: z.string({ error: 'password_length' }).max(1000, 'password_length'),
-      password2: z.string({ error: 'password_mismatch' }).max(1000, 'password_mismatch'),
-    }),
-    response: z.object({ changed: z.literal(true) }),
-    handler: async ({ db, body }) => {
-      const e = validatePasswordPair(body.password, body.password2);
-      if (e) throw badRequest(e, { field: e === 'password_mismatch' ? 'password2' : 'password' });
-      const invalid = () => new ApiError(400, 'invalid_token', { message: 'Der Link ist ungültig oder abgelaufen' });
-      if (!TOKEN_RE.test(body.tkn)) throw invalid();
-      const kdnr = Number(body.kdnr);
-      const cust = await db.selectFrom('customers').select(['kdnr', 'reset_expires']).where('kdnr', '=', kdnr)
-        .where('reset_token', '=', tokenHash(body.tkn)).executeTakeFirst();
-      if (!cust || !cust.reset_expires || cust.reset_expires < nowIso()) throw invalid();
-      const hash = await hashPassword(body.password);
-      await db.transaction().execute(async (tx) => {
-        // the link came by mail, so it also proves the address
-        await tx.updateTable('customers').set({
-          password_hash: hash, reset_token: null, reset_expires: null, must_change_password: 0, verified: 1,
-        }).where('kdnr', '=', kdnr).execute();
-        await endSessions(tx, { kdnr });
+      await db.updateTable('customers').set({
+        reset_token: tokenHash(token), reset_expires: new Date(Date.now() + RESET_HOURS * 3600_000).toISOString(),
+      }).where('kdnr', '=', cust.kdnr).execute();
+      const loc = requestLocale(c, { country: cust.land_iso2, language: cust.sprache });
+      await sendMail(db, {
+        to: cust.email, kind: 'password_reset', subject: 'Neues Kennwort festlegen',
+        text: `Guten Tag,\n\nfür Ihre Kundennummer ${cust.kdnr} wurde ein neues Kennwort angefordert.\n`
+          + `Mit diesem Link legen Sie es fest (gültig ${RESET_HOURS} Stunden):\n\n`
+          + `${publicBaseUrl()}/${loc.country}/${loc.language}/new-password/${cust.kdnr}/${token}\n\n`
+          + 'Falls Sie das nicht waren, ignorieren Sie diese E-Mail bitte.\n',
       });
-      return { changed: true as const };
-    },
+    }
+    return { sent: true as const };
   }),
 
-  defineRoute({
-    method: 'post', path: '/password/change', access: 'guest', tag: 'auth',
-    summary: 'Changes the password with the current credentials (the way out of password_change_required; a sub-user with 123456x2); ends every other session of that login',
-    body: loginBody.extend({
-      password: z.string({ error: 'password_length' }).max(1000, 'password_length'),
-      password2: z.string({ error: 'password_mismatch' }).max(1000, 'password_mismatch'),
-    }),
-    response: z.object({ changed: z.literal(true) }),
-    handler: async ({ db, ip, body, session }) => {
-      const e = validatePasswordPair(body.password, body.password2);
-      if (e) throw badRequest(e, { field: e === 'password_mismatch' ? 'password2' : 'password' });
-      const { customer, subUserId, attempt } = await checkCredentials(db, ip, body);
-      await attempt.succeeded();
-      const hash = await hashPassword(body.password);
-      // the caller's own session (if it is one of this customer's) stays; every other one of the login ends
-      const keep = session?.kdnr === customer.kdnr ? session.id : undefined;
-      await db.transaction().execute(async (tx) => {
-        if (subUserId !== null) {
-          await tx.updateTable('sub_users').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', subUserId)
-            .where('kdnr', '=', customer.kdnr).execute();
-          await endSessions(tx, { kdnr: customer.kdnr, subUserId }, keep);
-        } else {
-          await tx.updateTable('customers').set({ password_hash: hash, must_change_password: 0 }).where('kdnr', '=', customer.kdnr).execute();
-          await endSessions(tx, { kdnr: customer.kdnr }, keep);
-        }
-      });
-      return { changed: true as const };
-    },
+  defineRoute(calls.passwordNew, async ({ db, body }) => {
+    const e = validatePasswordPair(body.password, body.password2);
+    if (e) throw badRequest(e, { field: e === 'password_mismatch' ? 'password2' : 'password' });
+    const invalid = () => new ApiError(400, 'invalid_token', { message: 'Der Link ist ungültig oder abgelaufen' });
+    if (!TOKEN_RE.test(body.tkn)) throw invalid();
+    const kdnr = Number(body.kdnr);
+    const cust = await db.selectFrom('customers').select(['kdnr', 'reset_expires']).where('kdnr', '=', kdnr)
+      .where('reset_token', '=', tokenHash(body.tkn)).executeTakeFirst();
+    if (!cust || !cust.reset_expires || cust.reset_expires < nowIso()) throw invalid();
+    const hash = await hashPassword(body.password);
+    await db.transaction().execute(async (tx) => {
+      // the link came by mail, so it also proves the address
+      await tx.updateTable('customers').set({
+        password_hash: hash, reset_token: null, reset_expires: null, must_change_password: 0, verified: 1,
+      }).where('kdnr', '=', kdnr).execute();
+      await endSessions(tx, { kdnr });
+    });
+    return { changed: true as const };
   }),
 
-  defineRoute({
-    method: 'put', path: '/user/kundendaten', access: 'customer', tag: 'user',
-    summary: 'Customer data change (fields as in the Customer entity; only the fields sent change); errors answer kundendaten_error with field and reason',
-    body: z.object(dataFields),
-    handler: async ({ db, body, session }) => {
-      await requirePermission(db, session, 'account');
-      const cust = await loadCustomerRow(db, session.kdnr);
-      if (!cust) throw notFound();
-      const required = Object.keys(body).filter((k) => ['Vorname', 'Nachname', 'NamensZeile1', 'Strasse', 'PLZ', 'Ort', 'LandISO2', 'eMail'].includes(k));
-      const emailChanges = body.eMail !== undefined && trimOr(body.eMail).toLowerCase() !== (cust.email ?? '').toLowerCase();
-      if (emailChanges) required.push('eMail2');
-      const forCheck: Record<string, unknown> = { ...body };
-      if (!emailChanges) delete forCheck.eMail2;
-      if (body.PLZ !== undefined && body.LandISO2 === undefined) forCheck.LandISO2 = cust.land_iso2;
-      throwFieldErrors(checkData(forCheck, required), 'kundendaten_error');
-      let lndnr: number | undefined;
-      if (body.LandISO2 !== undefined) {
-        const country = await findCountry(db, trimOr(body.LandISO2));
-        if (!country) throwFieldErrors({ LandISO2: 'invalid_country' }, 'kundendaten_error');
-        lndnr = country!.lndnr;
+  defineRoute(calls.passwordChange, async ({ db, ip, body, session }) => {
+    const e = validatePasswordPair(body.password, body.password2);
+    if (e) throw badRequest(e, { field: e === 'password_mismatch' ? 'password2' : 'password' });
+    const { customer, subUserId, attempt } = await checkCredentials(db, ip, body);
+    await attempt.succeeded();
+    const hash = await hashPassword(body.password);
+    // the caller's own session (if it is one of this customer's) stays; every other one of the login ends
+    const keep = session?.kdnr === customer.kdnr ? session.id : undefined;
+    await db.transaction().execute(async (tx) => {
+      if (subUserId !== null) {
+        await tx.updateTable('sub_users').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', subUserId)
+          .where('kdnr', '=', customer.kdnr).execute();
+        await endSessions(tx, { kdnr: customer.kdnr, subUserId }, keep);
+      } else {
+        await tx.updateTable('customers').set({ password_hash: hash, must_change_password: 0 }).where('kdnr', '=', customer.kdnr).execute();
+        await endSessions(tx, { kdnr: customer.kdnr }, keep);
       }
-      if (emailChanges && (await emailTaken(db, cust.firma, trimOr(body.eMail), cust.kdnr))) {
-        throwFieldErrors({ eMail: 'email_exists' }, 'kundendaten_error');
-      }
-      const patch = columnsOf(body, lndnr);
-      if (body.Sprache !== undefined && trimOr(body.Sprache) !== '') patch.sprache = resolveLanguage(body.Sprache, cust.firma);
-      if (Object.keys(patch).length) await db.updateTable('customers').set(patch).where('kdnr', '=', session.kdnr).execute();
-      return sessionCustomer(db, session);
-    },
+    });
+    return { changed: true as const };
   }),
 
-  defineRoute({
-    method: 'get', path: '/dev/outbox', access: 'public', tag: 'dev',
-    summary: 'Development only (DEV_TOOLS=1 and no SMTP_URL; otherwise 404): newest mails of the outbox, optionally for one address',
-    query: z.object({
-      to: z.string().max(254, 'too_long').optional(),
-      limit: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(100, 'invalid_input').optional(),
-    }),
-    handler: async ({ db, query }) => {
-      if (!outboxEnabled()) throw notFound();
-      return listOutbox(db, { to: query.to, limit: query.limit });
-    },
+  defineRoute(calls.userKundendaten, async ({ db, body, session }) => {
+    await requirePermission(db, session, 'account');
+    const cust = await loadCustomerRow(db, session.kdnr);
+    if (!cust) throw notFound();
+    const required = Object.keys(body).filter((k) => ['Vorname', 'Nachname', 'NamensZeile1', 'Strasse', 'PLZ', 'Ort', 'LandISO2', 'eMail'].includes(k));
+    const emailChanges = body.eMail !== undefined && trimOr(body.eMail).toLowerCase() !== (cust.email ?? '').toLowerCase();
+    if (emailChanges) required.push('eMail2');
+    const forCheck: Record<string, unknown> = { ...body };
+    if (!emailChanges) delete forCheck.eMail2;
+    if (body.PLZ !== undefined && body.LandISO2 === undefined) forCheck.LandISO2 = cust.land_iso2;
+    throwFieldErrors(checkData(forCheck, required), 'kundendaten_error');
+    let lndnr: number | undefined;
+    if (body.LandISO2 !== undefined) {
+      const country = await findCountry(db, trimOr(body.LandISO2));
+      if (!country) throwFieldErrors({ LandISO2: 'invalid_country' }, 'kundendaten_error');
+      lndnr = country!.lndnr;
+    }
+    if (emailChanges && (await emailTaken(db, cust.firma, trimOr(body.eMail), cust.kdnr))) {
+      throwFieldErrors({ eMail: 'email_exists' }, 'kundendaten_error');
+    }
+    const patch = columnsOf(body, lndnr);
+    if (body.Sprache !== undefined && trimOr(body.Sprache) !== '') patch.sprache = resolveLanguage(body.Sprache, cust.firma);
+    if (Object.keys(patch).length) await db.updateTable('customers').set(patch).where('kdnr', '=', session.kdnr).execute();
+    return sessionCustomer(db, session);
   }),
 ];

@@ -27,22 +27,23 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import type { Session } from '../http/session.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
-import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { currencyFor, convertPrice, forgetPurchases, loadArticleItems } from '../lib/articles.ts';
 import { requirePermission, type Acting } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
 import { isUniqueViolation, nextOrderNumbers } from '../lib/order-numbers.ts';
 import { cartDiscountRules, discountTotal, toCents, goodsValue, parseSummary, priceSummary, totalsOf, vatRuleFor, withDesignations, type BenefitRule, type PriceLine, type Summary } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
-import { parseReleaseReason, releaseReason, type ReleaseReasonOut } from '../lib/release-rules.ts';
-import { ReleaseReasonSchema } from './release-rules.ts';
+import { parseReleaseReason, releaseReason } from '../lib/release-rules.ts';
 import { cartCount } from './cart.ts';
 import { designations } from './zahnlager.ts';
 import { ERROR_TEXTS, FREEWAY_MIN_EUR } from '../../src/lib/rules/constants.ts';
 import { formatPrice, localeFor } from '../../src/lib/rules/locale.ts';
-import { SummarySchema, TotalsSchema } from './money-schema.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 import { isBlank, parseDate, validateFreeway, validatePostalCode } from '../../src/lib/rules/validate.ts';
+import * as calls from '../../src/api/checkout.ts';
+import type { PlacedOut, UnavailableReason } from '../../src/api/checkout.ts';
+import { StateIn, ADDRESS_MAX } from '../../src/api/checkout.ts';
 
 // ---- constants and small helpers ----
 
@@ -50,8 +51,7 @@ export const VERSANDARTEN = ['standard', 'express', 'abholung'] as const;
 export const ZAHLUNGSARTEN = ['rechnung', 'lastschrift', 'vorkasse'] as const;
 const SHIPPING_EUR: Record<string, number> = { standard: 6.9, express: 14.9, abholung: 0 };
 const FREE_STANDARD_FROM_EUR = 150;
-export const KOMMENTAR_MAX = 500;
-const ADDRESS_MAX = 80;
+
 const ADDRESSES_PER_CUSTOMER = 100;
 
 const LABELS: Record<string, Record<string, string>> = {
@@ -189,7 +189,7 @@ export interface Checkout {
   state: CheckoutStateRow;
   cur: { code: string; rate: number };
   lines: CartLine[];
-  unavailable: { Artikelnummer: string; Menge: number; reason: string }[];
+  unavailable: { Artikelnummer: string; Menge: number; reason: UnavailableReason }[];
   addresses: AddressOut[];
   address: AddressOut | null;
   benefit: BenefitEval | null;
@@ -313,16 +313,6 @@ export function checkVersanddatum(v: string, now = new Date()): string {
   return iso;
 }
 
-const zFwt = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'invalid_input' }).transform((v) => v === true || v === 1);
-
-const StateIn = z.object({
-  addressId: zId.nullable().optional().describe('id of a delivery address of GET checkout/addresses; null = default address'),
-  versandart: z.string().max(20, 'field_invalid').optional().describe('standard | express | abholung'),
-  versanddatum: z.string().max(20, 'invalid_date').nullable().optional().describe('desired date YYYY-M-D (not in the past, not a Sunday); null or "" clears'),
-  kommentar: z.string().max(KOMMENTAR_MAX, 'too_long').optional().describe(`comment, at most ${KOMMENTAR_MAX} characters`),
-  zahlungsart: z.string().max(20, 'field_invalid').optional().describe('rechnung | lastschrift | vorkasse'),
-  fwt: zFwt.optional().describe('freeway return ticket: order value ≥ 170 EUR, once per calendar month'),
-});
 type StateInput = z.output<typeof StateIn>;
 
 /** Validates a partial basket state against the customer's data; answers the merged state. */
@@ -354,40 +344,6 @@ async function mergeState(db: Db, session: Session, st: CheckoutStateRow, p: Sta
   return next;
 }
 
-// ---- schemas ----
-
-const AddressSchema = z.object({
-  id: z.number().nullable(), firma_name: z.string(), zusatz1: z.string(), zusatz2: z.string(), ansprechpartner: z.string(),
-  strasse: z.string(), plz: z.string(), ort: z.string(), land_iso2: z.string(), is_default: z.boolean(),
-});
-const LineSchema = z.object({
-  Artikelnummer: z.string(), Bezeichnung: z.string(), Gebinde: z.string(), Preis: z.number(), KatPreis: z.number(),
-  Menge: z.number(), Einzelpreis: z.number(), Gesamtpreis: z.number(), vkz: z.string(), Waehrung: z.string(),
-}).loose();
-const CheckoutOut = z.object({
-  lines: z.array(LineSchema),
-  unavailable: z.array(z.object({ Artikelnummer: z.string(), Menge: z.number(), reason: z.enum(['unknown', 'out_of_range', 'request_price']) })),
-  addresses: z.array(AddressSchema),
-  address: AddressSchema.nullable().describe('the address the order goes to (chosen, else default, else the customer address with id null)'),
-  addressId: z.number().nullable(),
-  versandart: z.string(), versanddatum: z.string().nullable(), kommentar: z.string(), zahlungsart: z.string(),
-  state: z.object({
-    addressId: z.number().nullable(), versandart: z.string(), versanddatum: z.string().nullable(), kommentar: z.string(),
-    zahlungsart: z.string(), benefitCode: z.string().nullable(), fwt: z.boolean(),
-  }),
-  versandarten: z.array(z.object({ id: z.string(), label: z.string(), price: z.number() })),
-  zahlungsarten: z.array(z.object({ id: z.string(), label: z.string() })),
-  benefit: z.object({
-    code: z.string(), kind: z.enum(['percent', 'instant', 'gift']).or(z.string()), value: z.number(), discount: z.number(),
-    freeGift: z.object({ artnr: z.string(), bezeichnung: z.string() }).nullable(), removable: z.boolean(),
-    valid: z.boolean(), error: z.string().nullable().describe('why a stored code does not apply (any more)'),
-  }).nullable(),
-  instantDiscount: z.object({ amount: z.number() }).nullable(),
-  fwt: z.object({ available: z.boolean(), reason: z.string().nullable(), selected: z.boolean(), minOrderEur: z.number(), valueEur: z.number() }),
-  totals: TotalsSchema,
-  summary: SummarySchema,
-});
-
 async function checkoutView(db: Db, session: Session, opts: { lang: string; country: string }) {
   const co = await computeCheckout(db, session.kdnr, opts);
   if (co.lines.length === 0 && co.unavailable.length === 0) throw fail(400, 'cart_no_products');
@@ -398,17 +354,15 @@ async function checkoutView(db: Db, session: Session, opts: { lang: string; coun
 
 const KEY_RE = /^[A-Za-z0-9._:-]{8,100}$/;
 
-interface Placed {
-  orderId: number; auftrag: number; vorgang: number; rechnung: number; total: number; currency: string;
-  status: string; releaseStatus: string; releaseReason: ReleaseReasonOut | null; replayed: boolean; summary: Summary | null;
-}
+/** A placed order as the submit call answers it (without the release flag and the basket counter). */
+type Placed = Omit<z.input<typeof PlacedOut>, 'release' | 'wkcounter'>;
 
 async function findByKey(db: Db, kdnr: number, key: string): Promise<Placed | null> {
   const o = await db.selectFrom('orders').select(['id', 'auftrag', 'vorgang', 'rechnung', 'total', 'currency', 'status', 'release_status', 'release_reason', 'summary_json'])
     .where('kdnr', '=', kdnr).where('idempotency_key', '=', key).executeTakeFirst();
   return o ? {
     orderId: Number(o.id), auftrag: o.auftrag, vorgang: o.vorgang, rechnung: o.rechnung, total: Number(o.total), currency: o.currency,
-    status: o.status, releaseStatus: o.release_status, releaseReason: parseReleaseReason(o.release_reason), replayed: true, summary: parseSummary(o.summary_json),
+    status: o.status, releaseStatus: o.release_status === 'pending' ? 'pending' : 'released', releaseReason: parseReleaseReason(o.release_reason), replayed: true, summary: parseSummary(o.summary_json),
   } : null;
 }
 
@@ -552,175 +506,120 @@ async function sendOrderMails(db: Db, session: Session, p: Placed, co: Checkout,
   }
 }
 
-const PlacedOut = z.object({
-  auftrag: z.number(), vorgang: z.number(), rechnung: z.number().describe('0 until the order is invoiced'), orderId: z.number(),
-  total: z.number().describe('net total'), currency: z.string(), status: z.string(), releaseStatus: z.enum(['released', 'pending']),
-  summary: SummarySchema.nullable().describe('the priced summary the order was placed with'),
-  release: z.boolean().describe('true when the order waits for a release'),
-  releaseReason: ReleaseReasonSchema.nullable().describe('why it waits (net EUR figures); null when released at once'), replayed: z.boolean().describe('true when the key was seen before'),
-  wkcounter: z.number(),
-});
-
-// ---- routes ----
-
-const AddressIn = z.object({
-  firma_name: z.string().optional(), zusatz1: z.string().optional(), zusatz2: z.string().optional(), ansprechpartner: z.string().optional(),
-  strasse: z.string().optional(), plz: z.string().optional(), ort: z.string().optional(), land_iso2: z.string().optional(),
-}).describe(`firma_name, strasse, plz, ort, land_iso2 required; each at most ${ADDRESS_MAX} characters; plz by the country's rule`);
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/checkout', access: 'customer', tag: 'checkout',
-    summary: 'The checkout: cart lines, addresses, shipping and payment methods, desired date, comment, benefit code, freeway ticket and totals. Empty cart → 400 cart_no_products',
-    response: CheckoutOut,
-    handler: ({ db, session, lang, country }) => checkoutView(db, session, { lang, country }),
+  defineRoute(calls.checkout, ({ db, session, lang, country }) => checkoutView(db, session, { lang, country })),
+
+  defineRoute(calls.putCheckout, async ({ db, session, body, lang, country }) => {
+    await db.transaction().execute(async (tx) => {
+      const st = await mergeState(tx, session, await loadState(tx, session.kdnr), body, { lang, country });
+      await saveState(tx, session.kdnr, st);
+    });
+    return checkoutView(db, session, { lang, country });
   }),
 
-  defineRoute({
-    method: 'put', path: '/checkout', access: 'customer', tag: 'checkout',
-    summary: 'Sets parts of the basket state { addressId?, versandart?, versanddatum?, kommentar?, zahlungsart?, fwt? }; answers the checkout. Errors: 404 (foreign address), field_invalid {field}, invalid_date {reason: format|past|sunday|too_far}, too_long, freeway_min_value, freeway_once_per_month (409)',
-    body: StateIn,
-    response: CheckoutOut,
-    handler: async ({ db, session, body, lang, country }) => {
-      await db.transaction().execute(async (tx) => {
-        const st = await mergeState(tx, session, await loadState(tx, session.kdnr), body, { lang, country });
-        await saveState(tx, session.kdnr, st);
-      });
-      return checkoutView(db, session, { lang, country });
-    },
+  defineRoute(calls.checkoutAddresses, ({ db, session }) => listAddresses(db, session.kdnr)),
+
+  defineRoute(calls.postCheckoutAddresses, async ({ db, session, body }) => {
+    const v: Record<string, string> = {};
+    for (const f of ADDRESS_FIELDS) v[f] = (body[f] ?? '').trim();
+    v.land_iso2 = v.land_iso2!.toUpperCase();
+    const bad: string[] = [];
+    for (const f of ADDRESS_FIELDS) {
+      const required = ['firma_name', 'strasse', 'plz', 'ort', 'land_iso2'].includes(f);
+      if ((required && isBlank(v[f])) || v[f]!.length > ADDRESS_MAX || /[\u0000-\u001f<>]/.test(v[f]!)) bad.push(f);
+    }
+    if (!bad.includes('land_iso2')) {
+      const known = /^[A-Z]{2}$/.test(v.land_iso2!) && await db.selectFrom('countries').select('iso2').where('iso2', '=', v.land_iso2!).executeTakeFirst();
+      if (!known) bad.push('land_iso2');
+    }
+    if (!bad.includes('plz') && !bad.includes('land_iso2') && validatePostalCode(v.plz, v.land_iso2)) bad.push('plz');
+    if (bad.length) {
+      const ordered = ADDRESS_FIELDS.filter((f) => bad.includes(f));
+      throw fieldInvalid(ordered[0]!, ordered);
+    }
+    return db.transaction().execute(async (tx) => {
+      const n = await tx.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      if (Number(n?.n ?? 0) >= ADDRESSES_PER_CUSTOMER) throw conflict('address_limit', { max: ADDRESSES_PER_CUSTOMER });
+      const { id } = await tx.insertInto('addresses').values({
+        kdnr: session.kdnr, firma_name: v.firma_name!, zusatz1: v.zusatz1!, zusatz2: v.zusatz2!, ansprechpartner: v.ansprechpartner!,
+        strasse: v.strasse!, plz: v.plz!, ort: v.ort!, land_iso2: v.land_iso2!, is_default: 0,
+      }).returning('id').executeTakeFirstOrThrow();
+      const st = await loadState(tx, session.kdnr);
+      await saveState(tx, session.kdnr, { ...st, address_id: Number(id) });
+      return {
+        id: Number(id), firma_name: v.firma_name!, zusatz1: v.zusatz1!, zusatz2: v.zusatz2!, ansprechpartner: v.ansprechpartner!,
+        strasse: v.strasse!, plz: v.plz!, ort: v.ort!, land_iso2: v.land_iso2!, is_default: false,
+      };
+    });
   }),
 
-  defineRoute({
-    method: 'get', path: '/checkout/addresses', access: 'customer', tag: 'checkout',
-    summary: 'Delivery addresses of the customer (default first); empty when only the customer address exists',
-    response: z.array(AddressSchema),
-    handler: ({ db, session }) => listAddresses(db, session.kdnr),
-  }),
-
-  defineRoute({
-    method: 'post', path: '/checkout/addresses', access: 'customer', tag: 'checkout',
-    summary: 'Enters a new delivery address and selects it for this checkout. Each invalid field → 400 { error: field_invalid, field, fields }',
-    body: AddressIn,
-    response: AddressSchema,
-    handler: async ({ db, session, body }) => {
-      const v: Record<string, string> = {};
-      for (const f of ADDRESS_FIELDS) v[f] = (body[f] ?? '').trim();
-      v.land_iso2 = v.land_iso2!.toUpperCase();
-      const bad: string[] = [];
-      for (const f of ADDRESS_FIELDS) {
-        const required = ['firma_name', 'strasse', 'plz', 'ort', 'land_iso2'].includes(f);
-        if ((required && isBlank(v[f])) || v[f]!.length > ADDRESS_MAX || /[\u0000-\u001f<>]/.test(v[f]!)) bad.push(f);
+  defineRoute(calls.postCheckoutBenefit, async ({ db, session, body, lang, country }) => {
+    const code = normCode(body.code ?? '');
+    if (code === '') throw badRequest('benefit_code_empty', { message: ERROR_TEXTS.benefit_code_empty });
+    await db.transaction().execute(async (tx) => {
+      const st = await loadState(tx, session.kdnr);
+      const co = await computeCheckout(tx, session.kdnr, { lang, country }, st);
+      if (co.lines.length === 0) throw fail(400, 'cart_no_products');
+      if (st.benefit_code && st.benefit_code !== code && co.benefit && !co.benefit.removable) {
+        throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
       }
-      if (!bad.includes('land_iso2')) {
-        const known = /^[A-Z]{2}$/.test(v.land_iso2!) && await db.selectFrom('countries').select('iso2').where('iso2', '=', v.land_iso2!).executeTakeFirst();
-        if (!known) bad.push('land_iso2');
+      const b = await evalBenefit(tx, session.kdnr, code, co.netEur, lang);
+      if (b.error === 'benefit_code_invalid') throw badRequest('benefit_code_invalid', { message: ERROR_TEXTS.benefit_code_invalid });
+      if (b.error === 'benefit_code_already_redeemed') throw fail(409, 'benefit_code_already_redeemed');
+      if (b.error === 'benefit_code_min_order') {
+        const row = await tx.selectFrom('benefit_codes').select('min_order').where('code', '=', code).executeTakeFirst();
+        throw fail(400, 'benefit_code_min_order', { minOrderEur: Number(row?.min_order ?? 0), valueEur: co.netEur });
       }
-      if (!bad.includes('plz') && !bad.includes('land_iso2') && validatePostalCode(v.plz, v.land_iso2)) bad.push('plz');
-      if (bad.length) {
-        const ordered = ADDRESS_FIELDS.filter((f) => bad.includes(f));
-        throw fieldInvalid(ordered[0]!, ordered);
+      await saveState(tx, session.kdnr, { ...st, benefit_code: code });
+    });
+    return checkoutView(db, session, { lang, country });
+  }),
+
+  defineRoute(calls.deleteCheckoutBenefit, async ({ db, session, lang, country }) => {
+    await db.transaction().execute(async (tx) => {
+      const st = await loadState(tx, session.kdnr);
+      if (!st.benefit_code) return;
+      const row = await tx.selectFrom('benefit_codes').select('removable').where('code', '=', st.benefit_code).executeTakeFirst();
+      if (row && !row.removable) throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
+      await saveState(tx, session.kdnr, { ...st, benefit_code: null });
+    });
+    return checkoutView(db, session, { lang, country });
+  }),
+
+  defineRoute(calls.checkoutSubmit, async ({ db, session, body, c, lang, country }) => {
+    const key = (c.req.header('idempotency-key') ?? body.key ?? '').trim();
+    if (key === '') throw badRequest('idempotency_key_required');
+    if (!KEY_RE.test(key)) throw badRequest('idempotency_key_invalid');
+    const acting = await requirePermission(db, session, 'order');
+    const { key: _k, ...patch } = body;
+    const opts = { lang, country };
+    const answer = async (p: Placed) => ({ ...p, release: p.releaseStatus === 'pending', wkcounter: await cartCount(db, session.kdnr) });
+    const seen = await findByKey(db, session.kdnr, key);
+    if (seen) return answer(seen);
+    for (let attempt = 0; ; attempt++) {
+      let res: PlaceResult;
+      try {
+        res = await db.transaction().execute((tx) => placeOrder(tx, session, key, patch, opts, acting, attempt));
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        // a concurrent request with the same key won: answer its order
+        const other = await findByKey(db, session.kdnr, key);
+        if (other) return answer(other);
+        if (isUniqueViolation(e, 'freeway')) throw fail(409, 'freeway_once_per_month');
+        if (isUniqueViolation(e, 'benefit_red')) throw fail(409, 'benefit_code_already_redeemed');
+        if (attempt >= 4) throw e;
+        continue; // order number drawn twice by concurrent orders: draw again
       }
-      return db.transaction().execute(async (tx) => {
-        const n = await tx.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
-        if (Number(n?.n ?? 0) >= ADDRESSES_PER_CUSTOMER) throw conflict('address_limit', { max: ADDRESSES_PER_CUSTOMER });
-        const { id } = await tx.insertInto('addresses').values({
-          kdnr: session.kdnr, firma_name: v.firma_name!, zusatz1: v.zusatz1!, zusatz2: v.zusatz2!, ansprechpartner: v.ansprechpartner!,
-          strasse: v.strasse!, plz: v.plz!, ort: v.ort!, land_iso2: v.land_iso2!, is_default: 0,
-        }).returning('id').executeTakeFirstOrThrow();
-        const st = await loadState(tx, session.kdnr);
-        await saveState(tx, session.kdnr, { ...st, address_id: Number(id) });
-        return {
-          id: Number(id), firma_name: v.firma_name!, zusatz1: v.zusatz1!, zusatz2: v.zusatz2!, ansprechpartner: v.ansprechpartner!,
-          strasse: v.strasse!, plz: v.plz!, ort: v.ort!, land_iso2: v.land_iso2!, is_default: false,
-        };
-      });
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
-    summary: 'Applies a benefit code (Vorteilscode) { code }; answers the checkout. Errors: benefit_code_empty, cart_no_products, benefit_code_invalid (unknown/expired), 409 benefit_code_already_redeemed (single-use, already used), benefit_code_min_order, 409 benefit_code_not_removable (the applied code cannot be replaced)',
-    body: z.object({ code: z.string({ error: 'benefit_code_empty' }).max(100, 'benefit_code_invalid').optional() }),
-    response: CheckoutOut,
-    handler: async ({ db, session, body, lang, country }) => {
-      const code = normCode(body.code ?? '');
-      if (code === '') throw badRequest('benefit_code_empty', { message: ERROR_TEXTS.benefit_code_empty });
-      await db.transaction().execute(async (tx) => {
-        const st = await loadState(tx, session.kdnr);
-        const co = await computeCheckout(tx, session.kdnr, { lang, country }, st);
-        if (co.lines.length === 0) throw fail(400, 'cart_no_products');
-        if (st.benefit_code && st.benefit_code !== code && co.benefit && !co.benefit.removable) {
-          throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
-        }
-        const b = await evalBenefit(tx, session.kdnr, code, co.netEur, lang);
-        if (b.error === 'benefit_code_invalid') throw badRequest('benefit_code_invalid', { message: ERROR_TEXTS.benefit_code_invalid });
-        if (b.error === 'benefit_code_already_redeemed') throw fail(409, 'benefit_code_already_redeemed');
-        if (b.error === 'benefit_code_min_order') {
-          const row = await tx.selectFrom('benefit_codes').select('min_order').where('code', '=', code).executeTakeFirst();
-          throw fail(400, 'benefit_code_min_order', { minOrderEur: Number(row?.min_order ?? 0), valueEur: co.netEur });
-        }
-        await saveState(tx, session.kdnr, { ...st, benefit_code: code });
-      });
-      return checkoutView(db, session, { lang, country });
-    },
-  }),
-
-  defineRoute({
-    method: 'delete', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
-    summary: 'Removes the applied benefit code (no code: nothing to do); 409 benefit_code_not_removable for fixed codes. Answers the checkout',
-    response: CheckoutOut,
-    handler: async ({ db, session, lang, country }) => {
-      await db.transaction().execute(async (tx) => {
-        const st = await loadState(tx, session.kdnr);
-        if (!st.benefit_code) return;
-        const row = await tx.selectFrom('benefit_codes').select('removable').where('code', '=', st.benefit_code).executeTakeFirst();
-        if (row && !row.removable) throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
-        await saveState(tx, session.kdnr, { ...st, benefit_code: null });
-      });
-      return checkoutView(db, session, { lang, country });
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/checkout/submit', access: 'customer', tag: 'checkout',
-    summary: 'Places the order. Header Idempotency-Key (or body key, 8–100 of A-Z a-z 0-9 . _ : -) is required: the same key always answers the same order. The body may carry the PUT checkout fields (applied in the same transaction). Needs the order right (main user, K07, K09; else 403 forbidden_function). Orders of a sub-user without release right over the account threshold (default 5,000 EUR net) or the buyer\'s remaining monthly budget wait for a release (releaseStatus pending, releaseReason threshold | budget)',
-    body: StateIn.extend({ key: z.string().optional().describe('idempotency key when the header cannot be set') }),
-    response: PlacedOut,
-    handler: async ({ db, session, body, c, lang, country }) => {
-      const key = (c.req.header('idempotency-key') ?? body.key ?? '').trim();
-      if (key === '') throw badRequest('idempotency_key_required');
-      if (!KEY_RE.test(key)) throw badRequest('idempotency_key_invalid');
-      const acting = await requirePermission(db, session, 'order');
-      const { key: _k, ...patch } = body;
-      const opts = { lang, country };
-      const answer = async (p: Placed) => ({ ...p, release: p.releaseStatus === 'pending', wkcounter: await cartCount(db, session.kdnr) });
-      const seen = await findByKey(db, session.kdnr, key);
-      if (seen) return answer(seen);
-      for (let attempt = 0; ; attempt++) {
-        let res: PlaceResult;
+      forgetPurchases(db, session.kdnr);
+      if (res.mail) {
         try {
-          res = await db.transaction().execute((tx) => placeOrder(tx, session, key, patch, opts, acting, attempt));
+          await sendOrderMails(db, session, res.placed, res.mail.co, res.mail.addr, lang, country);
         } catch (e) {
-          if (!isUniqueViolation(e)) throw e;
-          // a concurrent request with the same key won: answer its order
-          const other = await findByKey(db, session.kdnr, key);
-          if (other) return answer(other);
-          if (isUniqueViolation(e, 'freeway')) throw fail(409, 'freeway_once_per_month');
-          if (isUniqueViolation(e, 'benefit_red')) throw fail(409, 'benefit_code_already_redeemed');
-          if (attempt >= 4) throw e;
-          continue; // order number drawn twice by concurrent orders: draw again
+          // the order stands; a mail problem must not turn it into an error
+          console.error('[checkout] order mail failed', res.placed.auftrag, e);
         }
-        forgetPurchases(db, session.kdnr);
-        if (res.mail) {
-          try {
-            await sendOrderMails(db, session, res.placed, res.mail.co, res.mail.addr, lang, country);
-          } catch (e) {
-            // the order stands; a mail problem must not turn it into an error
-            console.error('[checkout] order mail failed', res.placed.auftrag, e);
-          }
-        }
-        return answer(res.placed);
       }
-    },
+      return answer(res.placed);
+    }
   }),
 ];

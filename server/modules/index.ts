@@ -20,10 +20,11 @@ import { routes as logbook } from './logbook.ts';
 import { routes as quickorder } from './quickorder.ts';
 import { routes as mdr } from './mdr.ts';
 import { routes as releaseRules } from './release-rules.ts';
+import { routes as dev } from './dev.ts';
 
 export const allRoutes: AnyRoute[] = [
   ...health, ...user, ...auth, ...subusers, ...cart, ...favoriten, ...catalog, ...search,
   ...content, ...cms,
   ...orders, ...checkout, ...zahnlager, ...labels, ...documents, ...forms, ...logbook,
-  ...quickorder, ...mdr, ...releaseRules,
+  ...quickorder, ...mdr, ...releaseRules, ...dev,
 ];

@@ -1,4 +1,4 @@
-// Response schemas of the priced summary (server/lib/money.ts), shared by checkout and orders.
+// Answer schemas of the priced summary (server/lib/money.ts), shared by the checkout and order calls.
 import { z } from 'zod';
 
 export const SummarySchema = z.object({
