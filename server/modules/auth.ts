@@ -15,14 +15,12 @@ import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { nowIso } from '../lib/time.ts';
 import { customerEntity, findCountry, loadCustomerRow, sessionCustomer } from './user.ts';
-import { ERROR_TEXTS, SALUTATIONS } from '../../src/lib/rules/constants.ts';
+import { ERROR_TEXTS } from '../../src/lib/rules/constants.ts';
 import { parseLogin, parseLoginName, subUserSuffix } from '../../src/lib/rules/customer.ts';
 import { resolveLanguage } from '../../src/lib/rules/locale.ts';
-import {
-  isBlank, validateEmailPair, validateEmail, validateIndustry, validateNumeric, validatePasswordPair, validatePhone,
-  validatePostalCode, validateUrl, parseDate,
-} from '../../src/lib/rules/validate.ts';
+import { validatePasswordPair, parseDate } from '../../src/lib/rules/validate.ts';
 import * as calls from '../../src/api/auth.ts';
+import { fastRegisterErrors, isExistingRegistration, kundendatenErrors, registerErrors } from '../../src/lib/rules/forms.ts';
 import { loginBody, registerBody, dataFields, fastBody } from '../../src/api/auth.ts';
 
 // ---- helpers ----
@@ -71,47 +69,6 @@ async function sendVerifyMail(db: Db, to: string, kdnr: number, token: string, l
 }
 
 type DataInput = { [K in keyof typeof dataFields]?: z.output<(typeof dataFields)[K]> };
-
-const REGISTER_REQUIRED = ['eMail', 'eMail2', 'Kennwort', 'Kennwort2', 'Vorname', 'Nachname', 'NamensZeile1', 'Strasse',
-  'PLZ', 'Ort', 'LandISO2', 'TelefonRufnummer', 'Branche'] as const;
-const EXISTING_REQUIRED = ['Kundennummer', 'PLZ', 'eMail', 'eMail2', 'Kennwort', 'Kennwort2'] as const;
-const FAST_REQUIRED = ['eMail', 'Kennwort', 'Kennwort2', 'NamensZeile1', 'PLZ', 'LandISO2'] as const;
-
-const VORWAHL_RE = /^\+?[\d\s()/-]{1,12}$/;
-
-/** Field → error key for the given values (only fields present, plus the required ones). */
-function checkData(d: Record<string, unknown>, required: readonly string[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const s = (k: string) => (d[k] === undefined || d[k] === null ? '' : String(d[k]));
-  const has = (k: string) => !isBlank(s(k));
-  for (const k of required) if (!has(k)) errors[k] = 'please_fill_in';
-  const put = (k: string, e: string | null) => { if (e && !errors[k]) errors[k] = e; };
-  if (d.eMail !== undefined && has('eMail')) {
-    put('eMail', validateEmail(s('eMail')));
-    if (d.eMail2 !== undefined || required.includes('eMail2')) put('eMail2', validateEmailPair(s('eMail'), s('eMail2')));
-  }
-  if (d.Kennwort !== undefined || d.Kennwort2 !== undefined) {
-    if (has('Kennwort') || d.Kennwort !== undefined) put('Kennwort', validatePasswordPair(String(d.Kennwort ?? ''), String(d.Kennwort2 ?? '')));
-  }
-  if (has('Anrede') && !(SALUTATIONS as readonly string[]).includes(s('Anrede'))) put('Anrede', 'field_invalid');
-  if (has('LandISO2') && !/^[a-zA-Z]{2}$/.test(s('LandISO2'))) put('LandISO2', 'invalid_country');
-  if (has('PLZ')) put('PLZ', validatePostalCode(s('PLZ'), has('LandISO2') ? s('LandISO2') : 'DE'));
-  for (const k of ['TelefonRufnummer', 'MobilRufnummer', 'FaxRufnummer']) if (has(k)) put(k, validatePhone(s(k)));
-  for (const k of ['TelefonVorwahl', 'MobilVorwahl', 'FaxVorwahl']) if (has(k) && !VORWAHL_RE.test(s(k).trim())) put(k, 'invalid_phone');
-  if (has('Internetadresse')) put('Internetadresse', validateUrl(s('Internetadresse')));
-  if (has('Geburtsdatum')) {
-    const p = parseDate(s('Geburtsdatum'));
-    const iso = p ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}` : '';
-    put('Geburtsdatum', p && p.year >= 1900 && iso <= nowIso().slice(0, 10) ? null : 'invalid_date');
-  }
-  if (d.Branche !== undefined && (has('Branche') || required.includes('Branche'))) put('Branche', validateIndustry(s('Branche')));
-  if (has('AnzahlTechniker')) {
-    put('AnzahlTechniker', validateNumeric(s('AnzahlTechniker')) ?? (Number(s('AnzahlTechniker')) > 100000 ? 'invalid_numeric' : null));
-  }
-  if (has('Sprache') && !/^[a-zA-Z]{2}$/.test(s('Sprache'))) put('Sprache', 'invalid_language');
-  if (has('Kundennummer') && !/^\d{1,9}$/.test(s('Kundennummer'))) put('Kundennummer', 'invalid_kdnr_format');
-  return errors;
-}
 
 function throwFieldErrors(errors: Record<string, string>, asKey?: string): void {
   const entries = Object.entries(errors);
@@ -300,8 +257,8 @@ export const routes: AnyRoute[] = [
   defineRoute(calls.register, async ({ db, c, ip, body, session }) => {
     refuseWhenLoggedIn(session);
     checkHoneypot(body[HONEYPOT_FIELD]);
-    const existing = body.Kundennummer !== undefined && String(body.Kundennummer).trim() !== '';
-    throwFieldErrors(checkData(body, existing ? EXISTING_REQUIRED : REGISTER_REQUIRED));
+    const existing = isExistingRegistration(body);
+    throwFieldErrors(registerErrors(body));
     // counted once the input is valid: typos do not use up the limit, every mail does
     await limitGuest(db, 'register', ip);
     if (!existing) return registerNew(db, c, body);
@@ -334,7 +291,7 @@ export const routes: AnyRoute[] = [
   defineRoute(calls.registerFast, async ({ db, c, ip, body, session }) => {
     refuseWhenLoggedIn(session);
     checkHoneypot(body[HONEYPOT_FIELD]);
-    throwFieldErrors(checkData(body, FAST_REQUIRED));
+    throwFieldErrors(fastRegisterErrors(body));
     await limitGuest(db, 'register', ip);
     return registerNew(db, c, body);
   }),
@@ -428,13 +385,10 @@ export const routes: AnyRoute[] = [
     await requirePermission(db, session, 'account');
     const cust = await loadCustomerRow(db, session.kdnr);
     if (!cust) throw notFound();
-    const required = Object.keys(body).filter((k) => ['Vorname', 'Nachname', 'NamensZeile1', 'Strasse', 'PLZ', 'Ort', 'LandISO2', 'eMail'].includes(k));
     const emailChanges = body.eMail !== undefined && trimOr(body.eMail).toLowerCase() !== (cust.email ?? '').toLowerCase();
-    if (emailChanges) required.push('eMail2');
-    const forCheck: Record<string, unknown> = { ...body };
-    if (!emailChanges) delete forCheck.eMail2;
-    if (body.PLZ !== undefined && body.LandISO2 === undefined) forCheck.LandISO2 = cust.land_iso2;
-    throwFieldErrors(checkData(forCheck, required), 'kundendaten_error');
+    // a postal code sent alone is checked by the customer's country
+    const forCheck = body.PLZ !== undefined && body.LandISO2 === undefined ? { ...body, LandISO2: cust.land_iso2 } : body;
+    throwFieldErrors(kundendatenErrors(forCheck, cust.email ?? ''), 'kundendaten_error');
     let lndnr: number | undefined;
     if (body.LandISO2 !== undefined) {
       const country = await findCountry(db, trimOr(body.LandISO2));

@@ -40,10 +40,11 @@ import { designations } from './zahnlager.ts';
 import { ERROR_TEXTS, FREEWAY_MIN_EUR } from '../../src/lib/rules/constants.ts';
 import { formatPrice, localeFor } from '../../src/lib/rules/locale.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
-import { isBlank, parseDate, validateFreeway, validatePostalCode } from '../../src/lib/rules/validate.ts';
+import { parseDate, validateFreeway } from '../../src/lib/rules/validate.ts';
+import { ADDRESS_FIELDS, addressErrors, orderedFields } from '../../src/lib/rules/forms.ts';
 import * as calls from '../../src/api/checkout.ts';
 import type { PlacedOut, UnavailableReason } from '../../src/api/checkout.ts';
-import { StateIn, ADDRESS_MAX } from '../../src/api/checkout.ts';
+import { StateIn } from '../../src/api/checkout.ts';
 
 // ---- constants and small helpers ----
 
@@ -82,8 +83,9 @@ function fail(status: number, key: string, extra: Record<string, unknown> = {}):
   }
   return new ApiError(status, key, extra);
 }
-const fieldInvalid = (field: string, fields?: string[]) =>
-  badRequest('field_invalid', { field, fields: fields ?? [field], message: ERROR_TEXTS.field_invalid.replace('{field}', field) });
+/** 400 field_invalid naming the first bad field, all of them, and (for the address form) each one's error key. */
+const fieldInvalid = (field: string, fields?: string[], reasons?: Record<string, string>) =>
+  badRequest('field_invalid', { field, fields: fields ?? [field], ...(reasons ? { reasons } : {}), message: ERROR_TEXTS.field_invalid.replace('{field}', field) });
 
 // ---- basket state ----
 
@@ -114,7 +116,6 @@ export interface AddressOut {
   id: number | null; firma_name: string; zusatz1: string; zusatz2: string; ansprechpartner: string;
   strasse: string; plz: string; ort: string; land_iso2: string; is_default: boolean;
 }
-const ADDRESS_FIELDS = ['firma_name', 'zusatz1', 'zusatz2', 'ansprechpartner', 'strasse', 'plz', 'ort', 'land_iso2'] as const;
 
 async function listAddresses(db: Db, kdnr: number): Promise<AddressOut[]> {
   const rows = await db.selectFrom('addresses').selectAll().where('kdnr', '=', kdnr).orderBy('is_default', 'desc').orderBy('id').execute();
@@ -523,20 +524,13 @@ export const routes: AnyRoute[] = [
     const v: Record<string, string> = {};
     for (const f of ADDRESS_FIELDS) v[f] = (body[f] ?? '').trim();
     v.land_iso2 = v.land_iso2!.toUpperCase();
-    const bad: string[] = [];
-    for (const f of ADDRESS_FIELDS) {
-      const required = ['firma_name', 'strasse', 'plz', 'ort', 'land_iso2'].includes(f);
-      if ((required && isBlank(v[f])) || v[f]!.length > ADDRESS_MAX || /[\u0000-\u001f<>]/.test(v[f]!)) bad.push(f);
+    // the island's rules (src/lib/rules/forms.ts), then what only the server knows: the shop's countries
+    const errors = addressErrors(v);
+    if (!errors.land_iso2 && !(await db.selectFrom('countries').select('iso2').where('iso2', '=', v.land_iso2!).executeTakeFirst())) {
+      errors.land_iso2 = 'field_invalid';
     }
-    if (!bad.includes('land_iso2')) {
-      const known = /^[A-Z]{2}$/.test(v.land_iso2!) && await db.selectFrom('countries').select('iso2').where('iso2', '=', v.land_iso2!).executeTakeFirst();
-      if (!known) bad.push('land_iso2');
-    }
-    if (!bad.includes('plz') && !bad.includes('land_iso2') && validatePostalCode(v.plz, v.land_iso2)) bad.push('plz');
-    if (bad.length) {
-      const ordered = ADDRESS_FIELDS.filter((f) => bad.includes(f));
-      throw fieldInvalid(ordered[0]!, ordered);
-    }
+    const bad = orderedFields(errors, ADDRESS_FIELDS);
+    if (bad.length) throw fieldInvalid(bad[0]!, bad, errors);
     return db.transaction().execute(async (tx) => {
       const n = await tx.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
       if (Number(n?.n ?? 0) >= ADDRESSES_PER_CUSTOMER) throw conflict('address_limit', { max: ADDRESSES_PER_CUSTOMER });

@@ -4,9 +4,9 @@ import { TotalsSchema, SummarySchema } from './money.ts';
 import { ReleaseReasonSchema } from './release-rules.ts';
 import { z } from 'zod';
 import { contract } from './contract.ts';
+import { ADDRESS_MAX } from '../lib/rules/forms.ts';
 
 export const KOMMENTAR_MAX = 500;
-export const ADDRESS_MAX = 80;
 export const zFwt = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'invalid_input' }).transform((v) => v === true || v === 1);
 export const StateIn = z.object({
   addressId: zId.nullable().optional().describe('id of a delivery address of GET checkout/addresses; null = default address'),
@@ -65,7 +65,7 @@ export const PlacedOut = z.object({
 export const AddressIn = z.object({
   firma_name: z.string().optional(), zusatz1: z.string().optional(), zusatz2: z.string().optional(), ansprechpartner: z.string().optional(),
   strasse: z.string().optional(), plz: z.string().optional(), ort: z.string().optional(), land_iso2: z.string().optional(),
-}).describe(`firma_name, strasse, plz, ort, land_iso2 required; each at most ${ADDRESS_MAX} characters; plz by the country's rule`);
+}).describe(`firma_name, strasse, plz, ort, land_iso2 required; each at most ${ADDRESS_MAX} characters; plz by the country's rule (the rules of src/lib/rules/forms.ts addressErrors, which the island runs too)`);
 
 export const checkout = contract({
   method: 'get', path: '/checkout', access: 'customer', tag: 'checkout',

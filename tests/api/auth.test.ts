@@ -212,11 +212,11 @@ describe('registration', () => {
     const c = env.client();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ Vorname: '' }, 'please_fill_in', 'Vorname'],
-      [{ Branche: undefined }, 'please_fill_in', 'Branche'],
+      [{ Branche: undefined }, 'industry_required', 'Branche'],
       [{ Branche: 31 }, 'industry_required', 'Branche'],
       [{ Branche: 0 }, 'industry_required', 'Branche'],
       [{ Kennwort: 'kurz', Kennwort2: 'kurz' }, 'password_length', 'Kennwort'],
-      [{ Kennwort2: 'Geheim-124' }, 'password_mismatch', 'Kennwort'],
+      [{ Kennwort2: 'Geheim-124' }, 'password_mismatch', 'Kennwort2'],
       [{ eMail: 'kein-mail', eMail2: 'kein-mail' }, 'invalid_email', 'eMail'],
       [{ eMail2: 'other@labor-test.example' }, 'email_mismatch', 'eMail2'],
       [{ PLZ: '123' }, 'invalid_postal_code', 'PLZ'],
@@ -265,14 +265,17 @@ describe('registration', () => {
     expect(wrong.body.error).toBe('wrong_credentials_user_exists');
   });
 
-  it('POST register/fast needs e-mail, password twice, company, postal code and country', async () => {
+  it('POST register/fast needs e-mail twice, password twice, company, postal code and country', async () => {
     const c = env.client();
-    const body = { eMail: 'schnell@labor-test.example', Kennwort: 'Schnell-123', Kennwort2: 'Schnell-123', NamensZeile1: 'Schnell-Labor', PLZ: '1010', LandISO2: 'AT' };
+    const body = { eMail: 'schnell@labor-test.example', eMail2: 'schnell@labor-test.example', Kennwort: 'Schnell-123', Kennwort2: 'Schnell-123', NamensZeile1: 'Schnell-Labor', PLZ: '1010', LandISO2: 'AT' };
     const at = await env.db.selectFrom('countries').select('fi').where('iso2', '=', 'AT').executeTakeFirst();
     const bad = await c.post('/api/register/fast', { ...body, NamensZeile1: '' });
     expect(bad.body).toMatchObject({ error: 'please_fill_in', field: 'NamensZeile1' });
     expect((await c.post('/api/register/fast', { ...body, PLZ: '10101' })).body.error).toBe('invalid_postal_code');
     expect((await c.post('/api/register/fast', { ...body, Kennwort2: 'x' })).body.error).toBe('password_mismatch');
+    // section 5: the e-mail is entered twice on the quick registration too (the island asked for it, the server did not)
+    expect((await c.post('/api/register/fast', { ...body, eMail2: undefined })).body).toMatchObject({ error: 'please_fill_in', field: 'eMail2' });
+    expect((await c.post('/api/register/fast', { ...body, eMail2: 'andere@labor-test.example' })).body).toMatchObject({ error: 'email_mismatch', field: 'eMail2' });
     if (!at) return;
     const r = await c.post('/api/guest/register/fast', body);
     expect(r.status).toBe(200);

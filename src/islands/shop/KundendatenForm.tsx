@@ -9,7 +9,8 @@ import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin, type CustomerEntity } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { changedFields, validateKundendaten, type Errors, type Values } from './lib/forms.ts';
+import { changedFields, type Errors, type Values } from './lib/forms.ts';
+import { kundendatenErrors } from '../../lib/rules/forms.ts';
 import { routes } from './lib/routes.ts';
 import { Field, SelectField } from './ui/Field.tsx';
 import './shop.css';
@@ -61,7 +62,7 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!orig) return;
-    const errors = validateKundendaten(v, orig.eMail ?? '');
+    const errors = kundendatenErrors(v, orig.eMail ?? '');
     setErr(errors); setGeneral('');
     if (Object.keys(errors).length) { document.querySelector<HTMLElement>(`[data-field="${Object.keys(errors)[0]}"]`)?.focus(); return; }
     const body: Record<string, unknown> = changedFields(v, orig);

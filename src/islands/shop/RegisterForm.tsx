@@ -8,7 +8,8 @@ import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { validateFastRegister, validateRegister, type Errors, type Values } from './lib/forms.ts';
+import type { Errors, Values } from './lib/forms.ts';
+import { fastRegisterErrors, registerErrors } from '../../lib/rules/forms.ts';
 import { Field, PasswordField, SelectField } from './ui/Field.tsx';
 import { Honeypot } from './ui/Honeypot.tsx';
 import './shop.css';
@@ -38,7 +39,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const errors = mode === 'fast' ? validateFastRegister(v) : validateRegister(v);
+    const errors = mode === 'fast' ? fastRegisterErrors(v) : registerErrors(v);
     setErr(errors); setGeneral('');
     if (Object.keys(errors).length) {
       document.querySelector<HTMLElement>(`[data-field="${Object.keys(errors)[0]}"]`)?.focus();
