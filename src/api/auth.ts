@@ -1,6 +1,6 @@
 // auth: the calls of this feature (declared once; the server binds handlers in server/modules/auth.ts).
 import { HONEYPOT_FIELD } from '../lib/rules/constants.ts';
-import { zCountry, zLanguage } from './common.ts';
+import { zCountry, zLanguage, PageLocale } from './common.ts';
 import { z } from 'zod';
 import { contract } from './contract.ts';
 import { Customer } from './user.ts';
@@ -47,6 +47,7 @@ export const registerBody = z.object({
   Kennwort: zStr(200).optional(),
   Kennwort2: zStr(200).optional(),
 });
+export type RegisterBody = z.input<typeof registerBody>;
 export const fastBody = z.object({
   eMail: zStr(254).optional(), eMail2: zStr(254).optional(),
   Kennwort: zStr(200).optional(), Kennwort2: zStr(200).optional(),
@@ -99,6 +100,7 @@ export const logs = contract({
 export const register = contract({
   method: 'post', path: '/register', access: 'guest', tag: 'auth',
   summary: 'Registration: with Kundennummer + PLZ an existing customer registers the online access, else a new customer number is allocated; sends the verification mail. 10 per hour per address, 3 per e-mail (429)',
+  query: PageLocale,
   body: registerBody,
   response: RegisterOut,
 });
@@ -106,6 +108,7 @@ export const register = contract({
 export const registerFast = contract({
   method: 'post', path: '/register/fast', access: 'guest', tag: 'auth',
   summary: 'Quick registration: e-mail, password twice, company (NamensZeile1), PLZ, country (LandISO2). 10 per hour per address, 3 per e-mail (429)',
+  query: PageLocale,
   body: fastBody,
   response: RegisterOut,
 });
@@ -120,6 +123,7 @@ export const registerVerify = contract({
 export const passwordForgot = contract({
   method: 'post', path: '/password/forgot', access: 'guest', tag: 'auth',
   summary: 'Sends a reset link /{c}/{l}/new-password/{kdnr}/{tkn} when the customer number or e-mail is known; always answers 200 (429 past 10 per hour per address or 3 per login)',
+  query: PageLocale,
   body: z.object({
     login: z.string({ error: 'give_credentials' }).max(254, 'too_long'),
     firma: z.union([z.number().int(), z.string().regex(/^\d{1,3}$/, 'field_invalid')], { error: 'field_invalid' }).optional(),

@@ -1,5 +1,5 @@
 // checkout: the calls of this feature (declared once; the server binds handlers in server/modules/checkout.ts).
-import { zId } from './common.ts';
+import { zId, PageLocale } from './common.ts';
 import { TotalsSchema, SummarySchema } from './money.ts';
 import { ReleaseReasonSchema } from './release-rules.ts';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ export const StateIn = z.object({
 });
 // ---- schemas ----
 
+/** A delivery address (id null: the customer's own address). */
 export const AddressSchema = z.object({
   id: z.number().nullable(), firma_name: z.string(), zusatz1: z.string(), zusatz2: z.string(), ansprechpartner: z.string(),
   strasse: z.string(), plz: z.string(), ort: z.string(), land_iso2: z.string(), is_default: z.boolean(),
@@ -62,6 +63,13 @@ export const PlacedOut = z.object({
 });
 // ---- routes ----
 
+export type Address = z.infer<typeof AddressSchema>;
+export type CheckoutInfo = z.infer<typeof CheckoutOut>;
+export type CheckoutLine = z.infer<typeof LineSchema>;
+export type StatePatch = z.input<typeof StateIn>;
+export type Placed = z.infer<typeof PlacedOut>;
+export type NewAddress = z.input<typeof AddressIn>;
+
 export const AddressIn = z.object({
   firma_name: z.string().optional(), zusatz1: z.string().optional(), zusatz2: z.string().optional(), ansprechpartner: z.string().optional(),
   strasse: z.string().optional(), plz: z.string().optional(), ort: z.string().optional(), land_iso2: z.string().optional(),
@@ -70,12 +78,14 @@ export const AddressIn = z.object({
 export const checkout = contract({
   method: 'get', path: '/checkout', access: 'customer', tag: 'checkout',
   summary: 'The checkout: cart lines, addresses, shipping and payment methods, desired date, comment, benefit code, freeway ticket and totals. Empty cart → 400 cart_no_products',
+  query: PageLocale,
   response: CheckoutOut,
 });
 
 export const putCheckout = contract({
   method: 'put', path: '/checkout', access: 'customer', tag: 'checkout',
   summary: 'Sets parts of the basket state { addressId?, versandart?, versanddatum?, kommentar?, zahlungsart?, fwt? }; answers the checkout. Errors: 404 (foreign address), field_invalid {field}, invalid_date {reason: format|past|sunday|too_far}, too_long, freeway_min_value, freeway_once_per_month (409)',
+  query: PageLocale,
   body: StateIn,
   response: CheckoutOut,
 });
@@ -83,12 +93,14 @@ export const putCheckout = contract({
 export const checkoutAddresses = contract({
   method: 'get', path: '/checkout/addresses', access: 'customer', tag: 'checkout',
   summary: 'Delivery addresses of the customer (default first); empty when only the customer address exists',
+  query: PageLocale,
   response: z.array(AddressSchema),
 });
 
 export const postCheckoutAddresses = contract({
   method: 'post', path: '/checkout/addresses', access: 'customer', tag: 'checkout',
   summary: 'Enters a new delivery address and selects it for this checkout. Each invalid field → 400 { error: field_invalid, field, fields }',
+  query: PageLocale,
   body: AddressIn,
   response: AddressSchema,
 });
@@ -96,6 +108,7 @@ export const postCheckoutAddresses = contract({
 export const postCheckoutBenefit = contract({
   method: 'post', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
   summary: 'Applies a benefit code (Vorteilscode) { code }; answers the checkout. Errors: benefit_code_empty, cart_no_products, benefit_code_invalid (unknown/expired), 409 benefit_code_already_redeemed (single-use, already used), benefit_code_min_order, 409 benefit_code_not_removable (the applied code cannot be replaced)',
+  query: PageLocale,
   body: z.object({ code: z.string({ error: 'benefit_code_empty' }).max(100, 'benefit_code_invalid').optional() }),
   response: CheckoutOut,
 });
@@ -103,12 +116,14 @@ export const postCheckoutBenefit = contract({
 export const deleteCheckoutBenefit = contract({
   method: 'delete', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
   summary: 'Removes the applied benefit code (no code: nothing to do); 409 benefit_code_not_removable for fixed codes. Answers the checkout',
+  query: PageLocale,
   response: CheckoutOut,
 });
 
 export const checkoutSubmit = contract({
   method: 'post', path: '/checkout/submit', access: 'customer', tag: 'checkout',
   summary: 'Places the order. Header Idempotency-Key (or body key, 8–100 of A-Z a-z 0-9 . _ : -) is required: the same key always answers the same order. The body may carry the PUT checkout fields (applied in the same transaction). Needs the order right (main user, K07, K09; else 403 forbidden_function). Orders of a sub-user without release right over the account threshold (default 5,000 EUR net) or the buyer\'s remaining monthly budget wait for a release (releaseStatus pending, releaseReason threshold | budget)',
+  query: PageLocale,
   body: StateIn.extend({ key: z.string().optional().describe('idempotency key when the header cannot be set') }),
   response: PlacedOut,
 });

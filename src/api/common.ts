@@ -7,3 +7,5 @@ export const zArtnr = z.string().min(1, 'error_artnr').max(40, 'error_artnr').re
 export const zQty = z.coerce.number({ error: 'error_menge' }).int('error_menge').positive('error_menge').max(99999, 'error_menge');
 export const zId = z.coerce.number({ error: 'invalid_id' }).int('invalid_id').nonnegative('invalid_id').max(2_147_483_647, 'invalid_id');
 export const zText = (max: number) => z.string().max(max, 'too_long');
+/** The page's language and country a call may carry (?lang=de&country=at): texts and prices come in them; else the session's. */
+export const PageLocale = z.object({ lang: zLanguage.optional(), country: zCountry.optional() });

@@ -24,3 +24,7 @@ export const TotalsSchema = z.object({
   net: z.number().describe('goods before discounts'), discount: z.number(), shipping: z.number(), total: z.number().describe('net total'),
   vat: z.number(), gross: z.number(), currency: z.string(),
 });
+
+/** The priced summary as clients read it (summary box of cart, checkout, submit and order details). */
+export type MoneySummary = z.infer<typeof SummarySchema>;
+export type Totals = z.infer<typeof TotalsSchema>;

@@ -1,5 +1,5 @@
 // quickorder: the calls of this feature (declared once; the server binds handlers in server/modules/quickorder.ts).
-import { zId } from './common.ts';
+import { zId, PageLocale } from './common.ts';
 import { zListName } from './favoriten.ts';
 import { z } from 'zod';
 import { contract } from './contract.ts';
@@ -26,6 +26,7 @@ export const schnellbestellungPruefen = contract({
   summary: 'Checks up to 500 lines { lines: [{ artnr, menge? }] } at once: each normalised (section 5) and answered with its article '
     + 'or its own error key (error_artnr, error_request_price, error_out_of_range, error_variant_parent, error_menge) and suggestions; '
     + 'more lines → 400 error_too_many_lines',
+  query: PageLocale,
   body: z.object({ lines: zLines }),
   response: z.object({ lines: z.array(zCheckedOut), valid: z.number(), invalid: z.number(), ms: z.number() }),
 });
@@ -34,6 +35,7 @@ export const schnellbestellungWk = contract({
   method: 'post', path: '/schnellbestellung/wk', access: 'customer', tag: TAG,
   summary: 'Puts the lines into the cart in one transaction (quantities add up, a line stays <= 999): all or nothing; '
     + 'any invalid line → 400 quick_order_invalid with { lines: [{ index, error }] }; needs the order right (main user, K07, K09)',
+  query: PageLocale,
   body: z.object({ lines: zLines }),
   response: z.object({ count: z.number(), wkcounter: z.number() }),
 });

@@ -29,6 +29,8 @@ export const Customer = z.object({
 });
 export type Customer = z.infer<typeof Customer>;
 
+export type Country = z.infer<typeof CountryOut>;
+
 export const userCountries = contract({
   method: 'get', path: '/user/countries', access: 'guest', tag: 'user',
   summary: 'All countries with name in the request language (query lang or session), company and continents',

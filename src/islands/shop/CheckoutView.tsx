@@ -7,7 +7,7 @@ import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
 import { ApiFailure } from '../../lib/api.ts';
 import { validateBenefitCode, validateFreeway, parseDate } from '../../lib/rules/validate.ts';
-import { ADDRESS_FIELDS, addressErrors } from '../../lib/rules/forms.ts';
+import { ADDRESS_FIELDS, ADDRESS_REQUIRED, addressErrors } from '../../lib/rules/forms.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { activeUserMay } from '../../lib/rules/permissions.ts';
@@ -143,7 +143,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             {adding && (
               <form className="sh-fieldset" onSubmit={saveAddress} noValidate data-testid="new-address">
                 {ADDRESS_FIELDS.map((k) => (
-                  <Field key={k} label={label(k)} name={k} value={String(addr[k] ?? '')} required={REQUIRED.includes(k)} error={addrMsg(k)}
+                  <Field key={k} label={label(k)} name={k} value={String(addr[k] ?? '')} required={(ADDRESS_REQUIRED as readonly string[]).includes(k)} error={addrMsg(k)}
                     onChange={(v) => { setAddr((x) => ({ ...x, [k]: v })); setAddrErr((e) => { const n = { ...e }; delete n[k]; return n; }); }}
                     maxLength={k === 'land_iso2' ? 2 : 80} />
                 ))}

@@ -1,7 +1,7 @@
 // Order history calls (meinlabor, konto, historie). The orders API's paths live only here.
 import { api } from '../../../lib/api.ts';
 import { $wkCounter } from '../../../stores/basket.ts';
-import type { MoneySummary } from './checkout.ts';
+import type { MoneySummary } from '../../../api/money.ts';
 
 export interface OrderLine { pos: number; artnr: string; bezeichnung: string; menge: number; preis: number; status?: string; geliefert?: number; orderable?: boolean }
 export interface OrderSummary {
