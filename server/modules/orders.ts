@@ -235,7 +235,8 @@ export const routes: AnyRoute[] = [
       const lines = await tx.selectFrom('order_lines as l').leftJoin('articles as a', 'a.artnr', 'l.artnr')
         .select(['l.pos', 'l.artnr', 'l.menge', 'l.preis', 'a.artnr as known', 'a.aus_sortiment', 'a.preis as apreis', 'a.kat_preis'])
         .where('l.order_id', '=', o.id).orderBy('l.pos').execute();
-      const wanted = body.positions ? new Set(body.positions) : null;
+      const chosen = body.lines ? new Map(body.lines.map((l) => [l.pos, l.menge])) : null;
+      const wanted = chosen ? new Set(chosen.keys()) : body.positions ? new Set(body.positions) : null;
       if (wanted) {
         const missing = [...wanted].filter((p) => !lines.some((l) => l.pos === p));
         if (missing.length) throw badRequest('invalid_position', { positions: missing });
@@ -249,7 +250,7 @@ export const routes: AnyRoute[] = [
           : !l.known ? 'unknown' : l.aus_sortiment ? 'out_of_range'
           : isRequestPrice(Number(l.apreis), Number(l.kat_preis)) ? 'request_price' : null;
         if (reason) { skipped.push({ pos: l.pos, artnr: l.artnr, reason }); continue; }
-        const menge = Math.min(Math.max(1, l.menge), QTY_MAX);
+        const menge = Math.min(Math.max(1, chosen?.get(l.pos) ?? l.menge), QTY_MAX);
         await tx.insertInto('cart_items').values({
           kdnr: session.kdnr, artnr: l.artnr, menge, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: now,
         }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({

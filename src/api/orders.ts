@@ -1,6 +1,6 @@
 // orders: the calls of this feature (declared once; the server binds handlers in server/modules/orders.ts).
 import { parseDate } from '../lib/rules/validate.ts';
-import { zId } from './common.ts';
+import { zId, zQty, PageLocale } from './common.ts';
 import { TotalsSchema, SummarySchema } from './money.ts';
 import { ReleaseReasonSchema } from './release-rules.ts';
 import { z } from 'zod';
@@ -81,6 +81,7 @@ export const ordersDetails = contract({
 export const ordersByAuftrag = contract({
   method: 'get', path: '/orders/:auftrag', access: 'customer', tag: 'orders',
   summary: 'Order details: lines with status per line (incl. back-ordered quantities), delivery address, totals, documents',
+  query: PageLocale,
   params: z.object({ auftrag: zId }),
   response: DetailOut,
 });
@@ -92,6 +93,11 @@ export const ordersReorder = contract({
   body: z.object({
     positions: z.array(z.number({ error: 'invalid_position' }).int('invalid_position').min(1, 'invalid_position'), { error: 'invalid_position' })
       .min(1, 'invalid_position').max(500, 'invalid_position').optional(),
+    lines: z.array(z.object({
+      pos: z.number({ error: 'invalid_position' }).int('invalid_position').min(1, 'invalid_position'),
+      menge: zQty,
+    }), { error: 'invalid_position' }).min(1, 'invalid_position').max(500, 'invalid_position').optional()
+      .describe('chosen positions with the quantity to add (the order history\'s per-line reorder)'),
   }),
   response: z.object({
     added: z.array(z.object({ pos: z.number(), artnr: z.string(), menge: z.number() })),

@@ -20,6 +20,8 @@ export const BuyerOut = z.object({
   pendingEur: z.number().describe('the part of usedEur still waiting for a release'),
   remainingEur: z.number().nullable().describe('budgetEur - usedEur (may be negative); null without budget'),
 });
+export type ReleaseReason = z.infer<typeof ReleaseReasonSchema>;
+
 export const RulesOut = z.object({
   thresholdEur: z.number().describe('net order value above which a buyer\'s order needs a release'),
   defaultThresholdEur: z.number(),

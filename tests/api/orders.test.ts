@@ -94,6 +94,21 @@ describe('reorder', () => {
     expect((await a.post(`/api/orders/${first.auftrag}/reorder`, { positions: [-1] })).body.error).toBe('invalid_position');
     await a.post('/api/wk/delete');
   });
+
+  it('one line with the quantity chosen in the order history (the island sent { lines } the server dropped: the whole order came back)', async () => {
+    await a.call('POST /api/wk/delete');
+    const all = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: {} });
+    const line = all.body.result.added[0];
+    await a.call('POST /api/wk/delete');
+    if (!line) return;
+    const one = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: { lines: [{ pos: line.pos, menge: 7 }] } });
+    expect(one.status).toBe(200);
+    expect(one.body.result.added).toEqual([{ pos: line.pos, artnr: line.artnr, menge: 7 }]);
+    expect((await a.call('GET /api/wk/anz')).body.result).toBe(1);
+    const bad = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: { lines: [{ pos: 999, menge: 1 }] } });
+    expect([bad.status, bad.body.error]).toEqual([400, 'invalid_position']);
+    await a.call('POST /api/wk/delete');
+  });
 });
 
 describe('statistics', () => {
