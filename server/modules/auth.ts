@@ -381,7 +381,7 @@ export const routes: AnyRoute[] = [
     return { changed: true as const };
   }),
 
-  defineRoute(calls.userKundendaten, async ({ db, body, session }) => {
+  defineRoute(calls.changeCustomerData, async ({ db, body, session }) => {
     await requirePermission(db, session, 'account');
     const cust = await loadCustomerRow(db, session.kdnr);
     if (!cust) throw notFound();

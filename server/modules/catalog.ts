@@ -141,13 +141,13 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
 
 export const routes: AnyRoute[] = [
   // registered before the detail call: both paths have four segments
-  defineRoute(calls.artikelVerfuegbar, async ({ db, params }) => {
+  defineRoute(calls.availability, async ({ db, params }) => {
     const nr = await requireArtnr(db, params.artnr);
     const r = await db.selectFrom('articles').select(['vkz', 'lieferstatus']).where('artnr', '=', nr).executeTakeFirstOrThrow();
     return { vkz: r.vkz, Lieferstatus: r.lieferstatus };
   }),
 
-  defineRoute(calls.artikel, async ({ db, params, lang, country, session }) => {
+  defineRoute(calls.article, async ({ db, params, lang, country, session }) => {
     const nr = await requireArtnr(db, params.artnr);
     // the guest view is cached; a customer gets it with the own purchase facts laid over
     const base = await cachedGuestValue(db, `detail|${nr}|${lang}|${country}`, () => articleDetail(db, nr, lang, country));
@@ -156,7 +156,7 @@ export const routes: AnyRoute[] = [
     return { ...withPurchases([base], bought)[0]!, variants: withPurchases(base.variants, bought) };
   }),
 
-  defineRoute(calls.produktgruppen, async ({ db, lang }) => orderedGroups(db, lang)),
+  defineRoute(calls.productGroups, async ({ db, lang }) => orderedGroups(db, lang)),
 
   defineRoute(calls.navigation, async ({ db, lang }) => {
     const [groups, s] = await Promise.all([orderedGroups(db, lang), snapshot(db)]);
@@ -184,7 +184,7 @@ export const routes: AnyRoute[] = [
     return { recommendations: items.slice(1), product: items[0]! };
   }),
 
-  defineRoute(calls.shopCategory, async ({ db, query, lang, country, session }) => {
+  defineRoute(calls.category, async ({ db, query, lang, country, session }) => {
     const s = await snapshot(db);
     if (query.pg !== undefined && !s.pgs.has(query.pg)) throw notFound('not_found');
     if (query.katId !== undefined) {
@@ -237,7 +237,7 @@ export const routes: AnyRoute[] = [
     };
   }),
 
-  defineRoute(calls.aktionen, async ({ db, lang, country, session }) => {
+  defineRoute(calls.promotions, async ({ db, lang, country, session }) => {
     const promos = await activePromotions(db).execute();
     if (!promos.length) return { promotions: [] };
     const links = await db.selectFrom('promotion_articles').select(['promotion_id', 'artnr'])
@@ -253,7 +253,7 @@ export const routes: AnyRoute[] = [
     };
   }),
 
-  defineRoute(calls.aktionenArtikel, async ({ db, params, lang, country, session }) => {
+  defineRoute(calls.promotionArticles, async ({ db, params, lang, country, session }) => {
     const g = await db.selectFrom('product_groups').select('pg').where('pg', '=', params.pg).executeTakeFirst();
     if (!g) throw notFound('not_found');
     const promos = await activePromotions(db).where('pg', '=', params.pg).execute();
@@ -265,7 +265,7 @@ export const routes: AnyRoute[] = [
     return { pg: params.pg, bez, items: sortSaleList(items.filter((i) => !i.AusSortiment)) };
   }),
 
-  defineRoute(calls.meinlaborTopartikel, async ({ db, query, lang, country, session }) => {
+  defineRoute(calls.topArticles, async ({ db, query, lang, country, session }) => {
     const hist = await purchaseHistory(db, session.kdnr);
     const s = await snapshot(db);
     const ranked = [...hist].map(([artnr, h]) => ({ artnr, anzahl: h.orders.size, menge: h.menge, idx: s.idxOf.get(artnr) }))
@@ -284,7 +284,7 @@ export const routes: AnyRoute[] = [
     };
   }),
 
-  defineRoute(calls.meinlaborVorschlag, async ({ db, query, lang, country, session }) => {
+  defineRoute(calls.suggestions, async ({ db, query, lang, country, session }) => {
     const hist = await purchaseHistory(db, session.kdnr);
     const now = Date.now();
     const DAY = 86_400_000;
@@ -315,7 +315,7 @@ export const routes: AnyRoute[] = [
     };
   }),
 
-  defineRoute(calls.zahnassistentZahnlinien, async ({ db }) => {
+  defineRoute(calls.toothLines, async ({ db }) => {
     const s = await snapshot(db);
     const props = await propIndex(db, s);
     const lines = props.byProp.get('zahnlinie');
@@ -331,7 +331,7 @@ export const routes: AnyRoute[] = [
     return { zahnlinien: [...m.values()].sort((a, b) => a.hersteller.name.localeCompare(b.hersteller.name) || a.zahnlinie.localeCompare(b.zahnlinie, 'de', { numeric: true })) };
   }),
 
-  defineRoute(calls.zahnassistentGarnituren, async ({ db, query, lang, country, session }) => {
+  defineRoute(calls.toothSets, async ({ db, query, lang, country, session }) => {
     const s = await snapshot(db);
     const props = await propIndex(db, s);
     const lines = props.byProp.get('zahnlinie');

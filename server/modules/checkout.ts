@@ -508,9 +508,9 @@ async function sendOrderMails(db: Db, session: Session, p: Placed, co: Checkout,
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.checkout, ({ db, session, lang, country }) => checkoutView(db, session, { lang, country })),
+  defineRoute(calls.view, ({ db, session, lang, country }) => checkoutView(db, session, { lang, country })),
 
-  defineRoute(calls.putCheckout, async ({ db, session, body, lang, country }) => {
+  defineRoute(calls.setState, async ({ db, session, body, lang, country }) => {
     await db.transaction().execute(async (tx) => {
       const st = await mergeState(tx, session, await loadState(tx, session.kdnr), body, { lang, country });
       await saveState(tx, session.kdnr, st);
@@ -518,9 +518,9 @@ export const routes: AnyRoute[] = [
     return checkoutView(db, session, { lang, country });
   }),
 
-  defineRoute(calls.checkoutAddresses, ({ db, session }) => listAddresses(db, session.kdnr)),
+  defineRoute(calls.addresses, ({ db, session }) => listAddresses(db, session.kdnr)),
 
-  defineRoute(calls.postCheckoutAddresses, async ({ db, session, body }) => {
+  defineRoute(calls.addAddress, async ({ db, session, body }) => {
     const v: Record<string, string> = {};
     for (const f of ADDRESS_FIELDS) v[f] = (body[f] ?? '').trim();
     v.land_iso2 = v.land_iso2!.toUpperCase();
@@ -547,7 +547,7 @@ export const routes: AnyRoute[] = [
     });
   }),
 
-  defineRoute(calls.postCheckoutBenefit, async ({ db, session, body, lang, country }) => {
+  defineRoute(calls.redeemBenefit, async ({ db, session, body, lang, country }) => {
     const code = normCode(body.code ?? '');
     if (code === '') throw badRequest('benefit_code_empty', { message: ERROR_TEXTS.benefit_code_empty });
     await db.transaction().execute(async (tx) => {
@@ -569,7 +569,7 @@ export const routes: AnyRoute[] = [
     return checkoutView(db, session, { lang, country });
   }),
 
-  defineRoute(calls.deleteCheckoutBenefit, async ({ db, session, lang, country }) => {
+  defineRoute(calls.removeBenefit, async ({ db, session, lang, country }) => {
     await db.transaction().execute(async (tx) => {
       const st = await loadState(tx, session.kdnr);
       if (!st.benefit_code) return;
@@ -580,7 +580,7 @@ export const routes: AnyRoute[] = [
     return checkoutView(db, session, { lang, country });
   }),
 
-  defineRoute(calls.checkoutSubmit, async ({ db, session, body, c, lang, country }) => {
+  defineRoute(calls.submit, async ({ db, session, body, c, lang, country }) => {
     const key = (c.req.header('idempotency-key') ?? body.key ?? '').trim();
     if (key === '') throw badRequest('idempotency_key_required');
     if (!KEY_RE.test(key)) throw badRequest('idempotency_key_invalid');

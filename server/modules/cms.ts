@@ -71,7 +71,7 @@ const Payload = z.looseObject({
 });
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.cmsWebhook, async ({ c }) => {
+  defineRoute(calls.webhook, async ({ c }) => {
     checkSecret(c);
     const text = await readText(c);
     let json: unknown = {};
@@ -84,7 +84,7 @@ export const routes: AnyRoute[] = [
     const job = publisher ? await publisher.request(affected) : null;
     return { cleared: true as const, rebuild: job === null ? 'unavailable' as const : 'queued' as const, job, affected };
   }),
-  defineRoute(calls.cmsRebuild, async ({ c }) => {
+  defineRoute(calls.rebuildState, async ({ c }) => {
     checkSecret(c);
     const p = siteBuild.publisher;
     return { available: p !== null, ...(p ? await p.state() : { running: false, last: null }) };

@@ -36,7 +36,7 @@ function shuffle<T>(a: T[]): T[] {
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.strapicontent, async ({ db, session, params }) => {
+  defineRoute(calls.collection, async ({ db, session, params }) => {
     const name = BY_LOWER.get(params.collection.toLowerCase());
     if (!name) throw notFound();
     if (name === 'service-chatwoots') return getAllLanguages(name, { country: params.country });
@@ -47,7 +47,7 @@ export const routes: AnyRoute[] = [
   defineRoute(calls.faq, async ({ db, session, params }) =>
     getCollection('faq', { country: params.country, language: params.language, firma: await firmaFor(db, session, params.country) }) as Promise<FaqEntry[]>),
 
-  defineRoute(calls.mitarbeiter, async ({ db, session, params, body }) => {
+  defineRoute(calls.team, async ({ db, session, params, body }) => {
     const firma = await firmaFor(db, session, params.country);
     const people = await getCollection('mitarbeiter', { country: params.country, language: params.language, firma }) as TeamMember[];
     if (!body.grouped) return body.randomize ? shuffle(people) : people;
@@ -60,7 +60,7 @@ export const routes: AnyRoute[] = [
     return [...groups.values()].map((g) => (body.randomize ? { ...g, mitarbeiter: shuffle(g.mitarbeiter) } : g));
   }),
 
-  defineRoute(calls.contentFirmendaten, async ({ db, session, params }) => {
+  defineRoute(calls.companyData, async ({ db, session, params }) => {
     const firma = await firmaFor(db, session, params.country);
     const all = await getCollection('firmendaten', { country: params.country, language: params.language, firma }) as CompanyData[];
     const hit = all.find((e) => Number(e.firmennummer) === firma);

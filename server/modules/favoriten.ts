@@ -56,7 +56,7 @@ export async function addListItems(tx: Tx, kdnr: number, listId: number, items: 
 const CSV_HEADER = ['Artikelnummer', 'Menge', 'Bezeichnung', 'Gebinde', 'Preis', 'Waehrung'];
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.favoritenListen, async ({ db, session }) => {
+  defineRoute(calls.lists, async ({ db, session }) => {
     const [lists, counts] = await Promise.all([
       db.selectFrom('order_lists').select(['id', 'name']).where('kdnr', '=', session.kdnr).orderBy('name').orderBy('id').execute(),
       db.selectFrom('order_list_items').select(['list_id', sql<number>`count(*)`.as('n')])
@@ -69,7 +69,7 @@ export const routes: AnyRoute[] = [
     ];
   }),
 
-  defineRoute(calls.favoritenListe, async ({ db, session, params, lang, country }) => {
+  defineRoute(calls.list, async ({ db, session, params, lang, country }) => {
     const name = await listName(db, session.kdnr, params.listId);
     const rows = await db.selectFrom('order_list_items').select(['artnr', 'menge'])
       .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).orderBy('added_at').orderBy('artnr').execute();
@@ -78,7 +78,7 @@ export const routes: AnyRoute[] = [
     return { id: params.listId, name, items: items.map((i) => ({ ...i, menge: qty.get(i.Artikelnummer) ?? 1 })) };
   }),
 
-  defineRoute(calls.favoritenListeExportCsv, async ({ db, session, params, lang, country }) => {
+  defineRoute(calls.exportCsv, async ({ db, session, params, lang, country }) => {
     const name = await listName(db, session.kdnr, params.listId);
     const rows = await db.selectFrom('order_list_items').select(['artnr', 'menge'])
       .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).orderBy('added_at').orderBy('artnr').execute();
@@ -94,16 +94,16 @@ export const routes: AnyRoute[] = [
     });
   }),
 
-  defineRoute(calls.postFavoritenListen, async ({ db, session, body }) => ({ ...(await createList(db, session.kdnr, body.name)), count: 0 })),
+  defineRoute(calls.createList, async ({ db, session, body }) => ({ ...(await createList(db, session.kdnr, body.name)), count: 0 })),
 
-  defineRoute(calls.putFavoritenListen, async ({ db, session, params, body }) => {
+  defineRoute(calls.renameList, async ({ db, session, params, body }) => {
     const r = await db.updateTable('order_lists').set({ name: body.name })
       .where('id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw notFound();
     return { id: params.id, name: body.name };
   }),
 
-  defineRoute(calls.deleteFavoritenListen, async ({ db, session, params }) => {
+  defineRoute(calls.deleteList, async ({ db, session, params }) => {
     await db.transaction().execute(async (tx) => {
       await listName(tx, session.kdnr, params.id);
       await tx.deleteFrom('order_list_items').where('kdnr', '=', session.kdnr).where('list_id', '=', params.id).execute();
@@ -112,7 +112,7 @@ export const routes: AnyRoute[] = [
     return { deleted: true as const };
   }),
 
-  defineRoute(calls.favoritenAdd, async ({ db, session, params, body }) => {
+  defineRoute(calls.addItem, async ({ db, session, params, body }) => {
     const menge = body?.menge === undefined ? 1 : zCartQty.safeParse(String(body.menge));
     if (typeof menge !== 'number' && !menge.success) throw badRequest('error_menge');
     const qty = typeof menge === 'number' ? menge : menge.data;
@@ -129,7 +129,7 @@ export const routes: AnyRoute[] = [
     return { key: 'success_add_to_liste' as const, listId: params.listId, artnr: a.artnr, menge: qty, count: Number(n?.n ?? 0) + 1 };
   }),
 
-  defineRoute(calls.putFavoriten, async ({ db, session, params }) => {
+  defineRoute(calls.setItemQty, async ({ db, session, params }) => {
     await listName(db, session.kdnr, params.listId);
     const r = await db.updateTable('order_list_items').set({ menge: params.qty })
       .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).where('artnr', '=', params.artnr).executeTakeFirst();
@@ -137,7 +137,7 @@ export const routes: AnyRoute[] = [
     return { listId: params.listId, artnr: params.artnr, menge: params.qty };
   }),
 
-  defineRoute(calls.deleteFavoriten, async ({ db, session, params }) => {
+  defineRoute(calls.removeItem, async ({ db, session, params }) => {
     await listName(db, session.kdnr, params.listId);
     const r = await db.deleteFrom('order_list_items')
       .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).where('artnr', '=', params.artnr).executeTakeFirst();
@@ -147,7 +147,7 @@ export const routes: AnyRoute[] = [
     return { deleted: true as const, count: Number(n?.n ?? 0) };
   }),
 
-  defineRoute(calls.favoritenListeWk, async ({ db, session, params }) => {
+  defineRoute(calls.listToCart, async ({ db, session, params }) => {
     return db.transaction().execute(async (tx) => {
       await listName(tx, session.kdnr, params.listId);
       const rows = await tx.selectFrom('order_list_items as i').innerJoin('articles as a', 'a.artnr', 'i.artnr')

@@ -208,28 +208,28 @@ async function orderStatistics(db: Db, session: Session, q: { from?: string; to?
 // ---- routes ----
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.orders, ({ db, session, query }) => {
+  defineRoute(calls.list, ({ db, session, query }) => {
     checkRange(query.from, query.to);
     return listOrders(db, session.kdnr, query);
   }),
 
-  defineRoute(calls.ordersPending, ({ db, session, query }) => listOrders(db, session.kdnr, { ...query, pending: true })),
+  defineRoute(calls.pending, ({ db, session, query }) => listOrders(db, session.kdnr, { ...query, pending: true })),
 
-  defineRoute(calls.ordersByDate, async ({ db, session, params, lang }) => {
+  defineRoute(calls.byDate, async ({ db, session, params, lang }) => {
     const o = await ownOrder(db, session.kdnr, params.auftrag);
     if (!dateMatches(o.created_at, params.year, params.month, params.day)) throw notFound();
     return orderDetails(db, session, o, lang);
   }),
 
-  defineRoute(calls.ordersDetails, async ({ db, session, params, lang }) => {
+  defineRoute(calls.details, async ({ db, session, params, lang }) => {
     const o = await ownOrder(db, session.kdnr, params.auftrag);
     if (o.vorgang !== params.vorgang || o.rechnung !== params.rechnung || !dateMatches(o.created_at, params.year, params.month, params.day)) throw notFound();
     return orderDetails(db, session, o, lang);
   }),
 
-  defineRoute(calls.ordersByAuftrag, async ({ db, session, params, lang }) => orderDetails(db, session, await ownOrder(db, session.kdnr, params.auftrag), lang)),
+  defineRoute(calls.byAuftrag, async ({ db, session, params, lang }) => orderDetails(db, session, await ownOrder(db, session.kdnr, params.auftrag), lang)),
 
-  defineRoute(calls.ordersReorder, async ({ db, session, params, body }) => {
+  defineRoute(calls.reorder, async ({ db, session, params, body }) => {
     return db.transaction().execute(async (tx) => {
       const o = await ownOrder(tx, session.kdnr, params.auftrag);
       const lines = await tx.selectFrom('order_lines as l').leftJoin('articles as a', 'a.artnr', 'l.artnr')
@@ -262,7 +262,7 @@ export const routes: AnyRoute[] = [
     });
   }),
 
-  defineRoute(calls.ordersRelease, async ({ db, session, params }) => {
+  defineRoute(calls.release, async ({ db, session, params }) => {
     const by = (await requirePermission(db, session, 'release')).id;
     const res = await db.transaction().execute(async (tx) => {
       const o = await ownOrder(tx, session.kdnr, params.auftrag);
@@ -285,5 +285,5 @@ export const routes: AnyRoute[] = [
     return { auftrag: res.auftrag, status: 'processing', release_status: 'released', releasedBy: by };
   }),
 
-  defineRoute(calls.statisticsOrders, ({ db, session, query, country }) => orderStatistics(db, session, query, country)),
+  defineRoute(calls.statistics, ({ db, session, query, country }) => orderStatistics(db, session, query, country)),
 ];

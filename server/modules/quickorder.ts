@@ -99,7 +99,7 @@ async function validLinesOrThrow(db: Db, lines: readonly LineIn[], ctx: { lang: 
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.schnellbestellungPruefen, async ({ db, session, body, lang, country }) => {
+  defineRoute(calls.check, async ({ db, session, body, lang, country }) => {
     limitLines(body.lines);
     const t0 = performance.now();
     const lines = await checkLines(db, body.lines, { lang, country, kdnr: session.kdnr });
@@ -107,7 +107,7 @@ export const routes: AnyRoute[] = [
     return { lines, valid: lines.length - invalid, invalid, ms: Math.round((performance.now() - t0) * 10) / 10 };
   }),
 
-  defineRoute(calls.schnellbestellungWk, async ({ db, session, body, lang, country }) => {
+  defineRoute(calls.toCart, async ({ db, session, body, lang, country }) => {
     await requirePermission(db, session, 'order');
     const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
     const cur = await cachedCurrency(db, country);
@@ -125,7 +125,7 @@ export const routes: AnyRoute[] = [
     return { count: lines.length, wkcounter: await cartCount(db, session.kdnr) };
   }),
 
-  defineRoute(calls.schnellbestellungListe, async ({ db, session, body, lang, country }) => {
+  defineRoute(calls.toList, async ({ db, session, body, lang, country }) => {
     const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
     return db.transaction().execute(async (tx) => {
       const list = body.name !== undefined

@@ -39,12 +39,12 @@ async function rulesOf(db: Db, kdnr: number): Promise<z.infer<typeof RulesOut>> 
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.accountReleaseRules, async ({ db, session }) => {
+  defineRoute(calls.rules, async ({ db, session }) => {
     await requirePermission(db, session, 'release');
     return rulesOf(db, session.kdnr);
   }),
 
-  defineRoute(calls.putAccountReleaseRules, async ({ db, session, body }) => {
+  defineRoute(calls.setRules, async ({ db, session, body }) => {
     await requirePermission(db, session, 'release');
     const row = { kdnr: session.kdnr, threshold_cents: toCents(body.thresholdEur), updated_at: nowIso() };
     await db.insertInto('release_rules').values(row)
@@ -52,7 +52,7 @@ export const routes: AnyRoute[] = [
     return rulesOf(db, session.kdnr);
   }),
 
-  defineRoute(calls.accountBudgets, async ({ db, session, params, body }) => {
+  defineRoute(calls.setBudget, async ({ db, session, params, body }) => {
     await requirePermission(db, session, 'release');
     const r = await db.updateTable('sub_users').set({ monthly_budget_cents: body.budgetEur === null ? null : toCents(body.budgetEur) })
       .where('id', '=', params.id).where('kdnr', '=', session.kdnr).where('deleted', '=', 0).executeTakeFirst();

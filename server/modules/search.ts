@@ -51,19 +51,19 @@ async function boughtIndices(db: Db, kdnr: number): Promise<number[]> {
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.shopwareArtikelSuggest, async ({ db, params }) => {
+  defineRoute(calls.artnrSuggest, async ({ db, params }) => {
     const found = artnrMatches(await snapshot(db), params.term);
     if (found.length === 1) return { status: 0 as const, productNumber: found[0]! };
     return { status: 1 as const };
   }),
 
-  defineRoute(calls.shopwareSearch1, async ({ db, body, lang, country, session }) => {
+  defineRoute(calls.search, async ({ db, body, lang, country, session }) => {
     const args: SearchArgs = { term: body.search, page: body.page, limit: body.limit, filters: body.filters, lang, country, kdnr: session?.kdnr ?? null, chips: SEARCH_PREVIEW_CATEGORIES };
     if (args.kdnr) return runSearch(db, args);
     return cachedGuestJson(db, JSON.stringify(['s', body.search, body.page, body.limit, body.filters ?? null, lang, country]), () => runSearch(db, args));
   }),
 
-  defineRoute(calls.swGekaufteArtikel01, async ({ db, body, lang, session }) => {
+  defineRoute(calls.alreadyBought, async ({ db, body, lang, session }) => {
     const bought = await boughtIndices(db, session.kdnr);
     const country = session.country || 'de';
     if (body.search === '' || tokenize(body.search).length === 0 && exactCandidates(body.search).length === 0) {
@@ -77,7 +77,7 @@ export const routes: AnyRoute[] = [
     return { items: r.items, total: r.total, page: r.page, pages: r.pages };
   }),
 
-  defineRoute(calls.sucheAutocomplete, async ({ db, params, lang }) => {
+  defineRoute(calls.autocomplete, async ({ db, params, lang }) => {
     const term = params.term.trim();
     if (term.length < SEARCH_MIN_CHARS || tokenize(term).length === 0) return { suggestions: [] };
     const s = await snapshot(db);
@@ -102,7 +102,7 @@ export const routes: AnyRoute[] = [
     return { suggestions: out };
   }),
 
-  defineRoute(calls.suche, async ({ db, query, lang, country, session }) => {
+  defineRoute(calls.preview, async ({ db, query, lang, country, session }) => {
     const page = Math.floor(query.offset / query.limit) + 1;
     const kdnr = query.nocustomprice === '1' ? null : session?.kdnr ?? null;
     const run = async () => ({ ...(await runSearch(db, { term: query.q, page, limit: query.limit, offset: query.offset, lang, country, kdnr, chips: SEARCH_PREVIEW_CATEGORIES })), offset: query.offset });

@@ -60,11 +60,11 @@ async function passwordHashOfUser(db: Db, kdnr: number, id: number): Promise<str
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.user, async ({ db, session }) => activeUser(db, session)),
+  defineRoute(calls.logbookUser, async ({ db, session }) => activeUser(db, session)),
 
-  defineRoute(calls.userById, async ({ db, session, params }) => userById(db, session, params.id)),
+  defineRoute(calls.logbookUserById, async ({ db, session, params }) => userById(db, session, params.id)),
 
-  defineRoute(calls.userSubusers, async ({ db, session }) => {
+  defineRoute(calls.list, async ({ db, session }) => {
     const main = await mainUser(db, session.kdnr);
     const acting = await actingUser(db, session);
     const subs = await db.selectFrom('sub_users').select(['id', 'vorname', 'nachname', 'funktionen', 'email', 'password_hash'])
@@ -83,7 +83,7 @@ export const routes: AnyRoute[] = [
     ];
   }),
 
-  defineRoute(calls.postUserSubusers, async ({ db, session, body }) => {
+  defineRoute(calls.create, async ({ db, session, body }) => {
     await requirePermission(db, session, 'manage_users');
     const n = await db.selectFrom('sub_users').select(sql<number>`count(*)`.as('n'))
       .where('kdnr', '=', session.kdnr).where('deleted', '=', 0).executeTakeFirst();
@@ -96,7 +96,7 @@ export const routes: AnyRoute[] = [
     return { id: Number(row.id), vorname: body.vorname, nachname: body.nachname, funktionen: body.funktionen, role: 'sub' as const };
   }),
 
-  defineRoute(calls.putUserSubusers, async ({ db, session, params, body }) => {
+  defineRoute(calls.update, async ({ db, session, params, body }) => {
     const acting = await requirePermission(db, session, 'manage_users');
     const before = await subUserOf(db, session.kdnr, params.id);
     if (!before) throw notFound();
@@ -122,7 +122,7 @@ export const routes: AnyRoute[] = [
     return userById(db, session, params.id);
   }),
 
-  defineRoute(calls.deleteUserSubusers, async ({ db, session, params }) => {
+  defineRoute(calls.remove, async ({ db, session, params }) => {
     await requirePermission(db, session, 'manage_users');
     if (!(await subUserOf(db, session.kdnr, params.id))) throw notFound();
     await db.transaction().execute(async (tx) => {
@@ -133,7 +133,7 @@ export const routes: AnyRoute[] = [
     return { deleted: true as const };
   }),
 
-  defineRoute(calls.userActive, async ({ db, c, ip, session, body }) => {
+  defineRoute(calls.setActive, async ({ db, c, ip, session, body }) => {
     const acting = await actingUser(db, session);
     const user = await userById(db, session, body.id);
     if (gainsRights(acting.funktionen, body.id === 0 ? null : user.funktionen)) {

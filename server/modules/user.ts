@@ -129,7 +129,7 @@ export function acceptLanguageCandidates(header: string | undefined): string[] {
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.userCountries, async ({ db, lang }) => {
+  defineRoute(calls.countries, async ({ db, lang }) => {
     const rows = await db.selectFrom('countries').select(['lndnr', 'iso2', 'iso2language', 'fi', 'continents', 'sort'])
       .orderBy('sort').orderBy('lndnr').execute();
     const names = await countryNames(db, lang);
@@ -143,20 +143,20 @@ export const routes: AnyRoute[] = [
     }));
   }),
 
-  defineRoute(calls.userCompany, async ({ db, params }) => {
+  defineRoute(calls.company, async ({ db, params }) => {
     const c = await findCountry(db, params.country);
     if (!c) throw notFound();
     return c.fi;
   }),
 
-  defineRoute(calls.userFirma, async ({ db, params }) => {
+  defineRoute(calls.firma, async ({ db, params }) => {
     const c = await findCountry(db, params.country);
     if (!c) throw notFound();
     const cur = await currencyOf(db, params.country);
     return { currency: cur.code, symbol: cur.symbol, firma: c.fi };
   }),
 
-  defineRoute(calls.userInfos, async ({ db, session }) => sessionCustomer(db, session)),
+  defineRoute(calls.infos, async ({ db, session }) => sessionCustomer(db, session)),
 
   defineRoute(calls.katalog, async ({ db, params, session }) => {
     if (!(await findCountry(db, params.country))) throw notFound();
@@ -180,7 +180,7 @@ export const routes: AnyRoute[] = [
     return { iso2: hit.iso2.toLowerCase(), country: { spracheIso2: hit.iso2language.toLowerCase() } };
   }),
 
-  defineRoute(calls.userSettings, async ({ db, body, session }) => {
+  defineRoute(calls.settings, async ({ db, body, session }) => {
     const c = await findCountry(db, body.country);
     if (!c) throw badRequest('invalid_country');
     const language = resolveLanguage(body.language, session?.firma ?? c.fi ?? COMPANY_DEFAULT);

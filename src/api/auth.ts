@@ -154,7 +154,7 @@ export const passwordChange = contract({
   response: z.object({ changed: z.literal(true) }),
 });
 
-export const userKundendaten = contract({
+export const changeCustomerData = contract({
   method: 'put', path: '/user/kundendaten', access: 'customer', tag: 'user',
   summary: 'Customer data change (fields as in the Customer entity; only the fields sent change); errors answer kundendaten_error with field and reason',
   body: z.object(dataFields),

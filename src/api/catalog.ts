@@ -23,21 +23,21 @@ export const zFacetResult = z.object({
   price: z.object({ min: z.number(), max: z.number() }),
 });
 
-export const artikelVerfuegbar = contract({
+export const availability = contract({
   method: 'get', path: '/artikel/:artnr/verfuegbar/:country', access: 'guest', tag: TAG,
   summary: "Availability code of an article (vkz '4' = available, else short-term) and its delivery status",
   params: z.object({ artnr: zArtnr, country: zCountry }),
   response: z.object({ vkz: z.string(), Lieferstatus: z.number() }),
 });
 
-export const artikel = contract({
+export const article = contract({
   method: 'get', path: '/artikel/:artnr/:country/:language', access: 'guest', tag: TAG,
   summary: 'Article detail: list item fields, description, properties, variants of a reference article, images',
   params: z.object({ artnr: zArtnr, country: zCountry, language: zLanguage }),
   response: zArticle,
 });
 
-export const produktgruppen = contract({
+export const productGroups = contract({
   method: 'get', path: '/produktgruppen/:country/:language', access: 'guest', tag: TAG,
   summary: 'Product groups (group 9 skipped; reserved groups 90, 91, 0, 888 last in that order)',
   params: z.object({ country: zCountry, language: zLanguage }),
@@ -63,7 +63,7 @@ export const recommend = contract({
   response: z.object({ recommendations: z.array(zListItem), product: zListItem }),
 });
 
-export const shopCategory = contract({
+export const category = contract({
   method: 'get', path: '/shop/category', access: 'guest', tag: TAG,
   summary: 'Category listing with paging, sorting and filters; facet counts (brands, properties, price range) over the result set',
   query: z.object({
@@ -86,7 +86,7 @@ export const shopCategory = contract({
   }),
 });
 
-export const aktionen = contract({
+export const promotions = contract({
   method: 'get', path: '/aktionen/:country/:language', access: 'guest', tag: TAG,
   summary: 'Current promotions with their articles (sale list: price descending)',
   params: z.object({ country: zCountry, language: zLanguage }),
@@ -98,14 +98,14 @@ export const aktionen = contract({
   }),
 });
 
-export const aktionenArtikel = contract({
+export const promotionArticles = contract({
   method: 'get', path: '/aktionen/artikel/:pg/:country/:language', access: 'guest', tag: TAG,
   summary: 'Articles of the current promotions of a product group (sale list: price descending)',
   params: z.object({ pg: zPg, country: zCountry, language: zLanguage }),
   response: z.object({ pg: z.number(), bez: z.string(), items: z.array(zListItem) }),
 });
 
-export const meinlaborTopartikel = contract({
+export const topArticles = contract({
   method: 'get', path: '/meinlabor/topartikel', access: 'customer', tag: TAG,
   summary: "The customer's most ordered articles (order count, quantity), optionally of one product group",
   query: z.object({ pg: zPg.optional(), limit: zInt(1, 200).default(50), lang: zLanguage.optional(), country: zCountry.optional() }),
@@ -115,7 +115,7 @@ export const meinlaborTopartikel = contract({
   }),
 });
 
-export const meinlaborVorschlag = contract({
+export const suggestions = contract({
   method: 'get', path: '/meinlabor/vorschlag', access: 'customer', tag: TAG,
   summary: 'Order suggestions: articles the customer buys at a rhythm, by when they are due again; weekly/monthly/yearly = due within the coming week/month/year (overdue included), all = every rhythmic article',
   query: z.object({
@@ -129,7 +129,7 @@ export const meinlaborVorschlag = contract({
   }),
 });
 
-export const zahnassistentZahnlinien = contract({
+export const toothLines = contract({
   method: 'get', path: '/zahnassistent/zahnlinien/:country/:language', access: 'guest', tag: TAG,
   summary: 'Tooth assistant: tooth lines with manufacturer and number of set articles',
   params: z.object({ country: zCountry, language: zLanguage }),
@@ -138,7 +138,7 @@ export const zahnassistentZahnlinien = contract({
   }),
 });
 
-export const zahnassistentGarnituren = contract({
+export const toothSets = contract({
   method: 'get', path: '/zahnassistent/garnituren', access: 'guest', tag: TAG,
   summary: 'Tooth assistant: tooth-set articles matching tooth line, manufacturer, jaw, tooth type, shade and mould, with the remaining facet values',
   query: z.object({

@@ -75,14 +75,14 @@ export const AddressIn = z.object({
   strasse: z.string().optional(), plz: z.string().optional(), ort: z.string().optional(), land_iso2: z.string().optional(),
 }).describe(`firma_name, strasse, plz, ort, land_iso2 required; each at most ${ADDRESS_MAX} characters; plz by the country's rule (the rules of src/lib/rules/forms.ts addressErrors, which the island runs too)`);
 
-export const checkout = contract({
+export const view = contract({
   method: 'get', path: '/checkout', access: 'customer', tag: 'checkout',
   summary: 'The checkout: cart lines, addresses, shipping and payment methods, desired date, comment, benefit code, freeway ticket and totals. Empty cart → 400 cart_no_products',
   query: PageLocale,
   response: CheckoutOut,
 });
 
-export const putCheckout = contract({
+export const setState = contract({
   method: 'put', path: '/checkout', access: 'customer', tag: 'checkout',
   summary: 'Sets parts of the basket state { addressId?, versandart?, versanddatum?, kommentar?, zahlungsart?, fwt? }; answers the checkout. Errors: 404 (foreign address), field_invalid {field}, invalid_date {reason: format|past|sunday|too_far}, too_long, freeway_min_value, freeway_once_per_month (409)',
   query: PageLocale,
@@ -90,14 +90,14 @@ export const putCheckout = contract({
   response: CheckoutOut,
 });
 
-export const checkoutAddresses = contract({
+export const addresses = contract({
   method: 'get', path: '/checkout/addresses', access: 'customer', tag: 'checkout',
   summary: 'Delivery addresses of the customer (default first); empty when only the customer address exists',
   query: PageLocale,
   response: z.array(AddressSchema),
 });
 
-export const postCheckoutAddresses = contract({
+export const addAddress = contract({
   method: 'post', path: '/checkout/addresses', access: 'customer', tag: 'checkout',
   summary: 'Enters a new delivery address and selects it for this checkout. Each invalid field → 400 { error: field_invalid, field, fields }',
   query: PageLocale,
@@ -105,7 +105,7 @@ export const postCheckoutAddresses = contract({
   response: AddressSchema,
 });
 
-export const postCheckoutBenefit = contract({
+export const redeemBenefit = contract({
   method: 'post', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
   summary: 'Applies a benefit code (Vorteilscode) { code }; answers the checkout. Errors: benefit_code_empty, cart_no_products, benefit_code_invalid (unknown/expired), 409 benefit_code_already_redeemed (single-use, already used), benefit_code_min_order, 409 benefit_code_not_removable (the applied code cannot be replaced)',
   query: PageLocale,
@@ -113,14 +113,14 @@ export const postCheckoutBenefit = contract({
   response: CheckoutOut,
 });
 
-export const deleteCheckoutBenefit = contract({
+export const removeBenefit = contract({
   method: 'delete', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
   summary: 'Removes the applied benefit code (no code: nothing to do); 409 benefit_code_not_removable for fixed codes. Answers the checkout',
   query: PageLocale,
   response: CheckoutOut,
 });
 
-export const checkoutSubmit = contract({
+export const submit = contract({
   method: 'post', path: '/checkout/submit', access: 'customer', tag: 'checkout',
   summary: 'Places the order. Header Idempotency-Key (or body key, 8–100 of A-Z a-z 0-9 . _ : -) is required: the same key always answers the same order. The body may carry the PUT checkout fields (applied in the same transaction). Needs the order right (main user, K07, K09; else 403 forbidden_function). Orders of a sub-user without release right over the account threshold (default 5,000 EUR net) or the buyer\'s remaining monthly budget wait for a release (releaseStatus pending, releaseReason threshold | budget)',
   query: PageLocale,

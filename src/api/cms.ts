@@ -10,7 +10,7 @@ export const PublishRun = z.object({
 });
 export type PublishRun = z.infer<typeof PublishRun>;
 
-export const cmsWebhook = contract({
+export const webhook = contract({
   method: 'post', path: '/cms/webhook', access: 'public', tag: 'content', rawBody: true,
   summary: 'CMS publish hook (shared secret CMS_WEBHOOK_SECRET: x-webhook-secret or Authorization: Bearer; else 401; none configured: 503): clears the content cache and queues the publish of the affected pages (one instance renders them into a new site generation, every instance switches to it atomically)',
   response: z.object({
@@ -18,7 +18,7 @@ export const cmsWebhook = contract({
   }),
 });
 
-export const cmsRebuild = contract({
+export const rebuildState = contract({
   method: 'get', path: '/cms/rebuild', access: 'public', tag: 'content',
   summary: 'State of the CMS publish (shared secret as for the webhook): whether one is queued or running, and the last result (generation, duration, pages rendered and changed, error)',
   response: z.object({ available: z.boolean().describe('false when this instance has no publisher'), running: z.boolean(), last: PublishRun.nullable() }),

@@ -34,7 +34,7 @@ export const CompanyData = Entry.extend({
 });
 export type CompanyData = z.infer<typeof CompanyData>;
 
-export const strapicontent = contract({
+export const collection = contract({
   method: 'get', path: '/strapicontent/:collection/:country/:language', access: 'guest', tag: 'content',
   summary: `Content collection (${STRAPI_COLLECTIONS.join(', ')}) for country/language; country entries override "*" ones; unknown collection → 404`,
   params: z.object({ collection: z.string().max(40, 'not_found'), ...cl }),
@@ -48,7 +48,7 @@ export const faq = contract({
   response: z.array(FaqEntry),
 });
 
-export const mitarbeiter = contract({
+export const team = contract({
   method: 'post', path: '/mitarbeiter/:country/:language', access: 'guest', tag: 'content',
   summary: 'Team members; grouped → [{ abteilung, abteilung_name, mitarbeiter }] by department; randomize → shuffled (within groups)',
   params: z.object(cl),
@@ -59,7 +59,7 @@ export const mitarbeiter = contract({
   response: z.union([z.array(TeamMember), z.array(TeamGroup)]).describe('grouped: the groups; else the members'),
 });
 
-export const contentFirmendaten = contract({
+export const companyData = contract({
   method: 'get', path: '/content/Firmendaten/:country/:language', access: 'guest', tag: 'content',
   summary: 'Company data of the brand (firmennummer = the session\'s or the country\'s company)',
   params: z.object(cl),

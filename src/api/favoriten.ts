@@ -15,34 +15,34 @@ export const ListItem = ArticleListItem.extend({ menge: z.number() });
 export type ListItem = z.infer<typeof ListItem>;
 export const ListOut = z.object({ id: z.number(), name: z.string(), count: z.number() });
 
-export const favoritenListen = contract({
+export const lists = contract({
   method: 'get', path: '/favoriten/listen', access: 'customer', tag: 'favoriten',
   summary: 'Order lists: id 0 "favoriten" first, then the customer\'s lists (by name) with item counts',
   response: z.array(ListOut),
 });
 
-export const favoritenListe = contract({
+export const list = contract({
   method: 'get', path: '/favoriten/liste/:listId', access: 'customer', tag: 'favoriten',
   summary: 'One order list with its items (article list items plus menge), oldest first',
   params: z.object({ listId: zId }),
   response: z.object({ id: z.number(), name: z.string(), items: z.array(ListItem) }),
 });
 
-export const favoritenListeExportCsv = contract({
+export const exportCsv = contract({
   method: 'get', path: '/favoriten/liste/:listId/export.csv', access: 'customer', tag: 'favoriten', rawResponse: true,
   summary: 'One order list as CSV (semicolon, UTF-8 with BOM): Artikelnummer;Menge;Bezeichnung;Gebinde;Preis;Waehrung — '
     + 'the quick order imports it again; another customer\'s list → 404',
   params: z.object({ listId: zId }),
 });
 
-export const postFavoritenListen = contract({
+export const createList = contract({
   method: 'post', path: '/favoriten/listen', access: 'customer', tag: 'favoriten',
   summary: 'Creates an order list { name } (1–50 characters, not blank)',
   body: z.object({ name: zListName }),
   response: ListOut,
 });
 
-export const putFavoritenListen = contract({
+export const renameList = contract({
   method: 'put', path: '/favoriten/listen/:id', access: 'customer', tag: 'favoriten',
   summary: 'Renames an order list { name } (the favourites list keeps its name)',
   params: z.object({ id: zUserListId }),
@@ -50,14 +50,14 @@ export const putFavoritenListen = contract({
   response: z.object({ id: z.number(), name: z.string() }),
 });
 
-export const deleteFavoritenListen = contract({
+export const deleteList = contract({
   method: 'delete', path: '/favoriten/listen/:id', access: 'customer', tag: 'favoriten',
   summary: 'Deletes an order list and its items (not the favourites list)',
   params: z.object({ id: zUserListId }),
   response: z.object({ deleted: z.literal(true) }),
 });
 
-export const favoritenAdd = contract({
+export const addItem = contract({
   method: 'post', path: '/favoriten/:listId/:artnr/add', access: 'customer', tag: 'favoriten',
   summary: 'Adds an article to a list (0 = favourites); 409 error_art_in_liste when already there; optional body { menge }',
   params: z.object({ listId: zId, artnr: zArtnr }),
@@ -65,21 +65,21 @@ export const favoritenAdd = contract({
   response: z.object({ key: z.literal('success_add_to_liste'), listId: z.number(), artnr: z.string(), menge: z.number(), count: z.number() }),
 });
 
-export const putFavoriten = contract({
+export const setItemQty = contract({
   method: 'put', path: '/favoriten/:listId/:artnr/:qty', access: 'customer', tag: 'favoriten',
   summary: 'Sets the quantity (1–999) of a list item',
   params: z.object({ listId: zId, artnr: zArtnr, qty: zCartQty }),
   response: z.object({ listId: z.number(), artnr: z.string(), menge: z.number() }),
 });
 
-export const deleteFavoriten = contract({
+export const removeItem = contract({
   method: 'delete', path: '/favoriten/:listId/:artnr', access: 'customer', tag: 'favoriten',
   summary: 'Removes an article from a list',
   params: z.object({ listId: zId, artnr: zArtnr }),
   response: z.object({ deleted: z.literal(true), count: z.number() }),
 });
 
-export const favoritenListeWk = contract({
+export const listToCart = contract({
   method: 'post', path: '/favoriten/liste/:listId/wk', access: 'customer', tag: 'favoriten',
   summary: 'Puts every orderable item of the list into the basket in one transaction (quantities add up, capped at 999); skipped = out of range or price on request',
   params: z.object({ listId: zId }),

@@ -50,35 +50,35 @@ export const zMonth = z.coerce.number({ error: 'invalid_date' }).int('invalid_da
 export const zDay = z.coerce.number({ error: 'invalid_date' }).int('invalid_date').min(1, 'invalid_date').max(31, 'invalid_date');
 export const RangeQuery = z.object({ from: zQueryDate.describe('YYYY-M-D, inclusive'), to: zQueryDate.describe('YYYY-M-D, inclusive') });
 
-export const orders = contract({
+export const list = contract({
   method: 'get', path: '/orders', access: 'customer', tag: 'orders',
   summary: 'Order history, newest first: auftrag, vorgang, rechnung, date, status, total, line and back-order counts, release status. Query from/to (YYYY-M-D), page, limit (≤ 100)',
   query: RangeQuery.extend({ page: zPage, limit: zLimit }),
   response: ListOut,
 });
 
-export const ordersPending = contract({
+export const pending = contract({
   method: 'get', path: '/orders/pending', access: 'customer', tag: 'orders',
   summary: 'Orders waiting for a release (placed by a sub-user without release right, over the account threshold or the buyer\'s monthly budget), each with its releaseReason',
   query: z.object({ page: zPage, limit: zLimit }),
   response: ListOut,
 });
 
-export const ordersByDate = contract({
+export const byDate = contract({
   method: 'get', path: '/orders/by-date/:year/:month/:day/:auftrag', access: 'customer', tag: 'orders',
   summary: 'The order of the meinlabor/historie/auftrag route (date parts must match the order date)',
   params: z.object({ year: zYear, month: zMonth, day: zDay, auftrag: zId }),
   response: DetailOut,
 });
 
-export const ordersDetails = contract({
+export const details = contract({
   method: 'get', path: '/orders/details/:year/:month/:day/:auftrag/:vorgang/:rechnung', access: 'customer', tag: 'orders',
   summary: 'Order details of the zahnlager/bestellhistorie/details route (date, auftrag, vorgang and rechnung must match)',
   params: z.object({ year: zYear, month: zMonth, day: zDay, auftrag: zId, vorgang: zId, rechnung: zId }),
   response: DetailOut,
 });
 
-export const ordersByAuftrag = contract({
+export const byAuftrag = contract({
   method: 'get', path: '/orders/:auftrag', access: 'customer', tag: 'orders',
   summary: 'Order details: lines with status per line (incl. back-ordered quantities), delivery address, totals, documents',
   query: PageLocale,
@@ -86,7 +86,7 @@ export const ordersByAuftrag = contract({
   response: DetailOut,
 });
 
-export const ordersReorder = contract({
+export const reorder = contract({
   method: 'post', path: '/orders/:auftrag/reorder', access: 'customer', tag: 'orders',
   summary: 'Puts the whole order, or the chosen positions { positions: [pos, …] }, back into the basket (quantities add up, capped at 999); skips lines that cannot be ordered any more. Unknown positions → 400 invalid_position',
   params: z.object({ auftrag: zId }),
@@ -106,14 +106,14 @@ export const ordersReorder = contract({
   }),
 });
 
-export const ordersRelease = contract({
+export const release = contract({
   method: 'post', path: '/orders/:auftrag/release', access: 'customer', tag: 'orders',
   summary: 'Releases an order waiting for release (main user or K07 only, else 403 forbidden_function; never the user who placed it: 403 own_order_release); 409 order_not_pending when there is nothing to release',
   params: z.object({ auftrag: zId }),
   response: z.object({ auftrag: z.number(), status: z.string(), release_status: z.string(), releasedBy: z.number() }),
 });
 
-export const statisticsOrders = contract({
+export const statistics = contract({
   method: 'get', path: '/statistics/orders', access: 'customer', tag: 'orders',
   summary: 'Order value and count per month or ISO week (group=month|week) for from..to (YYYY-M-D, default the last 12 months); notice statistics_no_data when the range has no orders',
   query: RangeQuery.extend({ group: z.enum(['month', 'week'], { error: 'invalid_input' }).default('month') }),

@@ -21,7 +21,7 @@ export const zCheckedOut = z.object({
   suggestions: z.array(z.string()), article: zArticleOut.nullable(),
 });
 
-export const schnellbestellungPruefen = contract({
+export const check = contract({
   method: 'post', path: '/schnellbestellung/pruefen', access: 'customer', tag: TAG,
   summary: 'Checks up to 500 lines { lines: [{ artnr, menge? }] } at once: each normalised (section 5) and answered with its article '
     + 'or its own error key (error_artnr, error_request_price, error_out_of_range, error_variant_parent, error_menge) and suggestions; '
@@ -31,7 +31,7 @@ export const schnellbestellungPruefen = contract({
   response: z.object({ lines: z.array(zCheckedOut), valid: z.number(), invalid: z.number(), ms: z.number() }),
 });
 
-export const schnellbestellungWk = contract({
+export const toCart = contract({
   method: 'post', path: '/schnellbestellung/wk', access: 'customer', tag: TAG,
   summary: 'Puts the lines into the cart in one transaction (quantities add up, a line stays <= 999): all or nothing; '
     + 'any invalid line → 400 quick_order_invalid with { lines: [{ index, error }] }; needs the order right (main user, K07, K09)',
@@ -40,7 +40,7 @@ export const schnellbestellungWk = contract({
   response: z.object({ count: z.number(), wkcounter: z.number() }),
 });
 
-export const schnellbestellungListe = contract({
+export const toList = contract({
   method: 'post', path: '/schnellbestellung/liste', access: 'customer', tag: TAG,
   summary: 'Saves the lines as a new order list { lines, name } or imports them into one of the customer\'s lists { lines, listId } '
     + '(quantities add up, capped at 999) in one transaction; invalid lines → 400 quick_order_invalid; a foreign list → 404',

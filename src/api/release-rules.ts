@@ -30,20 +30,20 @@ export const RulesOut = z.object({
 });
 export const zEur = z.number().finite().min(0).max(10_000_000);
 
-export const accountReleaseRules = contract({
+export const rules = contract({
   method: 'get', path: '/account/release-rules', access: 'customer', tag: 'release-rules',
   summary: 'Release threshold (net EUR; default 5,000) and per sub-user the monthly budget with the budget used this month (Europe/Berlin month; released + pending orders). Main user or K07, else 403 forbidden_function',
   response: RulesOut,
 });
 
-export const putAccountReleaseRules = contract({
+export const setRules = contract({
   method: 'put', path: '/account/release-rules', access: 'customer', tag: 'release-rules',
   summary: 'Sets the release threshold { thresholdEur } (net, 0–10,000,000; main user or K07). Counts for orders placed from now on',
   body: z.object({ thresholdEur: zEur }),
   response: RulesOut,
 });
 
-export const accountBudgets = contract({
+export const setBudget = contract({
   method: 'put', path: '/account/budgets/:id', access: 'customer', tag: 'release-rules',
   summary: 'Sets a sub-user\'s monthly budget { budgetEur } (net EUR, null = none; main user or K07); 404 for a sub-user of another customer',
   params: z.object({ id: zId }),

@@ -24,6 +24,11 @@ export const zSearchResult = z.object({
   categories: z.array(zChip).describe('up to 4 category chips with hit counts'),
   corrected: z.string().nullable().describe('the corrected term when the typed one had no hits'),
 });
+export type SearchResult = z.infer<typeof zSearchResult>;
+export type Chip = z.infer<typeof zChip>;
+/** An autocomplete suggestion: a word of the designations or a matching article. */
+export const zSuggestion = z.object({ type: z.enum(['word', 'article']), text: z.string(), artnr: z.string().optional() });
+export type Suggestion = z.infer<typeof zSuggestion>;
 export const zFilters = z.object({
   pg: z.coerce.number().int('invalid_id').optional(),
   katId: z.coerce.number().int('invalid_id').optional(),
@@ -33,7 +38,7 @@ export const zFilters = z.object({
   sort: zSort.optional(),
 }).strict();
 
-export const shopwareArtikelSuggest = contract({
+export const artnrSuggest = contract({
   method: 'get', path: '/shopware/artikel/suggest/:term/:country/:language', access: 'guest', tag: TAG,
   summary: 'Quick suggestion: status 0 with productNumber when the normalised term is exactly one article number, else status 1',
   params: z.object({
@@ -43,7 +48,7 @@ export const shopwareArtikelSuggest = contract({
   response: z.object({ status: z.union([z.literal(0), z.literal(1)]), productNumber: z.string().optional() }),
 });
 
-export const shopwareSearch1 = contract({
+export const search = contract({
   method: 'post', path: '/shopware/search/:country/:language/1', access: 'guest', tag: TAG,
   summary: 'Full-text search over article number, designations (all languages) and manufacturer; exact article number first',
   params: z.object({ country: zCountry, language: zLanguage }),
@@ -56,7 +61,7 @@ export const shopwareSearch1 = contract({
   response: zSearchResult,
 });
 
-export const swGekaufteArtikel01 = contract({
+export const alreadyBought = contract({
   method: 'post', path: '/sw/gekaufteArtikel/0/:language/1', access: 'customer', tag: TAG,
   summary: 'Already-bought articles of the customer matching the search (empty search: all, most recently bought first)',
   params: z.object({ language: zLanguage }),
@@ -68,16 +73,16 @@ export const swGekaufteArtikel01 = contract({
   response: z.object({ items: z.array(zListItem), total: z.number(), page: z.number(), pages: z.number() }),
 });
 
-export const sucheAutocomplete = contract({
+export const autocomplete = contract({
   method: 'get', path: '/suche/autocomplete/:term/:language', access: 'guest', tag: TAG,
   summary: 'Autocomplete from 3 characters: words of the designations starting with the last word, then matching designations',
   params: z.object({ term: z.string().max(SEARCH_TERM_MAX, 'too_long'), language: zLanguage }),
   response: z.object({
-    suggestions: z.array(z.object({ type: z.enum(['word', 'article']), text: z.string(), artnr: z.string().optional() })),
+    suggestions: z.array(zSuggestion),
   }),
 });
 
-export const suche = contract({
+export const preview = contract({
   method: 'get', path: '/suche/:country', access: 'guest', tag: TAG,
   summary: 'Top-bar search preview: up to 10 top articles and up to 4 category chips',
   params: z.object({ country: zCountry }),

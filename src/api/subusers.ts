@@ -36,33 +36,33 @@ export const updateBody = z.object({
   vorname: zName.optional(), nachname: zName.optional(), funktionen: zFunktionen.optional(), email: zEmail.optional(), ...pwFields,
 });
 
-export const user = contract({
+export const logbookUser = contract({
   method: 'get', path: '/user', access: 'logbook', tag: 'subusers',
   summary: 'Active scanner user: the session\'s sub-user, else the main user (id 0, role general)',
   response: UserOut,
 });
 
-export const userById = contract({
+export const logbookUserById = contract({
   method: 'get', path: '/user/:id', access: 'logbook', tag: 'subusers',
   summary: 'One user of the own account (0 = main user); 404 for others',
   params: z.object({ id: zId }),
   response: UserOut,
 });
 
-export const userSubusers = contract({
+export const list = contract({
   method: 'get', path: '/user/subusers', access: 'customer', tag: 'subusers',
   summary: 'Main user first (role general), then the sub-users with their functions; active marks the session\'s acting user, needsPassword the users a switch to needs the password of',
   response: z.array(ListUserOut),
 });
 
-export const postUserSubusers = contract({
+export const create = contract({
   method: 'post', path: '/user/subusers', access: 'customer', tag: 'subusers',
   summary: 'Creates a sub-user { vorname, nachname, funktionen: ["K07"|"K09"|"K13"], email?, password?, password2? } (main user or K07)',
   body: createBody,
   response: UserOut,
 });
 
-export const putUserSubusers = contract({
+export const update = contract({
   method: 'put', path: '/user/subusers/:id', access: 'customer', tag: 'subusers',
   summary: 'Changes a sub-user (only the fields sent; main user or K07). Fewer functions count on the next request; more functions or a new password end the sub-user\'s other sessions',
   params: z.object({ id: zId }),
@@ -70,14 +70,14 @@ export const putUserSubusers = contract({
   response: UserOut,
 });
 
-export const deleteUserSubusers = contract({
+export const remove = contract({
   method: 'delete', path: '/user/subusers/:id', access: 'customer', tag: 'subusers',
   summary: 'Removes a sub-user (kept for the logbook history; main user or K07); every session acting as it ends',
   params: z.object({ id: zId }),
   response: z.object({ deleted: z.literal(true) }),
 });
 
-export const userActive = contract({
+export const setActive = contract({
   method: 'put', path: '/user/active', access: 'customer', tag: 'subusers',
   summary: 'Sets the acting user of the session { id, password? } (0 = main user). A user with any right the acting user '
     + 'lacks needs its password (403 user_password_required / user_password_wrong; 429 after repeated failures); '

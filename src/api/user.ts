@@ -31,28 +31,28 @@ export type Customer = z.infer<typeof Customer>;
 
 export type Country = z.infer<typeof CountryOut>;
 
-export const userCountries = contract({
+export const countries = contract({
   method: 'get', path: '/user/countries', access: 'guest', tag: 'user',
   summary: 'All countries with name in the request language (query lang or session), company and continents',
   query: z.object({ lang: zLanguage.optional(), country: zCountry.optional() }),
   response: z.array(CountryOut),
 });
 
-export const userCompany = contract({
+export const company = contract({
   method: 'get', path: '/user/company/:country', access: 'guest', tag: 'user',
   summary: 'Company number (firma) serving the country; 404 for an unknown country',
   params: z.object({ country: zCountry }),
   response: z.number().int(),
 });
 
-export const userFirma = contract({
+export const firma = contract({
   method: 'get', path: '/user/firma/:country', access: 'guest', tag: 'user',
   summary: 'Company and currency of the country',
   params: z.object({ country: zCountry }),
   response: z.object({ currency: z.string(), symbol: z.string(), firma: z.number() }),
 });
 
-export const userInfos = contract({
+export const infos = contract({
   method: 'get', path: '/user/infos', access: 'customer', tag: 'user',
   summary: 'The logged-in customer (spec section 3 Customer) with activeUser, isLS, currency; 401 = not logged in',
   response: Customer,
@@ -71,7 +71,7 @@ export const geoLocate = contract({
   response: z.object({ iso2: z.string(), country: z.object({ spracheIso2: z.string() }) }),
 });
 
-export const userSettings = contract({
+export const settings = contract({
   method: 'put', path: '/user/settings', access: 'guest', tag: 'user',
   summary: 'Country/language change: stored on the session and as the customer\'s language; unsupported languages become en',
   body: z.object({ country: zCountry, language: zLanguage }),

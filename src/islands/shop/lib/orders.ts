@@ -4,8 +4,8 @@ import type { ResultOf } from '../../../api/contract.ts';
 import type * as orders from '../../../api/orders.ts';
 import { $wkCounter } from '../../../stores/basket.ts';
 
-export type OrderSummary = ResultOf<typeof orders.orders>['items'][number];
-export type OrderDetail = ResultOf<typeof orders.ordersByAuftrag>;
+export type OrderSummary = ResultOf<typeof orders.list>['items'][number];
+export type OrderDetail = ResultOf<typeof orders.byAuftrag>;
 export type OrderLine = OrderDetail['lines'][number];
 export type { ReleaseReason } from '../../../api/release-rules.ts';
 
