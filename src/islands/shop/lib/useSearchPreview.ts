@@ -16,7 +16,6 @@ export type { Chip, Suggestion } from '../../../api/search.ts';
 export type Preview = ResultOf<typeof search.preview>;
 export interface Row { key: string; href: string }
 
-const enc = encodeURIComponent;
 
 export function useSearchPreview(country: string, lang: string) {
   const [q, setQ] = useState('');
