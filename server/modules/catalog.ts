@@ -139,6 +139,15 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
   };
 }
 
+/**
+ * The article detail as a guest sees it (no customer data: cached) — the article call's answer and the
+ * product page's data (src/islands/shop/server/product.ts). 404 not_found for an unknown article.
+ */
+export async function guestArticleDetail(db: Db, artnr: string, lang: string, country: string) {
+  const nr = await requireArtnr(db, artnr);
+  return cachedGuestValue(db, `detail|${nr}|${lang}|${country}`, () => articleDetail(db, nr, lang, country));
+}
+
 export const routes: AnyRoute[] = [
   // registered before the detail call: both paths have four segments
   defineRoute(calls.availability, async ({ db, params }) => {
@@ -148,9 +157,8 @@ export const routes: AnyRoute[] = [
   }),
 
   defineRoute(calls.article, async ({ db, params, lang, country, session }) => {
-    const nr = await requireArtnr(db, params.artnr);
     // the guest view is cached; a customer gets it with the own purchase facts laid over
-    const base = await cachedGuestValue(db, `detail|${nr}|${lang}|${country}`, () => articleDetail(db, nr, lang, country));
+    const base = await guestArticleDetail(db, params.artnr, lang, country);
     if (!session) return base;
     const bought = await purchaseFacts(db, session.kdnr);
     return { ...withPurchases([base], bought)[0]!, variants: withPurchases(base.variants, bought) };

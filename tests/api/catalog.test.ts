@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { setupApi, LAB_A, LAB_B, type TestEnv } from './harness.ts';
+import { guestArticleDetail } from '../../server/modules/catalog.ts';
 
 let env: TestEnv;
 const RESERVED = [90, 91, 0, 888];
@@ -416,5 +417,15 @@ describe('tooth assistant', () => {
     expect((await c.get(`/api/zahnassistent/garnituren?farbe=${'x'.repeat(101)}`)).status).toBe(400);
     expect((await c.get('/api/zahnassistent/garnituren?hersteller=NoSuchMaker')).status).toBe(404);
     expect((await c.get('/api/zahnassistent/garnituren?limit=0')).status).toBe(400);
+  });
+});
+
+describe('the product page reads the article call\'s domain function', () => {
+  it('guestArticleDetail is the guest answer of GET artikel/:artnr/:country/:language (no route looked up by its path)', async () => {
+    const a = (await someArticle())!;
+    const answer = await env.client().call('GET /api/guest/artikel/:artnr/:country/:language', { params: { artnr: a.artnr, country: 'de', language: 'de' } });
+    expect(answer.status).toBe(200);
+    expect(await guestArticleDetail(env.db, a.artnr, 'de', 'de')).toEqual(answer.body.result);
+    await expect(guestArticleDetail(env.db, 'ZZ0000000', 'de', 'de')).rejects.toMatchObject({ status: 404 });
   });
 });
