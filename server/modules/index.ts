@@ -11,7 +11,7 @@ import { routes as search } from './search.ts';
 import { routes as content } from './content.ts';
 import { routes as cms } from './cms.ts';
 import { routes as orders } from './orders.ts';
-import { routes as checkout } from './checkout.ts';
+import { routes as checkout } from './checkout/index.ts';
 import { routes as zahnlager } from './zahnlager.ts';
 import { routes as labels } from './labels.ts';
 import { routes as documents } from './documents.ts';
