@@ -2,7 +2,7 @@
 import type { AnyRoute } from '../http/route.ts';
 import { routes as health } from './health.ts';
 import { routes as user } from './user.ts';
-import { routes as auth } from './auth.ts';
+import { routes as auth } from './auth/index.ts';
 import { routes as subusers } from './subusers.ts';
 import { routes as cart } from './cart.ts';
 import { routes as favoriten } from './favoriten.ts';

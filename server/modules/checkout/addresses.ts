@@ -1,7 +1,6 @@
 // Delivery addresses: the customer's own address and the entered ones.
 import type { Db } from '../../db/index.ts';
 
-
 // ---- addresses ----
 
 export interface AddressOut {

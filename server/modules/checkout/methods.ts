@@ -2,7 +2,6 @@
 import { ApiError, badRequest } from '../../http/errors.ts';
 import { ERROR_TEXTS } from '../../../src/lib/rules/constants.ts';
 
-
 // ---- constants and small helpers ----
 
 export const VERSANDARTEN = ['standard', 'express', 'abholung'] as const;

@@ -33,7 +33,6 @@ export async function saveState(db: Db, kdnr: number, s: CheckoutStateRow): Prom
     .onConflict((oc) => oc.column('kdnr').doUpdateSet(row)).execute();
 }
 
-
 // ---- validation of the basket state ----
 
 /** YYYY-M-D, a calendar date, not in the past, not a Sunday, at most a year ahead → YYYY-MM-DD. */
