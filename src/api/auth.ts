@@ -1,4 +1,5 @@
-// auth: the calls of this feature (declared once; the server binds handlers in server/modules/auth.ts).
+// The account calls of section 3/7: login, logout, client error log, registration (full and quick),
+// verification, password forgotten/reset/change and the customer data change. Handlers: server/modules/auth/.
 import { HONEYPOT_FIELD } from '../lib/rules/constants.ts';
 import { zCountry, zLanguage, PageLocale } from './common.ts';
 import { z } from 'zod';

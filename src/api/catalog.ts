@@ -1,4 +1,6 @@
-// catalog: the calls of this feature (declared once; the server binds handlers in server/modules/catalog.ts).
+// Catalogue calls of section 7: article detail and availability, product groups, navigation,
+// recommendations, category listing with facets, promotions, top articles, suggestions, tooth assistant.
+// Handlers: server/modules/catalog.ts.
 import { zArtnr, zCountry, zLanguage } from './common.ts';
 import { zListItem } from './search.ts';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-// checkout: the calls of this feature (declared once; the server binds handlers in server/modules/checkout.ts).
+// Checkout (wk/kasse → wk/submit): the basket state, delivery addresses, benefit codes and the order
+// submission. Handlers: server/modules/checkout/.
 import { zId, PageLocale } from './common.ts';
 import { TotalsSchema, SummarySchema } from './money.ts';
 import { ReleaseReasonSchema } from './release-rules.ts';

@@ -1,4 +1,4 @@
-// cms: the calls of this feature (declared once; the server binds handlers in server/modules/cms.ts).
+// The CMS publish hook and the state of the publish. Handlers: server/modules/cms.ts.
 import { z } from 'zod';
 import { contract } from './contract.ts';
 

@@ -1,4 +1,5 @@
-// content: the calls of this feature (declared once; the server binds handlers in server/modules/content.ts).
+// Content calls of section 7 (CMS collections, FAQ, team, company data, phone numbers).
+// Handlers: server/modules/content.ts.
 import { zCountry, zLanguage } from './common.ts';
 import { z } from 'zod';
 import { contract } from './contract.ts';

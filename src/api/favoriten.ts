@@ -1,4 +1,5 @@
-// favoriten: the calls of this feature (declared once; the server binds handlers in server/modules/favoriten.ts).
+// Order lists (favourites = list 0): lists, items, quantities, CSV export and the list into the basket.
+// Handlers: server/modules/favoriten.ts.
 import { FAVOURITES_LIST_ID } from '../lib/rules/constants.ts';
 import { validateListName } from '../lib/rules/validate.ts';
 import { ArticleListItem } from './articles.ts';

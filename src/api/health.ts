@@ -1,4 +1,4 @@
-// health: the calls of this feature (declared once; the server binds handlers in server/modules/health.ts).
+// Liveness for load balancers. Handler: server/modules/health.ts.
 import { z } from 'zod';
 import { contract } from './contract.ts';
 

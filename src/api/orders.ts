@@ -1,4 +1,5 @@
-// orders: the calls of this feature (declared once; the server binds handlers in server/modules/orders.ts).
+// Order history (section 7): list, pending releases, details by date and number, reorder, release and the
+// order statistics. Handlers: server/modules/orders.ts.
 import { parseDate } from '../lib/rules/validate.ts';
 import { zId, zQty, PageLocale } from './common.ts';
 import { TotalsSchema, SummarySchema } from './money.ts';

@@ -1,4 +1,5 @@
-// quickorder: the calls of this feature (declared once; the server binds handlers in server/modules/quickorder.ts).
+// Quick order: many lines checked at once, into the basket or into an order list.
+// Handlers: server/modules/quickorder.ts.
 import { zId, PageLocale } from './common.ts';
 import { zListName } from './favoriten.ts';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-// release-rules: the calls of this feature (declared once; the server binds handlers in server/modules/release-rules.ts).
+// Release rules (section 14): the account's threshold and the buyers' monthly budgets, and why an order
+// waits for release. Handlers: server/modules/release-rules.ts.
 import { zId } from './common.ts';
 import { z } from 'zod';
 import { contract } from './contract.ts';

@@ -1,4 +1,5 @@
-// search: the calls of this feature (declared once; the server binds handlers in server/modules/search.ts).
+// Search calls of section 7: quick article-number suggestion, full search with category chips,
+// already-bought search, autocomplete and the top-bar preview. Handlers: server/modules/search.ts.
 import { QUICK_SUGGEST_ARTNR_MAX, ALREADY_BOUGHT_LIMIT, SEARCH_PREVIEW_ARTICLES, SEARCH_TERM_MAX } from '../lib/rules/constants.ts';
 import { zCountry, zLanguage } from './common.ts';
 import { z } from 'zod';

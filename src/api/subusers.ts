@@ -1,4 +1,5 @@
-// subusers: the calls of this feature (declared once; the server binds handlers in server/modules/subusers.ts).
+// Sub-users of a customer (section 6 functions K07/K09/K13), the scanner's user calls and the acting user
+// of a session. Handlers: server/modules/subusers.ts.
 import { FUNCTION_ROLES } from '../lib/rules/constants.ts';
 import { parseFunktionen } from '../lib/rules/permissions.ts';
 import { isEmail } from '../lib/rules/validate.ts';

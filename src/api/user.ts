@@ -1,4 +1,5 @@
-// user: the calls of this feature (declared once; the server binds handlers in server/modules/user.ts).
+// The customer and locale calls: the Customer entity (user/infos), countries, company and currency of a
+// country, the print catalogue, geo location and the session's country/language. Handlers: server/modules/user.ts.
 import { LANGUAGE_ISO3 } from '../lib/rules/locale.ts';
 import { zLanguage, zCountry } from './common.ts';
 import { z } from 'zod';

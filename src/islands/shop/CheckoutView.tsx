@@ -69,7 +69,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
     setAddrErr(errs);
     if (Object.keys(errs).length) return;
     try {
-      const a = await co.addAddress({ ...addr, land_iso2: String(addr.land_iso2).toUpperCase() } as Address);
+      const a = await co.addAddress({ ...addr, land_iso2: String(addr.land_iso2 ?? '').toUpperCase() });
       setInfo((i) => i && { ...i, addresses: [...i.addresses, a] });
       patchCheckout({ addressId: a.id ?? null });
       setAdding(false); setAddr({ land_iso2: country.toUpperCase() });
