@@ -3,6 +3,8 @@
 // time; on-demand pages get the session through an AsyncLocalStorage the server fills. `astro dev`
 // has no such server in front, so there the same rules run here for parity.
 import { defineMiddleware } from 'astro:middleware';
+import type { ResultOf } from './api/contract.ts';
+import type * as user from './api/user.ts';
 
 /** server/site.ts runs each on-demand render inside this store with the resolved session. */
 const SITE_SESSION_KEY = Symbol.for('dentalshop.siteSession');
@@ -23,7 +25,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // dev: ask the API process (scripts/dev.ts) whether the session is valid
     try {
       const res = await fetch(`http://127.0.0.1:${process.env.API_PORT || 4322}/api/user/infos`, { headers: { cookie: `sid=${cookies.sid}` } });
-      const body = res.ok ? ((await res.json()) as { result: { Kundennummer: number; Firma: number } }) : null;
+      const body = res.ok ? ((await res.json()) as { result: Pick<ResultOf<typeof user.infos>, 'Kundennummer' | 'Firma'> }) : null;
       context.locals.session = body ? { kdnr: body.result.Kundennummer, firma: body.result.Firma } : null;
     } catch { context.locals.session = null; }
   }

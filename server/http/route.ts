@@ -90,4 +90,4 @@ export function parseWith<T extends AnySchema>(schema: T | undefined, value: unk
 }
 
 // the shared schema pieces live with the contracts; re-exported for the modules that import them from here
-export { zArtnr, zCountry, zId, zLanguage } from '../../src/api/common.ts';
+export { zArtnr } from '../../src/api/common.ts';

@@ -1,8 +1,7 @@
 // Catalogue calls: availability, article detail, product groups, navigation, recommendations
 // (section 7), plus category listings with facets, promotions, top articles, order suggestions
 // and the tooth assistant.
-import { z } from 'zod';
-import { defineRoute, zArtnr, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/index.ts';
 import { cachedCurrency, convertPrice, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
@@ -10,22 +9,14 @@ import {
   cachedGuestValue, cachedListing, categoryNames, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
   type ListFilter, type SortKey, type Snapshot,
 } from '../search/index.ts';
-import { zListItem } from './search.ts';
 import { articleImages, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../src/lib/rules/constants.ts';
 import { sortSaleList } from '../../src/lib/rules/pricing.ts';
+import * as calls from '../../src/api/catalog.ts';
 
-const TAG = 'catalog';
-const PAGE_SIZE_DEFAULT = 24;
-const PAGE_SIZE_MAX = 96;
 /** Reserved groups go last in this order (PG90, PG91, PG0, PG888). */
 const RESERVED_PGS = RESERVED_CATEGORY_IDS.map((id) => Number(id.slice(2)));
 export const TOOTH_PROPS = ['zahnlinie', 'kiefer', 'zahnart', 'farbe', 'form'] as const;
-
-const zPg = z.coerce.number({ error: 'invalid_id' }).int('invalid_id').min(0, 'invalid_id').max(99_999, 'invalid_id');
-const zInt = (min: number, max: number) => z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(min, 'invalid_input').max(max, 'invalid_input');
-const zFlag = z.enum(['0', '1', 'true', 'false'], { error: 'invalid_input' }).transform((v) => v === '1' || v === 'true');
-const zPrice = z.coerce.number({ error: 'invalid_input' }).nonnegative('invalid_input').max(1e9, 'invalid_input');
 
 // ---- helpers ----
 
@@ -92,18 +83,6 @@ async function purchaseHistory(db: Db, kdnr: number) {
   return by;
 }
 
-const zImages = z.object({ small: z.string(), large: z.string(), hq: z.string() });
-const zArticle = zListItem.extend({
-  Beschreibung: z.string(), Hersteller: z.string(), HerstellerArtikelnummer: z.string(), GTIN: z.string(),
-  properties: z.array(z.object({ prop: z.string(), value: z.string() })),
-  variants: z.array(zListItem), images: zImages, PGBez: z.string(), KatName: z.string(),
-});
-const zFacetResult = z.object({
-  marken: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
-  eigenschaften: z.array(z.object({ prop: z.string(), values: z.array(z.object({ value: z.string(), count: z.number() })) })),
-  price: z.object({ min: z.number(), max: z.number() }),
-});
-
 const images = (artnr: string, referenz: string) => articleImages(artnr, referenz);
 
 function parseMarken(v: string | undefined): number[] | undefined {
@@ -160,359 +139,237 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
   };
 }
 
+/**
+ * The article detail as a guest sees it (no customer data: cached) — the article call's answer and the
+ * product page's data (src/islands/shop/server/product.ts). 404 not_found for an unknown article.
+ */
+export async function guestArticleDetail(db: Db, artnr: string, lang: string, country: string) {
+  const nr = await requireArtnr(db, artnr);
+  return cachedGuestValue(db, `detail|${nr}|${lang}|${country}`, () => articleDetail(db, nr, lang, country));
+}
+
 export const routes: AnyRoute[] = [
   // registered before the detail call: both paths have four segments
-  defineRoute({
-    method: 'get', path: '/artikel/:artnr/verfuegbar/:country', access: 'guest', tag: TAG,
-    summary: "Availability code of an article (vkz '4' = available, else short-term) and its delivery status",
-    params: z.object({ artnr: zArtnr, country: zCountry }),
-    response: z.object({ vkz: z.string(), Lieferstatus: z.number() }),
-    handler: async ({ db, params }) => {
-      const nr = await requireArtnr(db, params.artnr);
-      const r = await db.selectFrom('articles').select(['vkz', 'lieferstatus']).where('artnr', '=', nr).executeTakeFirstOrThrow();
-      return { vkz: r.vkz, Lieferstatus: r.lieferstatus };
-    },
+  defineRoute(calls.availability, async ({ db, params }) => {
+    const nr = await requireArtnr(db, params.artnr);
+    const r = await db.selectFrom('articles').select(['vkz', 'lieferstatus']).where('artnr', '=', nr).executeTakeFirstOrThrow();
+    return { vkz: r.vkz, Lieferstatus: r.lieferstatus };
   }),
 
-  defineRoute({
-    method: 'get', path: '/artikel/:artnr/:country/:language', access: 'guest', tag: TAG,
-    summary: 'Article detail: list item fields, description, properties, variants of a reference article, images',
-    params: z.object({ artnr: zArtnr, country: zCountry, language: zLanguage }),
-    response: zArticle,
-    handler: async ({ db, params, lang, country, session }) => {
-      const nr = await requireArtnr(db, params.artnr);
-      // the guest view is cached; a customer gets it with the own purchase facts laid over
-      const base = await cachedGuestValue(db, `detail|${nr}|${lang}|${country}`, () => articleDetail(db, nr, lang, country));
-      if (!session) return base;
-      const bought = await purchaseFacts(db, session.kdnr);
-      return { ...withPurchases([base], bought)[0]!, variants: withPurchases(base.variants, bought) };
-    },
+  defineRoute(calls.article, async ({ db, params, lang, country, session }) => {
+    // the guest view is cached; a customer gets it with the own purchase facts laid over
+    const base = await guestArticleDetail(db, params.artnr, lang, country);
+    if (!session) return base;
+    const bought = await purchaseFacts(db, session.kdnr);
+    return { ...withPurchases([base], bought)[0]!, variants: withPurchases(base.variants, bought) };
   }),
 
-  defineRoute({
-    method: 'get', path: '/produktgruppen/:country/:language', access: 'guest', tag: TAG,
-    summary: 'Product groups (group 9 skipped; reserved groups 90, 91, 0, 888 last in that order)',
-    params: z.object({ country: zCountry, language: zLanguage }),
-    response: z.array(z.object({ pg: z.number(), bez: z.string() })),
-    handler: async ({ db, lang }) => orderedGroups(db, lang),
+  defineRoute(calls.productGroups, async ({ db, lang }) => orderedGroups(db, lang)),
+
+  defineRoute(calls.navigation, async ({ db, lang }) => {
+    const [groups, s] = await Promise.all([orderedGroups(db, lang), snapshot(db)]);
+    const names = await categoryNames(db, s, lang);
+    const slugs = new Map((await db.selectFrom('categories').select(['kat_id', 'slug']).execute()).map((c) => [c.kat_id, c.slug]));
+    const elements = groups.map((g) => {
+      const roots = s.katChildren.get(-g.pg - 1) ?? [];
+      // a single root category stands for the group itself; its children are the navigation entries
+      const single = roots.length === 1 ? roots[0]! : null;
+      const kids = single !== null && (s.katChildren.get(single)?.length ?? 0) > 0 ? s.katChildren.get(single)! : roots;
+      return {
+        pg: g.pg, id: `PG${g.pg}`, name: g.bez, katId: single ?? 0, slug: single !== null ? slugs.get(single) ?? slugify(g.bez) : slugify(g.bez),
+        children: kids.map((k) => ({ katId: k, name: names.get(k) ?? '', slug: slugs.get(k) ?? '', count: countWithDescendants(s, k) })),
+      };
+    });
+    return { elements };
   }),
 
-  defineRoute({
-    method: 'post', path: '/navigation/:country/:language', access: 'guest', tag: TAG,
-    summary: 'Navigation tree: product groups (ids PG+pg; PG90, PG91, PG0, PG888 last) with their categories and article counts',
-    params: z.object({ country: zCountry, language: zLanguage }),
-    response: z.object({
-      elements: z.array(z.object({
-        pg: z.number(), id: z.string(), name: z.string(), katId: z.number(), slug: z.string(),
-        children: z.array(z.object({ katId: z.number(), name: z.string(), slug: z.string(), count: z.number() })),
-      })),
-    }),
-    handler: async ({ db, lang }) => {
-      const [groups, s] = await Promise.all([orderedGroups(db, lang), snapshot(db)]);
-      const names = await categoryNames(db, s, lang);
-      const slugs = new Map((await db.selectFrom('categories').select(['kat_id', 'slug']).execute()).map((c) => [c.kat_id, c.slug]));
-      const elements = groups.map((g) => {
-        const roots = s.katChildren.get(-g.pg - 1) ?? [];
-        // a single root category stands for the group itself; its children are the navigation entries
-        const single = roots.length === 1 ? roots[0]! : null;
-        const kids = single !== null && (s.katChildren.get(single)?.length ?? 0) > 0 ? s.katChildren.get(single)! : roots;
-        return {
-          pg: g.pg, id: `PG${g.pg}`, name: g.bez, katId: single ?? 0, slug: single !== null ? slugs.get(single) ?? slugify(g.bez) : slugify(g.bez),
-          children: kids.map((k) => ({ katId: k, name: names.get(k) ?? '', slug: slugs.get(k) ?? '', count: countWithDescendants(s, k) })),
-        };
-      });
-      return { elements };
-    },
+  defineRoute(calls.recommend, async ({ db, params, lang, country, session }) => {
+    const nr = await requireArtnr(db, params.artnr);
+    const recs = await db.selectFrom('recommendations as r').innerJoin('articles as a', 'a.artnr', 'r.rec_artnr')
+      .select('r.rec_artnr').where('r.artnr', '=', nr).where('r.rec_artnr', '!=', nr).where('a.aus_sortiment', '=', 0)
+      .orderBy('r.score', 'desc').orderBy('r.rec_artnr').limit(12).execute();
+    const items = await listItems(db, [nr, ...recs.map((r) => r.rec_artnr)], { lang, country, kdnr: session?.kdnr ?? null });
+    return { recommendations: items.slice(1), product: items[0]! };
   }),
 
-  defineRoute({
-    method: 'get', path: '/recommend/:artnr/:country/:language', access: 'guest', tag: TAG,
-    summary: "'Bought together' recommendations for an article and the article itself",
-    params: z.object({ artnr: zArtnr, country: zCountry, language: zLanguage }),
-    response: z.object({ recommendations: z.array(zListItem), product: zListItem }),
-    handler: async ({ db, params, lang, country, session }) => {
-      const nr = await requireArtnr(db, params.artnr);
-      const recs = await db.selectFrom('recommendations as r').innerJoin('articles as a', 'a.artnr', 'r.rec_artnr')
-        .select('r.rec_artnr').where('r.artnr', '=', nr).where('r.rec_artnr', '!=', nr).where('a.aus_sortiment', '=', 0)
-        .orderBy('r.score', 'desc').orderBy('r.rec_artnr').limit(12).execute();
-      const items = await listItems(db, [nr, ...recs.map((r) => r.rec_artnr)], { lang, country, kdnr: session?.kdnr ?? null });
-      return { recommendations: items.slice(1), product: items[0]! };
-    },
-  }),
-
-  defineRoute({
-    method: 'get', path: '/shop/category', access: 'guest', tag: TAG,
-    summary: 'Category listing with paging, sorting and filters; facet counts (brands, properties, price range) over the result set',
-    query: z.object({
-      pg: zPg.optional(),
-      katId: z.coerce.number({ error: 'invalid_id' }).int('invalid_id').min(0, 'invalid_id').max(2_147_483_647, 'invalid_id').optional(),
-      page: zInt(1, 100_000).default(1),
-      pageSize: zInt(1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-      sort: z.enum(['relevance', 'price_asc', 'price_desc', 'name', 'newest'], { error: 'invalid_input' }).default('relevance'),
-      marken: z.string().max(500, 'too_long').optional().describe('comma-separated manufacturer ids'),
-      eigenschaften: z.string().max(2000, 'too_long').optional().describe('prop:value,… (values of one property are alternatives)'),
-      min: zPrice.optional(),
-      max: zPrice.optional(),
-      bereitsGekauft: zFlag.optional().describe('login only: only articles the customer has bought'),
-      neu: zFlag.optional().describe('only new articles (IstNeuheit)'),
-      country: zCountry.optional(),
-      lang: zLanguage.optional(),
-    }),
-    response: z.object({
-      items: z.array(zListItem), total: z.number(), page: z.number(), pages: z.number(), filters: zFacetResult,
-    }),
-    handler: async ({ db, query, lang, country, session }) => {
-      const s = await snapshot(db);
-      if (query.pg !== undefined && !s.pgs.has(query.pg)) throw notFound('not_found');
+  defineRoute(calls.category, async ({ db, query, lang, country, session }) => {
+    const s = await snapshot(db);
+    if (query.pg !== undefined && !s.pgs.has(query.pg)) throw notFound('not_found');
+    if (query.katId !== undefined) {
+      const kp = s.katPg.get(query.katId);
+      if (kp === undefined || (query.pg !== undefined && kp !== query.pg)) throw notFound('not_found');
+    }
+    if (query.bereitsGekauft && !session) throw unauthorized();
+    const cur = await cachedCurrency(db, country);
+    const f: ListFilter = { marken: parseMarken(query.marken), eigenschaften: parseEigenschaften(query.eigenschaften) };
+    if (query.min !== undefined) f.min = query.min / cur.rate - 1e-9;
+    if (query.max !== undefined) f.max = query.max / cur.rate + 1e-9;
+    let onlyKey = '';
+    if (query.bereitsGekauft && session) {
+      const rows = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+        .select('l.artnr').distinct().where('o.kdnr', '=', session.kdnr).execute();
+      f.only = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
+      onlyKey = `k${session.kdnr}:${rows.length}`;
+    }
+    if (query.neu) {
+      const rows = await db.selectFrom('articles').select('artnr').where('ist_neuheit', '=', 1).execute();
+      const neu = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
+      f.only = f.only ? new Set([...f.only].filter((i) => neu.has(i))) : neu;
+      onlyKey += 'n';
+    }
+    const key = JSON.stringify([query.pg, query.katId, query.sort, query.sort === 'name' ? lang : '', query.marken, query.eigenschaften, f.min, f.max, onlyKey]);
+    const { hits, facets } = await cachedListing(s, key, async () => {
+      let base: number[];
       if (query.katId !== undefined) {
-        const kp = s.katPg.get(query.katId);
-        if (kp === undefined || (query.pg !== undefined && kp !== query.pg)) throw notFound('not_found');
-      }
-      if (query.bereitsGekauft && !session) throw unauthorized();
-      const cur = await cachedCurrency(db, country);
-      const f: ListFilter = { marken: parseMarken(query.marken), eigenschaften: parseEigenschaften(query.eigenschaften) };
-      if (query.min !== undefined) f.min = query.min / cur.rate - 1e-9;
-      if (query.max !== undefined) f.max = query.max / cur.rate + 1e-9;
-      let onlyKey = '';
-      if (query.bereitsGekauft && session) {
-        const rows = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
-          .select('l.artnr').distinct().where('o.kdnr', '=', session.kdnr).execute();
-        f.only = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
-        onlyKey = `k${session.kdnr}:${rows.length}`;
-      }
-      if (query.neu) {
-        const rows = await db.selectFrom('articles').select('artnr').where('ist_neuheit', '=', 1).execute();
-        const neu = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
-        f.only = f.only ? new Set([...f.only].filter((i) => neu.has(i))) : neu;
-        onlyKey += 'n';
-      }
-      const key = JSON.stringify([query.pg, query.katId, query.sort, query.sort === 'name' ? lang : '', query.marken, query.eigenschaften, f.min, f.max, onlyKey]);
-      const { hits, facets } = await cachedListing(s, key, async () => {
-        let base: number[];
-        if (query.katId !== undefined) {
-          base = [];
-          for (const k of katDescendants(s, query.katId)) for (const i of s.byKat.get(k) ?? []) base.push(i);
-          base.sort((a, b) => a - b);
-        } else if (query.pg !== undefined) base = s.byPg.get(query.pg) ?? [];
-        else base = s.listable;
-        const props = await propIndex(db, s);
-        const r = filterAndFacet(s, props, base, f, [...props.byProp.keys()].sort());
-        const sorted = query.sort === 'relevance' ? relevanceOrder(s, r.hits) : await sortHits(db, s, r.hits, query.sort as SortKey, lang);
-        return { hits: sorted, facets: r.facets };
-      });
-      const total = hits.length;
-      const start = (query.page - 1) * query.pageSize;
-      const items = await listItems(db, Array.from(hits.subarray(start, start + query.pageSize), (i) => s.artnr[i]!), { lang, country, kdnr: session?.kdnr ?? null });
-      const fc = facets!;
-      return {
-        items, total, page: query.page, pages: Math.ceil(total / query.pageSize),
-        filters: {
-          marken: fc.marken,
-          eigenschaften: fc.eigenschaften.map((e) => ({ prop: e.prop, values: e.values.slice(0, 200) })),
-          price: { min: convertPrice(fc.price.min, cur.rate), max: convertPrice(fc.price.max, cur.rate) },
-        },
-      };
-    },
-  }),
-
-  defineRoute({
-    method: 'get', path: '/aktionen/:country/:language', access: 'guest', tag: TAG,
-    summary: 'Current promotions with their articles (sale list: price descending)',
-    params: z.object({ country: zCountry, language: zLanguage }),
-    response: z.object({
-      promotions: z.array(z.object({
-        id: z.number(), name: z.string(), pg: z.number(), validFrom: z.string(), validTo: z.string(),
-        newsletterId: z.number().nullable(), items: z.array(zListItem),
-      })),
-    }),
-    handler: async ({ db, lang, country, session }) => {
-      const promos = await activePromotions(db).execute();
-      if (!promos.length) return { promotions: [] };
-      const links = await db.selectFrom('promotion_articles').select(['promotion_id', 'artnr'])
-        .where('promotion_id', 'in', promos.map((p) => p.id)).execute();
-      const items = await listItems(db, [...new Set(links.map((l) => l.artnr))], { lang, country, kdnr: session?.kdnr ?? null });
-      const byNr = new Map(items.map((i) => [i.Artikelnummer, i]));
-      return {
-        promotions: promos.map((p) => ({
-          id: p.id, name: p.name, pg: p.pg, validFrom: p.valid_from, validTo: p.valid_to, newsletterId: p.newsletter_id,
-          items: sortSaleList(links.filter((l) => l.promotion_id === p.id).map((l) => byNr.get(l.artnr))
-            .filter((i): i is ArticleListItem => !!i && !i.AusSortiment)),
-        })),
-      };
-    },
-  }),
-
-  defineRoute({
-    method: 'get', path: '/aktionen/artikel/:pg/:country/:language', access: 'guest', tag: TAG,
-    summary: 'Articles of the current promotions of a product group (sale list: price descending)',
-    params: z.object({ pg: zPg, country: zCountry, language: zLanguage }),
-    response: z.object({ pg: z.number(), bez: z.string(), items: z.array(zListItem) }),
-    handler: async ({ db, params, lang, country, session }) => {
-      const g = await db.selectFrom('product_groups').select('pg').where('pg', '=', params.pg).executeTakeFirst();
-      if (!g) throw notFound('not_found');
-      const promos = await activePromotions(db).where('pg', '=', params.pg).execute();
-      const links = promos.length
-        ? await db.selectFrom('promotion_articles').select('artnr').distinct().where('promotion_id', 'in', promos.map((p) => p.id)).execute()
-        : [];
-      const items = await listItems(db, links.map((l) => l.artnr), { lang, country, kdnr: session?.kdnr ?? null });
-      const bez = (await orderedGroups(db, lang)).find((x) => x.pg === params.pg)?.bez ?? '';
-      return { pg: params.pg, bez, items: sortSaleList(items.filter((i) => !i.AusSortiment)) };
-    },
-  }),
-
-  defineRoute({
-    method: 'get', path: '/meinlabor/topartikel', access: 'customer', tag: TAG,
-    summary: "The customer's most ordered articles (order count, quantity), optionally of one product group",
-    query: z.object({ pg: zPg.optional(), limit: zInt(1, 200).default(50), lang: zLanguage.optional(), country: zCountry.optional() }),
-    response: z.object({
-      items: z.array(zListItem.extend({ Anzahl: z.number(), Menge: z.number() })),
-      groups: z.array(z.object({ pg: z.number(), bez: z.string(), count: z.number() })),
-    }),
-    handler: async ({ db, query, lang, country, session }) => {
-      const hist = await purchaseHistory(db, session.kdnr);
-      const s = await snapshot(db);
-      const ranked = [...hist].map(([artnr, h]) => ({ artnr, anzahl: h.orders.size, menge: h.menge, idx: s.idxOf.get(artnr) }))
-        .filter((r) => r.idx !== undefined)
-        .sort((a, b) => b.anzahl - a.anzahl || b.menge - a.menge || a.artnr.localeCompare(b.artnr));
-      const groupCounts = new Map<number, number>();
-      for (const r of ranked) groupCounts.set(s.pg[r.idx!]!, (groupCounts.get(s.pg[r.idx!]!) ?? 0) + 1);
-      const chosen = ranked.filter((r) => query.pg === undefined || s.pg[r.idx!] === query.pg).slice(0, query.limit);
-      const items = await listItems(db, chosen.map((r) => r.artnr), { lang, country, kdnr: session.kdnr });
-      const byNr = new Map(chosen.map((r) => [r.artnr, r]));
-      const groupNames = new Map((await orderedGroups(db, lang)).map((g) => [g.pg, g.bez]));
-      return {
-        items: items.map((i) => ({ ...i, Anzahl: byNr.get(i.Artikelnummer)!.anzahl, Menge: byNr.get(i.Artikelnummer)!.menge })),
-        groups: [...groupCounts].map(([pg, count]) => ({ pg, bez: groupNames.get(pg) ?? String(pg), count }))
-          .sort((a, b) => b.count - a.count || a.pg - b.pg),
-      };
-    },
-  }),
-
-  defineRoute({
-    method: 'get', path: '/meinlabor/vorschlag', access: 'customer', tag: TAG,
-    summary: 'Order suggestions: articles the customer buys at a rhythm, by when they are due again; weekly/monthly/yearly = due within the coming week/month/year (overdue included), all = every rhythmic article',
-    query: z.object({
-      filter: z.enum(['all', 'monthly', 'weekly', 'yearly'], { error: 'invalid_input' }).default('all'),
-      lang: zLanguage.optional(), country: zCountry.optional(),
-    }),
-    response: z.object({
-      items: z.array(zListItem.extend({
-        Rhythmus: z.enum(['weekly', 'monthly', 'yearly']), IntervallTage: z.number(), LetzterKauf: z.string(), Faellig: z.string(), Anzahl: z.number(),
-      })),
-    }),
-    handler: async ({ db, query, lang, country, session }) => {
-      const hist = await purchaseHistory(db, session.kdnr);
-      const now = Date.now();
-      const DAY = 86_400_000;
-      // the filter is the planning horizon ("what is due this week"): a rhythm of its own would leave
-      // weekly and yearly empty for a lab that reorders most consumables every two to four weeks
-      const HORIZON = { weekly: 7, monthly: 30, yearly: 365 } as const;
-      const found: { artnr: string; rhythm: 'weekly' | 'monthly' | 'yearly'; interval: number; last: string; due: number; n: number }[] = [];
-      for (const [artnr, h] of hist) {
-        if (h.dates.length < 2) continue;
-        const t = h.dates.map((d) => Date.parse(d));
-        const interval = (t[t.length - 1]! - t[0]!) / (t.length - 1) / DAY;
-        // rhythm by mean purchase interval: up to ~2 weeks weekly, up to ~2 months monthly, else yearly
-        const rhythm = interval <= 14 ? 'weekly' : interval <= 62 ? 'monthly' : 'yearly';
-        const due = t[t.length - 1]! + interval * DAY;
-        if (query.filter !== 'all' && (due - now) / DAY > HORIZON[query.filter]) continue;
-        found.push({ artnr, rhythm, interval: Math.round(interval), last: h.dates[h.dates.length - 1]!, due, n: h.orders.size });
-      }
-      // most urgent first
-      found.sort((a, b) => a.due - b.due || b.n - a.n || a.artnr.localeCompare(b.artnr));
-      const chosen = found.slice(0, 200);
-      const items = await listItems(db, chosen.map((f) => f.artnr), { lang, country, kdnr: session.kdnr });
-      const by = new Map(chosen.map((f) => [f.artnr, f]));
-      return {
-        items: items.filter((i) => !i.AusSortiment).map((i) => {
-          const f = by.get(i.Artikelnummer)!;
-          return { ...i, Rhythmus: f.rhythm, IntervallTage: f.interval, LetzterKauf: f.last, Faellig: new Date(f.due).toISOString().slice(0, 10), Anzahl: f.n };
-        }),
-      };
-    },
-  }),
-
-  defineRoute({
-    method: 'get', path: '/zahnassistent/zahnlinien/:country/:language', access: 'guest', tag: TAG,
-    summary: 'Tooth assistant: tooth lines with manufacturer and number of set articles',
-    params: z.object({ country: zCountry, language: zLanguage }),
-    response: z.object({
-      zahnlinien: z.array(z.object({ zahnlinie: z.string(), hersteller: z.object({ id: z.number(), name: z.string() }), count: z.number() })),
-    }),
-    handler: async ({ db }) => {
-      const s = await snapshot(db);
+        base = [];
+        for (const k of katDescendants(s, query.katId)) for (const i of s.byKat.get(k) ?? []) base.push(i);
+        base.sort((a, b) => a - b);
+      } else if (query.pg !== undefined) base = s.byPg.get(query.pg) ?? [];
+      else base = s.listable;
       const props = await propIndex(db, s);
-      const lines = props.byProp.get('zahnlinie');
-      const m = new Map<string, { zahnlinie: string; hersteller: { id: number; name: string }; count: number }>();
-      if (lines) for (let i = 0; i < s.n; i++) {
-        const v = lines[i]!;
-        if (v < 0 || s.aus[i]) continue;
-        const key = `${v}|${s.herst[i]}`;
-        const e = m.get(key);
-        if (e) e.count++;
-        else m.set(key, { zahnlinie: props.values[v]!, hersteller: { id: s.herst[i]!, name: s.manufacturers.get(s.herst[i]!) ?? '' }, count: 1 });
-      }
-      return { zahnlinien: [...m.values()].sort((a, b) => a.hersteller.name.localeCompare(b.hersteller.name) || a.zahnlinie.localeCompare(b.zahnlinie, 'de', { numeric: true })) };
-    },
+      const r = filterAndFacet(s, props, base, f, [...props.byProp.keys()].sort());
+      const sorted = query.sort === 'relevance' ? relevanceOrder(s, r.hits) : await sortHits(db, s, r.hits, query.sort as SortKey, lang);
+      return { hits: sorted, facets: r.facets };
+    });
+    const total = hits.length;
+    const start = (query.page - 1) * query.pageSize;
+    const items = await listItems(db, Array.from(hits.subarray(start, start + query.pageSize), (i) => s.artnr[i]!), { lang, country, kdnr: session?.kdnr ?? null });
+    const fc = facets!;
+    return {
+      items, total, page: query.page, pages: Math.ceil(total / query.pageSize),
+      filters: {
+        marken: fc.marken,
+        eigenschaften: fc.eigenschaften.map((e) => ({ prop: e.prop, values: e.values.slice(0, 200) })),
+        price: { min: convertPrice(fc.price.min, cur.rate), max: convertPrice(fc.price.max, cur.rate) },
+      },
+    };
   }),
 
-  defineRoute({
-    method: 'get', path: '/zahnassistent/garnituren', access: 'guest', tag: TAG,
-    summary: 'Tooth assistant: tooth-set articles matching tooth line, manufacturer, jaw, tooth type, shade and mould, with the remaining facet values',
-    query: z.object({
-      zahnlinie: z.string().max(100, 'too_long').optional(),
-      hersteller: z.string().max(100, 'too_long').optional().describe('manufacturer id or name'),
-      kiefer: z.string().max(100, 'too_long').optional(),
-      zahnart: z.string().max(100, 'too_long').optional(),
-      farbe: z.string().max(100, 'too_long').optional(),
-      form: z.string().max(100, 'too_long').optional(),
-      limit: zInt(1, 500).default(100),
-      country: zCountry.optional(), lang: zLanguage.optional(),
-    }),
-    response: z.object({
-      items: z.array(zListItem.extend({ properties: z.record(z.string(), z.string()) })),
-      total: z.number(),
-      facets: z.object({
-        hersteller: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
-        zahnlinie: z.array(z.object({ value: z.string(), count: z.number() })),
-        kiefer: z.array(z.object({ value: z.string(), count: z.number() })),
-        zahnart: z.array(z.object({ value: z.string(), count: z.number() })),
-        farbe: z.array(z.object({ value: z.string(), count: z.number() })),
-        form: z.array(z.object({ value: z.string(), count: z.number() })),
+  defineRoute(calls.promotions, async ({ db, lang, country, session }) => {
+    const promos = await activePromotions(db).execute();
+    if (!promos.length) return { promotions: [] };
+    const links = await db.selectFrom('promotion_articles').select(['promotion_id', 'artnr'])
+      .where('promotion_id', 'in', promos.map((p) => p.id)).execute();
+    const items = await listItems(db, [...new Set(links.map((l) => l.artnr))], { lang, country, kdnr: session?.kdnr ?? null });
+    const byNr = new Map(items.map((i) => [i.Artikelnummer, i]));
+    return {
+      promotions: promos.map((p) => ({
+        id: p.id, name: p.name, pg: p.pg, validFrom: p.valid_from, validTo: p.valid_to, newsletterId: p.newsletter_id,
+        items: sortSaleList(links.filter((l) => l.promotion_id === p.id).map((l) => byNr.get(l.artnr))
+          .filter((i): i is ArticleListItem => !!i && !i.AusSortiment)),
+      })),
+    };
+  }),
+
+  defineRoute(calls.promotionArticles, async ({ db, params, lang, country, session }) => {
+    const g = await db.selectFrom('product_groups').select('pg').where('pg', '=', params.pg).executeTakeFirst();
+    if (!g) throw notFound('not_found');
+    const promos = await activePromotions(db).where('pg', '=', params.pg).execute();
+    const links = promos.length
+      ? await db.selectFrom('promotion_articles').select('artnr').distinct().where('promotion_id', 'in', promos.map((p) => p.id)).execute()
+      : [];
+    const items = await listItems(db, links.map((l) => l.artnr), { lang, country, kdnr: session?.kdnr ?? null });
+    const bez = (await orderedGroups(db, lang)).find((x) => x.pg === params.pg)?.bez ?? '';
+    return { pg: params.pg, bez, items: sortSaleList(items.filter((i) => !i.AusSortiment)) };
+  }),
+
+  defineRoute(calls.topArticles, async ({ db, query, lang, country, session }) => {
+    const hist = await purchaseHistory(db, session.kdnr);
+    const s = await snapshot(db);
+    const ranked = [...hist].map(([artnr, h]) => ({ artnr, anzahl: h.orders.size, menge: h.menge, idx: s.idxOf.get(artnr) }))
+      .filter((r) => r.idx !== undefined)
+      .sort((a, b) => b.anzahl - a.anzahl || b.menge - a.menge || a.artnr.localeCompare(b.artnr));
+    const groupCounts = new Map<number, number>();
+    for (const r of ranked) groupCounts.set(s.pg[r.idx!]!, (groupCounts.get(s.pg[r.idx!]!) ?? 0) + 1);
+    const chosen = ranked.filter((r) => query.pg === undefined || s.pg[r.idx!] === query.pg).slice(0, query.limit);
+    const items = await listItems(db, chosen.map((r) => r.artnr), { lang, country, kdnr: session.kdnr });
+    const byNr = new Map(chosen.map((r) => [r.artnr, r]));
+    const groupNames = new Map((await orderedGroups(db, lang)).map((g) => [g.pg, g.bez]));
+    return {
+      items: items.map((i) => ({ ...i, Anzahl: byNr.get(i.Artikelnummer)!.anzahl, Menge: byNr.get(i.Artikelnummer)!.menge })),
+      groups: [...groupCounts].map(([pg, count]) => ({ pg, bez: groupNames.get(pg) ?? String(pg), count }))
+        .sort((a, b) => b.count - a.count || a.pg - b.pg),
+    };
+  }),
+
+  defineRoute(calls.suggestions, async ({ db, query, lang, country, session }) => {
+    const hist = await purchaseHistory(db, session.kdnr);
+    const now = Date.now();
+    const DAY = 86_400_000;
+    // the filter is the planning horizon ("what is due this week"): a rhythm of its own would leave
+    // weekly and yearly empty for a lab that reorders most consumables every two to four weeks
+    const HORIZON = { weekly: 7, monthly: 30, yearly: 365 } as const;
+    const found: { artnr: string; rhythm: 'weekly' | 'monthly' | 'yearly'; interval: number; last: string; due: number; n: number }[] = [];
+    for (const [artnr, h] of hist) {
+      if (h.dates.length < 2) continue;
+      const t = h.dates.map((d) => Date.parse(d));
+      const interval = (t[t.length - 1]! - t[0]!) / (t.length - 1) / DAY;
+      // rhythm by mean purchase interval: up to ~2 weeks weekly, up to ~2 months monthly, else yearly
+      const rhythm = interval <= 14 ? 'weekly' : interval <= 62 ? 'monthly' : 'yearly';
+      const due = t[t.length - 1]! + interval * DAY;
+      if (query.filter !== 'all' && (due - now) / DAY > HORIZON[query.filter]) continue;
+      found.push({ artnr, rhythm, interval: Math.round(interval), last: h.dates[h.dates.length - 1]!, due, n: h.orders.size });
+    }
+    // most urgent first
+    found.sort((a, b) => a.due - b.due || b.n - a.n || a.artnr.localeCompare(b.artnr));
+    const chosen = found.slice(0, 200);
+    const items = await listItems(db, chosen.map((f) => f.artnr), { lang, country, kdnr: session.kdnr });
+    const by = new Map(chosen.map((f) => [f.artnr, f]));
+    return {
+      items: items.filter((i) => !i.AusSortiment).map((i) => {
+        const f = by.get(i.Artikelnummer)!;
+        return { ...i, Rhythmus: f.rhythm, IntervallTage: f.interval, LetzterKauf: f.last, Faellig: new Date(f.due).toISOString().slice(0, 10), Anzahl: f.n };
       }),
-    }),
-    handler: async ({ db, query, lang, country, session }) => {
-      const s = await snapshot(db);
-      const props = await propIndex(db, s);
-      const lines = props.byProp.get('zahnlinie');
-      const base: number[] = [];
-      if (lines) for (let i = 0; i < s.n; i++) if (lines[i]! >= 0 && !s.aus[i]) base.push(i);
-      const f: ListFilter = { children: true, eigenschaften: new Map() };
-      for (const p of TOOTH_PROPS) if (query[p]) f.eigenschaften!.set(p, [query[p]!]);
-      if (query.hersteller) {
-        const h = query.hersteller.trim();
-        const id = /^\d+$/.test(h) ? Number(h) : [...s.manufacturers].find(([, name]) => name.toLowerCase() === h.toLowerCase())?.[0];
-        if (id === undefined) throw new ApiError(404, 'not_found');
-        f.marken = [id];
-      }
-      const { hits, facets } = filterAndFacet(s, props, base, f, [...TOOTH_PROPS]);
-      const shown = hits.slice(0, query.limit).map((i) => s.artnr[i]!);
-      const items = await listItems(db, shown, { lang, country, kdnr: session?.kdnr ?? null });
-      const propsOf = (nr: string) => {
-        const i = s.idxOf.get(nr)!;
-        const o: Record<string, string> = {};
-        for (const [p, arr] of props.byProp) if (arr[i]! >= 0 && (TOOTH_PROPS as readonly string[]).includes(p) || p === 'garnitur' && arr[i]! >= 0) o[p] = props.values[arr[i]!]!;
-        return o;
-      };
-      const values = (p: string) => facets!.eigenschaften.find((e) => e.prop === p)?.values ?? [];
-      return {
-        items: items.map((i) => ({ ...i, properties: propsOf(i.Artikelnummer) })),
-        total: hits.length,
-        facets: {
-          hersteller: facets!.marken, zahnlinie: values('zahnlinie'), kiefer: values('kiefer'),
-          zahnart: values('zahnart'), farbe: values('farbe'), form: values('form'),
-        },
-      };
-    },
+    };
+  }),
+
+  defineRoute(calls.toothLines, async ({ db }) => {
+    const s = await snapshot(db);
+    const props = await propIndex(db, s);
+    const lines = props.byProp.get('zahnlinie');
+    const m = new Map<string, { zahnlinie: string; hersteller: { id: number; name: string }; count: number }>();
+    if (lines) for (let i = 0; i < s.n; i++) {
+      const v = lines[i]!;
+      if (v < 0 || s.aus[i]) continue;
+      const key = `${v}|${s.herst[i]}`;
+      const e = m.get(key);
+      if (e) e.count++;
+      else m.set(key, { zahnlinie: props.values[v]!, hersteller: { id: s.herst[i]!, name: s.manufacturers.get(s.herst[i]!) ?? '' }, count: 1 });
+    }
+    return { zahnlinien: [...m.values()].sort((a, b) => a.hersteller.name.localeCompare(b.hersteller.name) || a.zahnlinie.localeCompare(b.zahnlinie, 'de', { numeric: true })) };
+  }),
+
+  defineRoute(calls.toothSets, async ({ db, query, lang, country, session }) => {
+    const s = await snapshot(db);
+    const props = await propIndex(db, s);
+    const lines = props.byProp.get('zahnlinie');
+    const base: number[] = [];
+    if (lines) for (let i = 0; i < s.n; i++) if (lines[i]! >= 0 && !s.aus[i]) base.push(i);
+    const f: ListFilter = { children: true, eigenschaften: new Map() };
+    for (const p of TOOTH_PROPS) if (query[p]) f.eigenschaften!.set(p, [query[p]!]);
+    if (query.hersteller) {
+      const h = query.hersteller.trim();
+      const id = /^\d+$/.test(h) ? Number(h) : [...s.manufacturers].find(([, name]) => name.toLowerCase() === h.toLowerCase())?.[0];
+      if (id === undefined) throw new ApiError(404, 'not_found');
+      f.marken = [id];
+    }
+    const { hits, facets } = filterAndFacet(s, props, base, f, [...TOOTH_PROPS]);
+    const shown = hits.slice(0, query.limit).map((i) => s.artnr[i]!);
+    const items = await listItems(db, shown, { lang, country, kdnr: session?.kdnr ?? null });
+    const propsOf = (nr: string) => {
+      const i = s.idxOf.get(nr)!;
+      const o: Record<string, string> = {};
+      for (const [p, arr] of props.byProp) if (arr[i]! >= 0 && (TOOTH_PROPS as readonly string[]).includes(p) || p === 'garnitur' && arr[i]! >= 0) o[p] = props.values[arr[i]!]!;
+      return o;
+    };
+    const values = (p: string) => facets!.eigenschaften.find((e) => e.prop === p)?.values ?? [];
+    return {
+      items: items.map((i) => ({ ...i, properties: propsOf(i.Artikelnummer) })),
+      total: hits.length,
+      facets: {
+        hersteller: facets!.marken, zahnlinie: values('zahnlinie'), kiefer: values('kiefer'),
+        zahnart: values('zahnart'), farbe: values('farbe'), form: values('form'),
+      },
+    };
   }),
 ];

@@ -15,6 +15,7 @@ import { TOPIC } from '../lib/cache-topics.ts';
 import { siteBuild } from '../site.ts';
 import { collectionOfModel, type CollectionName } from '../../src/lib/content/collections.ts';
 import { SITE_COUNTRIES } from '../../src/data/countries.ts';
+import * as calls from '../../src/api/cms.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
@@ -67,33 +68,22 @@ const Payload = z.looseObject({
 });
 
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'post', path: '/cms/webhook', access: 'public', tag: 'content', rawBody: true,
-    summary: 'CMS publish hook (shared secret CMS_WEBHOOK_SECRET: x-webhook-secret or Authorization: Bearer; else 401; none configured: 503): clears the content cache and queues the publish of the affected pages (one instance renders them into a new site generation, every instance switches to it atomically)',
-    response: z.object({
-      cleared: z.literal(true), rebuild: z.enum(['queued', 'unavailable']), job: z.number().nullable(), affected: z.array(z.string()),
-    }),
-    handler: async ({ c }) => {
-      checkSecret(c);
-      const text = await readText(c);
-      let json: unknown = {};
-      try { json = text.trim() ? JSON.parse(text) : {}; } catch { throw new ApiError(400, 'invalid_json'); }
-      const parsed = Payload.safeParse(json);
-      if (!parsed.success) throw new ApiError(400, 'invalid_input');
-      invalidate(TOPIC.content, '*'); // every instance forgets its cached CMS answers
-      const affected = affectedRoutes(parsed.data);
-      const publisher = siteBuild.publisher;
-      const job = publisher ? await publisher.request(affected) : null;
-      return { cleared: true as const, rebuild: job === null ? 'unavailable' as const : 'queued' as const, job, affected };
-    },
+  defineRoute(calls.webhook, async ({ c }) => {
+    checkSecret(c);
+    const text = await readText(c);
+    let json: unknown = {};
+    try { json = text.trim() ? JSON.parse(text) : {}; } catch { throw new ApiError(400, 'invalid_json'); }
+    const parsed = Payload.safeParse(json);
+    if (!parsed.success) throw new ApiError(400, 'invalid_input');
+    invalidate(TOPIC.content, '*'); // every instance forgets its cached CMS answers
+    const affected = affectedRoutes(parsed.data);
+    const publisher = siteBuild.publisher;
+    const job = publisher ? await publisher.request(affected) : null;
+    return { cleared: true as const, rebuild: job === null ? 'unavailable' as const : 'queued' as const, job, affected };
   }),
-  defineRoute({
-    method: 'get', path: '/cms/rebuild', access: 'public', tag: 'content',
-    summary: 'State of the CMS publish (shared secret as for the webhook): whether one is queued or running, and the last result (generation, duration, pages rendered and changed, error)',
-    handler: async ({ c }) => {
-      checkSecret(c);
-      const p = siteBuild.publisher;
-      return { available: p !== null, ...(p ? await p.state() : { running: false, last: null }) };
-    },
+  defineRoute(calls.rebuildState, async ({ c }) => {
+    checkSecret(c);
+    const p = siteBuild.publisher;
+    return { available: p !== null, ...(p ? await p.state() : { running: false, last: null }) };
   }),
 ];

@@ -1,10 +1,9 @@
 // Order lists (Bestelllisten). Id 0 is the built-in favourites list: it has no order_lists row,
 // its items carry list_id 0. Every query filters by the session's customer.
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db, Tx } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { defineRoute, zArtnr, zId, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { loadArticleItems } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
 import { cartCount, zCartQty } from './cart.ts';
@@ -13,7 +12,7 @@ import { csvCell } from './logbook.ts';
 import { serverT } from '../../src/i18n/server.ts';
 import { FAVOURITES_LIST_ID, QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
-import { validateListName } from '../../src/lib/rules/validate.ts';
+import * as calls from '../../src/api/favoriten.ts';
 
 const MAX_LISTS = 200;
 const MAX_ITEMS = 1000;
@@ -25,10 +24,6 @@ export async function listName(db: Db | Tx, kdnr: number, listId: number): Promi
   if (!l) throw notFound();
   return l.name;
 }
-
-export const zListName = z.string({ error: 'invalid_list_name' }).max(200, 'invalid_list_name')
-  .refine((v) => validateListName(v) === null, 'invalid_list_name').transform((v) => v.trim());
-const zUserListId = zId.refine((n) => n !== FAVOURITES_LIST_ID, 'invalid_id');
 
 /** Creates a list of the customer (at most MAX_LISTS). */
 export async function createList(db: Db | Tx, kdnr: number, name: string): Promise<{ id: number; name: string }> {
@@ -62,181 +57,119 @@ export async function addListItems(tx: Tx, kdnr: number, listId: number, items: 
 /** The list's columns (locale keys: the header is in the customer's language; the quick order skips it, it has no digit). */
 const CSV_COLUMNS = ['csv.artnr', 'csv.quantity', 'csv.designation', 'csv.pack', 'csv.price', 'csv.currency'];
 
-const ListOut = z.object({ id: z.number(), name: z.string(), count: z.number() });
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/favoriten/listen', access: 'customer', tag: 'favoriten',
-    summary: 'Order lists: id 0 "favoriten" first, then the customer\'s lists (by name) with item counts',
-    response: z.array(ListOut),
-    handler: async ({ db, session }) => {
-      const [lists, counts] = await Promise.all([
-        db.selectFrom('order_lists').select(['id', 'name']).where('kdnr', '=', session.kdnr).orderBy('name').orderBy('id').execute(),
-        db.selectFrom('order_list_items').select(['list_id', sql<number>`count(*)`.as('n')])
-          .where('kdnr', '=', session.kdnr).groupBy('list_id').execute(),
-      ]);
-      const n = new Map(counts.map((c) => [Number(c.list_id), Number(c.n)]));
-      return [
-        { id: FAVOURITES_LIST_ID, name: 'favoriten', count: n.get(FAVOURITES_LIST_ID) ?? 0 },
-        ...lists.map((l) => ({ id: Number(l.id), name: l.name, count: n.get(Number(l.id)) ?? 0 })),
-      ];
-    },
+  defineRoute(calls.lists, async ({ db, session }) => {
+    const [lists, counts] = await Promise.all([
+      db.selectFrom('order_lists').select(['id', 'name']).where('kdnr', '=', session.kdnr).orderBy('name').orderBy('id').execute(),
+      db.selectFrom('order_list_items').select(['list_id', sql<number>`count(*)`.as('n')])
+        .where('kdnr', '=', session.kdnr).groupBy('list_id').execute(),
+    ]);
+    const n = new Map(counts.map((c) => [Number(c.list_id), Number(c.n)]));
+    return [
+      { id: FAVOURITES_LIST_ID, name: 'favoriten', count: n.get(FAVOURITES_LIST_ID) ?? 0 },
+      ...lists.map((l) => ({ id: Number(l.id), name: l.name, count: n.get(Number(l.id)) ?? 0 })),
+    ];
   }),
 
-  defineRoute({
-    method: 'get', path: '/favoriten/liste/:listId', access: 'customer', tag: 'favoriten',
-    summary: 'One order list with its items (article list items plus menge), oldest first',
-    params: z.object({ listId: zId }),
-    handler: async ({ db, session, params, lang, country }) => {
-      const name = await listName(db, session.kdnr, params.listId);
-      const rows = await db.selectFrom('order_list_items').select(['artnr', 'menge'])
-        .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).orderBy('added_at').orderBy('artnr').execute();
-      const items = await loadArticleItems(db, rows.map((r) => r.artnr), { lang, country, kdnr: session.kdnr });
-      const qty = new Map(rows.map((r) => [r.artnr, r.menge]));
-      return { id: params.listId, name, items: items.map((i) => ({ ...i, menge: qty.get(i.Artikelnummer) ?? 1 })) };
-    },
+  defineRoute(calls.list, async ({ db, session, params, lang, country }) => {
+    const name = await listName(db, session.kdnr, params.listId);
+    const rows = await db.selectFrom('order_list_items').select(['artnr', 'menge'])
+      .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).orderBy('added_at').orderBy('artnr').execute();
+    const items = await loadArticleItems(db, rows.map((r) => r.artnr), { lang, country, kdnr: session.kdnr });
+    const qty = new Map(rows.map((r) => [r.artnr, r.menge]));
+    return { id: params.listId, name, items: items.map((i) => ({ ...i, menge: qty.get(i.Artikelnummer) ?? 1 })) };
   }),
 
-  defineRoute({
-    method: 'get', path: '/favoriten/liste/:listId/export.csv', access: 'customer', tag: 'favoriten', rawResponse: true,
-    summary: 'One order list as CSV (semicolon, UTF-8 with BOM): article number, quantity, designation, pack, price, currency (header in the customer\'s language; German: Artikelnummer;Menge;Bezeichnung;Gebinde;Preis;Waehrung) — '
-      + 'the quick order imports it again; another customer\'s list → 404',
-    params: z.object({ listId: zId }),
-    handler: async ({ db, session, params, lang, country }) => {
-      const name = await listName(db, session.kdnr, params.listId);
-      const rows = await db.selectFrom('order_list_items').select(['artnr', 'menge'])
-        .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).orderBy('added_at').orderBy('artnr').execute();
-      const items = new Map((await loadArticleItems(db, rows.map((r) => r.artnr), { lang, country })).map((i) => [i.Artikelnummer, i]));
-      const lines = rows.map((r) => {
-        const a = items.get(r.artnr);
-        return [r.artnr, String(r.menge), a?.Bezeichnung ?? '', a?.Gebinde ?? '', a ? a.Preis.toFixed(2) : '', a?.Waehrung ?? ''];
-      });
-      const t = serverT(lang);
-      const body = '\uFEFF' + [CSV_COLUMNS.map((k) => t(k)), ...lines].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
-      const file = `bestellliste-${(name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40) || params.listId)}.csv`;
-      return new Response(body, {
-        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"`, 'cache-control': 'private, no-store' },
-      });
-    },
+  defineRoute(calls.exportCsv, async ({ db, session, params, lang, country }) => {
+    const name = await listName(db, session.kdnr, params.listId);
+    const rows = await db.selectFrom('order_list_items').select(['artnr', 'menge'])
+      .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).orderBy('added_at').orderBy('artnr').execute();
+    const items = new Map((await loadArticleItems(db, rows.map((r) => r.artnr), { lang, country })).map((i) => [i.Artikelnummer, i]));
+    const lines = rows.map((r) => {
+      const a = items.get(r.artnr);
+      return [r.artnr, String(r.menge), a?.Bezeichnung ?? '', a?.Gebinde ?? '', a ? a.Preis.toFixed(2) : '', a?.Waehrung ?? ''];
+    });
+    const t = serverT(lang);
+    const body = '\uFEFF' + [CSV_COLUMNS.map((k) => t(k)), ...lines].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+    const file = `bestellliste-${(name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40) || params.listId)}.csv`;
+    return new Response(body, {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"`, 'cache-control': 'private, no-store' },
+    });
   }),
 
-  defineRoute({
-    method: 'post', path: '/favoriten/listen', access: 'customer', tag: 'favoriten',
-    summary: 'Creates an order list { name } (1–50 characters, not blank)',
-    body: z.object({ name: zListName }),
-    response: ListOut,
-    handler: async ({ db, session, body }) => ({ ...(await createList(db, session.kdnr, body.name)), count: 0 }),
+  defineRoute(calls.createList, async ({ db, session, body }) => ({ ...(await createList(db, session.kdnr, body.name)), count: 0 })),
+
+  defineRoute(calls.renameList, async ({ db, session, params, body }) => {
+    const r = await db.updateTable('order_lists').set({ name: body.name })
+      .where('id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw notFound();
+    return { id: params.id, name: body.name };
   }),
 
-  defineRoute({
-    method: 'put', path: '/favoriten/listen/:id', access: 'customer', tag: 'favoriten',
-    summary: 'Renames an order list { name } (the favourites list keeps its name)',
-    params: z.object({ id: zUserListId }),
-    body: z.object({ name: zListName }),
-    response: z.object({ id: z.number(), name: z.string() }),
-    handler: async ({ db, session, params, body }) => {
-      const r = await db.updateTable('order_lists').set({ name: body.name })
-        .where('id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) throw notFound();
-      return { id: params.id, name: body.name };
-    },
+  defineRoute(calls.deleteList, async ({ db, session, params }) => {
+    await db.transaction().execute(async (tx) => {
+      await listName(tx, session.kdnr, params.id);
+      await tx.deleteFrom('order_list_items').where('kdnr', '=', session.kdnr).where('list_id', '=', params.id).execute();
+      await tx.deleteFrom('order_lists').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+    });
+    return { deleted: true as const };
   }),
 
-  defineRoute({
-    method: 'delete', path: '/favoriten/listen/:id', access: 'customer', tag: 'favoriten',
-    summary: 'Deletes an order list and its items (not the favourites list)',
-    params: z.object({ id: zUserListId }),
-    response: z.object({ deleted: z.literal(true) }),
-    handler: async ({ db, session, params }) => {
-      await db.transaction().execute(async (tx) => {
-        await listName(tx, session.kdnr, params.id);
-        await tx.deleteFrom('order_list_items').where('kdnr', '=', session.kdnr).where('list_id', '=', params.id).execute();
-        await tx.deleteFrom('order_lists').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
-      });
-      return { deleted: true as const };
-    },
+  defineRoute(calls.addItem, async ({ db, session, params, body }) => {
+    const menge = body?.menge === undefined ? 1 : zCartQty.safeParse(String(body.menge));
+    if (typeof menge !== 'number' && !menge.success) throw badRequest('error_menge');
+    const qty = typeof menge === 'number' ? menge : menge.data;
+    await listName(db, session.kdnr, params.listId);
+    const a = await db.selectFrom('articles').select('artnr').where('artnr', '=', params.artnr).executeTakeFirst();
+    if (!a) throw badRequest('error_artnr');
+    const n = await db.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n'))
+      .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).executeTakeFirst();
+    if (Number(n?.n ?? 0) >= MAX_ITEMS) throw badRequest('too_many_items', { message: 'Die Bestellliste ist voll', max: MAX_ITEMS });
+    const r = await db.insertInto('order_list_items').values({
+      kdnr: session.kdnr, list_id: params.listId, artnr: a.artnr, menge: qty, added_at: nowIso(),
+    }).onConflict((oc) => oc.columns(['kdnr', 'list_id', 'artnr']).doNothing()).executeTakeFirst();
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict('error_art_in_liste');
+    return { key: 'success_add_to_liste' as const, listId: params.listId, artnr: a.artnr, menge: qty, count: Number(n?.n ?? 0) + 1 };
   }),
 
-  defineRoute({
-    method: 'post', path: '/favoriten/:listId/:artnr/add', access: 'customer', tag: 'favoriten',
-    summary: 'Adds an article to a list (0 = favourites); 409 error_art_in_liste when already there; optional body { menge }',
-    params: z.object({ listId: zId, artnr: zArtnr }),
-    body: z.object({ menge: z.union([z.number(), z.string().max(9)], { error: 'error_menge' }).optional() }).optional(),
-    response: z.object({ key: z.literal('success_add_to_liste'), listId: z.number(), artnr: z.string(), menge: z.number(), count: z.number() }),
-    handler: async ({ db, session, params, body }) => {
-      const menge = body?.menge === undefined ? 1 : zCartQty.safeParse(String(body.menge));
-      if (typeof menge !== 'number' && !menge.success) throw badRequest('error_menge');
-      const qty = typeof menge === 'number' ? menge : menge.data;
-      await listName(db, session.kdnr, params.listId);
-      const a = await db.selectFrom('articles').select('artnr').where('artnr', '=', params.artnr).executeTakeFirst();
-      if (!a) throw badRequest('error_artnr');
-      const n = await db.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n'))
-        .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).executeTakeFirst();
-      if (Number(n?.n ?? 0) >= MAX_ITEMS) throw badRequest('too_many_items', { message: 'Die Bestellliste ist voll', max: MAX_ITEMS });
-      const r = await db.insertInto('order_list_items').values({
-        kdnr: session.kdnr, list_id: params.listId, artnr: a.artnr, menge: qty, added_at: nowIso(),
-      }).onConflict((oc) => oc.columns(['kdnr', 'list_id', 'artnr']).doNothing()).executeTakeFirst();
-      if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict('error_art_in_liste');
-      return { key: 'success_add_to_liste' as const, listId: params.listId, artnr: a.artnr, menge: qty, count: Number(n?.n ?? 0) + 1 };
-    },
+  defineRoute(calls.setItemQty, async ({ db, session, params }) => {
+    await listName(db, session.kdnr, params.listId);
+    const r = await db.updateTable('order_list_items').set({ menge: params.qty })
+      .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).where('artnr', '=', params.artnr).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw notFound();
+    return { listId: params.listId, artnr: params.artnr, menge: params.qty };
   }),
 
-  defineRoute({
-    method: 'put', path: '/favoriten/:listId/:artnr/:qty', access: 'customer', tag: 'favoriten',
-    summary: 'Sets the quantity (1–999) of a list item',
-    params: z.object({ listId: zId, artnr: zArtnr, qty: zCartQty }),
-    response: z.object({ listId: z.number(), artnr: z.string(), menge: z.number() }),
-    handler: async ({ db, session, params }) => {
-      await listName(db, session.kdnr, params.listId);
-      const r = await db.updateTable('order_list_items').set({ menge: params.qty })
-        .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).where('artnr', '=', params.artnr).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) throw notFound();
-      return { listId: params.listId, artnr: params.artnr, menge: params.qty };
-    },
+  defineRoute(calls.removeItem, async ({ db, session, params }) => {
+    await listName(db, session.kdnr, params.listId);
+    const r = await db.deleteFrom('order_list_items')
+      .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).where('artnr', '=', params.artnr).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw notFound();
+    const n = await db.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n'))
+      .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).executeTakeFirst();
+    return { deleted: true as const, count: Number(n?.n ?? 0) };
   }),
 
-  defineRoute({
-    method: 'delete', path: '/favoriten/:listId/:artnr', access: 'customer', tag: 'favoriten',
-    summary: 'Removes an article from a list',
-    params: z.object({ listId: zId, artnr: zArtnr }),
-    response: z.object({ deleted: z.literal(true), count: z.number() }),
-    handler: async ({ db, session, params }) => {
-      await listName(db, session.kdnr, params.listId);
-      const r = await db.deleteFrom('order_list_items')
-        .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).where('artnr', '=', params.artnr).executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw notFound();
-      const n = await db.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n'))
-        .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).executeTakeFirst();
-      return { deleted: true as const, count: Number(n?.n ?? 0) };
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/favoriten/liste/:listId/wk', access: 'customer', tag: 'favoriten',
-    summary: 'Puts every orderable item of the list into the basket in one transaction (quantities add up, capped at 999); skipped = out of range or price on request',
-    params: z.object({ listId: zId }),
-    response: z.object({ count: z.number(), wkcounter: z.number(), skipped: z.array(z.string()) }),
-    handler: async ({ db, session, params }) => {
-      return db.transaction().execute(async (tx) => {
-        await listName(tx, session.kdnr, params.listId);
-        const rows = await tx.selectFrom('order_list_items as i').innerJoin('articles as a', 'a.artnr', 'i.artnr')
-          .select(['i.artnr', 'i.menge', 'a.preis', 'a.kat_preis', 'a.aus_sortiment'])
-          .where('i.kdnr', '=', session.kdnr).where('i.list_id', '=', params.listId).orderBy('i.added_at').execute();
-        const skipped: string[] = [];
-        let count = 0;
-        const now = nowIso();
-        for (const r of rows) {
-          if (r.aus_sortiment || isRequestPrice(Number(r.preis), Number(r.kat_preis))) { skipped.push(r.artnr); continue; }
-          const menge = Math.min(Math.max(1, r.menge), QTY_MAX);
-          await tx.insertInto('cart_items').values({
-            kdnr: session.kdnr, artnr: r.artnr, menge, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: now,
-          }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({
-            menge: sql<number>`case when cart_items.menge + excluded.menge > ${sql.lit(QTY_MAX)} then ${sql.lit(QTY_MAX)} else cart_items.menge + excluded.menge end`,
-          })).execute();
-          count++;
-        }
-        return { count, wkcounter: await cartCount(tx as unknown as Db, session.kdnr), skipped };
-      });
-    },
+  defineRoute(calls.listToCart, async ({ db, session, params }) => {
+    return db.transaction().execute(async (tx) => {
+      await listName(tx, session.kdnr, params.listId);
+      const rows = await tx.selectFrom('order_list_items as i').innerJoin('articles as a', 'a.artnr', 'i.artnr')
+        .select(['i.artnr', 'i.menge', 'a.preis', 'a.kat_preis', 'a.aus_sortiment'])
+        .where('i.kdnr', '=', session.kdnr).where('i.list_id', '=', params.listId).orderBy('i.added_at').execute();
+      const skipped: string[] = [];
+      let count = 0;
+      const now = nowIso();
+      for (const r of rows) {
+        if (r.aus_sortiment || isRequestPrice(Number(r.preis), Number(r.kat_preis))) { skipped.push(r.artnr); continue; }
+        const menge = Math.min(Math.max(1, r.menge), QTY_MAX);
+        await tx.insertInto('cart_items').values({
+          kdnr: session.kdnr, artnr: r.artnr, menge, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: now,
+        }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({
+          menge: sql<number>`case when cart_items.menge + excluded.menge > ${sql.lit(QTY_MAX)} then ${sql.lit(QTY_MAX)} else cart_items.menge + excluded.menge end`,
+        })).execute();
+        count++;
+      }
+      return { count, wkcounter: await cartCount(tx as unknown as Db, session.kdnr), skipped };
+    });
   }),
 ];

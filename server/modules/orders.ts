@@ -12,11 +12,10 @@
 //   included) with values converted to the session's currency; no order at all → notice
 //   'statistics_no_data' (200, empty sums).
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import type { Session } from '../http/session.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { convertPrice, currencyFor } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
@@ -24,27 +23,17 @@ import { serverT } from '../../src/i18n/server.ts';
 import { orderSummary, totalsOf, withDesignations } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
 import { parseReleaseReason } from '../lib/release-rules.ts';
-import { ReleaseReasonSchema } from './release-rules.ts';
-import { SummarySchema, TotalsSchema } from './money-schema.ts';
 import { cartCount } from './cart.ts';
 import { ERROR_TEXTS, QTY_MAX } from '../../src/lib/rules/constants.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
-import { parseDate } from '../../src/lib/rules/validate.ts';
+import * as calls from '../../src/api/orders.ts';
+import { pad } from '../../src/api/orders.ts';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
-const pad = (n: number) => String(n).padStart(2, '0');
+
 const DAY = 86_400_000;
 
-/** Optional YYYY-M-D query date → YYYY-MM-DD. */
-const zQueryDate = z.string().optional().transform((v, ctx) => {
-  if (v === undefined || v.trim() === '') return undefined;
-  const d = parseDate(v);
-  if (!d) { ctx.addIssue({ code: 'custom', message: 'invalid_date' }); return z.NEVER; }
-  return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
-});
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-const zPage = z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(100000, 'invalid_input').default(1);
-const zLimit = z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(100, 'invalid_input').default(20);
 
 // ---- shared queries ----
 
@@ -159,40 +148,6 @@ function dateMatches(createdAt: string, y: number, m: number, d: number): boolea
   return Math.abs(want - have) <= DAY;
 }
 
-// ---- schemas ----
-
-const SummaryOut = z.object({
-  auftrag: z.number(), vorgang: z.number(), rechnung: z.number().describe('0 = not invoiced yet'), created_at: z.string(),
-  datum: z.string().describe('YYYY-MM-DD (UTC) for the by-date routes'), status: z.string().describe('processing | shipped | delivered | release_pending'),
-  total: z.number(), currency: z.string(), positionen: z.number().describe('line count'), rueckstand: z.number().describe('back-ordered lines'),
-  release_status: z.enum(['released', 'pending']).or(z.string()),
-});
-const ListOut = z.object({
-  items: z.array(SummaryOut.extend({
-    placedBySubUser: z.number().nullable(),
-    releaseReason: ReleaseReasonSchema.nullable().describe('why the order waits or waited for a release (net EUR figures); null when released at once'),
-  })),
-  page: z.number(), limit: z.number(), total: z.number(),
-});
-const LineOut = z.object({
-  pos: z.number(), artnr: z.string(), bezeichnung: z.string(), menge: z.number(), preis: z.number(), gesamt: z.number(),
-  status: z.string().describe('processing | shipped | delivered | backorder | release_pending'), geliefert: z.number(),
-  rueckstand: z.number(), freeGift: z.boolean(), orderable: z.boolean(), zahnlager_slot_id: z.number().nullable(),
-});
-const DetailOut = SummaryOut.extend({
-  address: z.record(z.string(), z.string()), versandart: z.string(), versanddatum: z.string().nullable(), kommentar: z.string(),
-  zahlungsart: z.string(), benefitCode: z.string().nullable(), fwt: z.boolean(), freeGiftArtnr: z.string().nullable(),
-  totals: TotalsSchema,
-  summary: SummarySchema,
-  placedBy: z.object({ id: z.number(), name: z.string() }).nullable(), releasedBy: z.number().nullable().describe('0 = main user'),
-  lines: z.array(LineOut),
-  documents: z.array(z.object({ id: z.number(), typ: z.string(), nummer: z.string(), datum: z.string(), betrag: z.number(), pdf: z.string() })),
-});
-const zYear = z.coerce.number({ error: 'invalid_date' }).int('invalid_date').min(1990, 'invalid_date').max(2999, 'invalid_date');
-const zMonth = z.coerce.number({ error: 'invalid_date' }).int('invalid_date').min(1, 'invalid_date').max(12, 'invalid_date');
-const zDay = z.coerce.number({ error: 'invalid_date' }).int('invalid_date').min(1, 'invalid_date').max(31, 'invalid_date');
-const RangeQuery = z.object({ from: zQueryDate.describe('YYYY-M-D, inclusive'), to: zQueryDate.describe('YYYY-M-D, inclusive') });
-
 function checkRange(from?: string, to?: string) {
   if (from && to && from > to) throw badRequest('invalid_date', { field: 'to', reason: 'range' });
 }
@@ -254,143 +209,83 @@ async function orderStatistics(db: Db, session: Session, q: { from?: string; to?
 // ---- routes ----
 
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/orders', access: 'customer', tag: 'orders',
-    summary: 'Order history, newest first: auftrag, vorgang, rechnung, date, status, total, line and back-order counts, release status. Query from/to (YYYY-M-D), page, limit (≤ 100)',
-    query: RangeQuery.extend({ page: zPage, limit: zLimit }),
-    response: ListOut,
-    handler: ({ db, session, query }) => {
-      checkRange(query.from, query.to);
-      return listOrders(db, session.kdnr, query);
-    },
+  defineRoute(calls.list, ({ db, session, query }) => {
+    checkRange(query.from, query.to);
+    return listOrders(db, session.kdnr, query);
   }),
 
-  defineRoute({
-    method: 'get', path: '/orders/pending', access: 'customer', tag: 'orders',
-    summary: 'Orders waiting for a release (placed by a sub-user without release right, over the account threshold or the buyer\'s monthly budget), each with its releaseReason',
-    query: z.object({ page: zPage, limit: zLimit }),
-    response: ListOut,
-    handler: ({ db, session, query }) => listOrders(db, session.kdnr, { ...query, pending: true }),
+  defineRoute(calls.pending, ({ db, session, query }) => listOrders(db, session.kdnr, { ...query, pending: true })),
+
+  defineRoute(calls.byDate, async ({ db, session, params, lang }) => {
+    const o = await ownOrder(db, session.kdnr, params.auftrag);
+    if (!dateMatches(o.created_at, params.year, params.month, params.day)) throw notFound();
+    return orderDetails(db, session, o, lang);
   }),
 
-  defineRoute({
-    method: 'get', path: '/orders/by-date/:year/:month/:day/:auftrag', access: 'customer', tag: 'orders',
-    summary: 'The order of the meinlabor/historie/auftrag route (date parts must match the order date)',
-    params: z.object({ year: zYear, month: zMonth, day: zDay, auftrag: zId }),
-    response: DetailOut,
-    handler: async ({ db, session, params, lang }) => {
-      const o = await ownOrder(db, session.kdnr, params.auftrag);
-      if (!dateMatches(o.created_at, params.year, params.month, params.day)) throw notFound();
-      return orderDetails(db, session, o, lang);
-    },
+  defineRoute(calls.details, async ({ db, session, params, lang }) => {
+    const o = await ownOrder(db, session.kdnr, params.auftrag);
+    if (o.vorgang !== params.vorgang || o.rechnung !== params.rechnung || !dateMatches(o.created_at, params.year, params.month, params.day)) throw notFound();
+    return orderDetails(db, session, o, lang);
   }),
 
-  defineRoute({
-    method: 'get', path: '/orders/details/:year/:month/:day/:auftrag/:vorgang/:rechnung', access: 'customer', tag: 'orders',
-    summary: 'Order details of the zahnlager/bestellhistorie/details route (date, auftrag, vorgang and rechnung must match)',
-    params: z.object({ year: zYear, month: zMonth, day: zDay, auftrag: zId, vorgang: zId, rechnung: zId }),
-    response: DetailOut,
-    handler: async ({ db, session, params, lang }) => {
-      const o = await ownOrder(db, session.kdnr, params.auftrag);
-      if (o.vorgang !== params.vorgang || o.rechnung !== params.rechnung || !dateMatches(o.created_at, params.year, params.month, params.day)) throw notFound();
-      return orderDetails(db, session, o, lang);
-    },
-  }),
+  defineRoute(calls.byAuftrag, async ({ db, session, params, lang }) => orderDetails(db, session, await ownOrder(db, session.kdnr, params.auftrag), lang)),
 
-  defineRoute({
-    method: 'get', path: '/orders/:auftrag', access: 'customer', tag: 'orders',
-    summary: 'Order details: lines with status per line (incl. back-ordered quantities), delivery address, totals, documents',
-    params: z.object({ auftrag: zId }),
-    response: DetailOut,
-    handler: async ({ db, session, params, lang }) => orderDetails(db, session, await ownOrder(db, session.kdnr, params.auftrag), lang),
-  }),
-
-  defineRoute({
-    method: 'post', path: '/orders/:auftrag/reorder', access: 'customer', tag: 'orders',
-    summary: 'Puts the whole order, or the chosen positions { positions: [pos, …] }, back into the basket (quantities add up, capped at 999); skips lines that cannot be ordered any more. Unknown positions → 400 invalid_position',
-    params: z.object({ auftrag: zId }),
-    body: z.object({
-      positions: z.array(z.number({ error: 'invalid_position' }).int('invalid_position').min(1, 'invalid_position'), { error: 'invalid_position' })
-        .min(1, 'invalid_position').max(500, 'invalid_position').optional(),
-    }),
-    response: z.object({
-      added: z.array(z.object({ pos: z.number(), artnr: z.string(), menge: z.number() })),
-      skipped: z.array(z.object({ pos: z.number(), artnr: z.string(), reason: z.enum(['free_gift', 'unknown', 'out_of_range', 'request_price']) })),
-      count: z.number().describe('lines added'), wkcounter: z.number(),
-    }),
-    handler: async ({ db, session, params, body }) => {
-      return db.transaction().execute(async (tx) => {
-        const o = await ownOrder(tx, session.kdnr, params.auftrag);
-        const lines = await tx.selectFrom('order_lines as l').leftJoin('articles as a', 'a.artnr', 'l.artnr')
-          .select(['l.pos', 'l.artnr', 'l.menge', 'l.preis', 'a.artnr as known', 'a.aus_sortiment', 'a.preis as apreis', 'a.kat_preis'])
-          .where('l.order_id', '=', o.id).orderBy('l.pos').execute();
-        const wanted = body.positions ? new Set(body.positions) : null;
-        if (wanted) {
-          const missing = [...wanted].filter((p) => !lines.some((l) => l.pos === p));
-          if (missing.length) throw badRequest('invalid_position', { positions: missing });
-        }
-        const added: { pos: number; artnr: string; menge: number }[] = [];
-        const skipped: { pos: number; artnr: string; reason: 'free_gift' | 'unknown' | 'out_of_range' | 'request_price' }[] = [];
-        const now = nowIso();
-        for (const l of lines) {
-          if (wanted && !wanted.has(l.pos)) continue;
-          const reason = o.free_gift_artnr === l.artnr && Number(l.preis) === 0 ? 'free_gift'
-            : !l.known ? 'unknown' : l.aus_sortiment ? 'out_of_range'
-            : isRequestPrice(Number(l.apreis), Number(l.kat_preis)) ? 'request_price' : null;
-          if (reason) { skipped.push({ pos: l.pos, artnr: l.artnr, reason }); continue; }
-          const menge = Math.min(Math.max(1, l.menge), QTY_MAX);
-          await tx.insertInto('cart_items').values({
-            kdnr: session.kdnr, artnr: l.artnr, menge, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: now,
-          }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({
-            menge: sql<number>`case when cart_items.menge + excluded.menge > ${sql.lit(QTY_MAX)} then ${sql.lit(QTY_MAX)} else cart_items.menge + excluded.menge end`,
-          })).execute();
-          added.push({ pos: l.pos, artnr: l.artnr, menge });
-        }
-        return { added, skipped, count: added.length, wkcounter: await cartCount(tx, session.kdnr) };
-      });
-    },
-  }),
-
-  defineRoute({
-    method: 'post', path: '/orders/:auftrag/release', access: 'customer', tag: 'orders',
-    summary: 'Releases an order waiting for release (main user or K07 only, else 403 forbidden_function; never the user who placed it: 403 own_order_release); 409 order_not_pending when there is nothing to release',
-    params: z.object({ auftrag: zId }),
-    response: z.object({ auftrag: z.number(), status: z.string(), release_status: z.string(), releasedBy: z.number() }),
-    handler: async ({ db, session, params, lang }) => {
-      const by = (await requirePermission(db, session, 'release')).id;
-      const res = await db.transaction().execute(async (tx) => {
-        const o = await ownOrder(tx, session.kdnr, params.auftrag);
-        if (o.release_status !== 'pending') throw conflict('order_not_pending', { release_status: o.release_status });
-        // four eyes: whoever placed the order (main user = 0) cannot release it
-        if ((o.placed_by_sub_user ?? 0) === by) throw forbidden('own_order_release');
-        const u = await tx.updateTable('orders').set({ release_status: 'released', released_by: by, status: 'processing' })
-          .where('id', '=', o.id).where('release_status', '=', 'pending').executeTakeFirst();
-        if (Number(u.numUpdatedRows) !== 1) throw conflict('order_not_pending', { release_status: 'released' });
-        await tx.updateTable('order_lines').set({ status: 'processing' }).where('order_id', '=', o.id).where('status', '=', 'release_pending').execute();
-        return o;
-      });
-      const c = await db.selectFrom('customers').select('email').where('kdnr', '=', session.kdnr).executeTakeFirst();
-      if (c?.email) {
-        const t = serverT(lang);
-        await sendMail(db, {
-          to: c.email, kind: 'order_released', subject: t('mail.released.subject', { auftrag: res.auftrag }),
-          text: t('mail.released.text', { auftrag: res.auftrag }),
-        }).catch((e) => console.error('[orders] release mail failed', e));
+  defineRoute(calls.reorder, async ({ db, session, params, body }) => {
+    return db.transaction().execute(async (tx) => {
+      const o = await ownOrder(tx, session.kdnr, params.auftrag);
+      const lines = await tx.selectFrom('order_lines as l').leftJoin('articles as a', 'a.artnr', 'l.artnr')
+        .select(['l.pos', 'l.artnr', 'l.menge', 'l.preis', 'a.artnr as known', 'a.aus_sortiment', 'a.preis as apreis', 'a.kat_preis'])
+        .where('l.order_id', '=', o.id).orderBy('l.pos').execute();
+      const chosen = body.lines ? new Map(body.lines.map((l) => [l.pos, l.menge])) : null;
+      const wanted = chosen ? new Set(chosen.keys()) : body.positions ? new Set(body.positions) : null;
+      if (wanted) {
+        const missing = [...wanted].filter((p) => !lines.some((l) => l.pos === p));
+        if (missing.length) throw badRequest('invalid_position', { positions: missing });
       }
-      return { auftrag: res.auftrag, status: 'processing', release_status: 'released', releasedBy: by };
-    },
+      const added: { pos: number; artnr: string; menge: number }[] = [];
+      const skipped: { pos: number; artnr: string; reason: 'free_gift' | 'unknown' | 'out_of_range' | 'request_price' }[] = [];
+      const now = nowIso();
+      for (const l of lines) {
+        if (wanted && !wanted.has(l.pos)) continue;
+        const reason = o.free_gift_artnr === l.artnr && Number(l.preis) === 0 ? 'free_gift'
+          : !l.known ? 'unknown' : l.aus_sortiment ? 'out_of_range'
+          : isRequestPrice(Number(l.apreis), Number(l.kat_preis)) ? 'request_price' : null;
+        if (reason) { skipped.push({ pos: l.pos, artnr: l.artnr, reason }); continue; }
+        const menge = Math.min(Math.max(1, chosen?.get(l.pos) ?? l.menge), QTY_MAX);
+        await tx.insertInto('cart_items').values({
+          kdnr: session.kdnr, artnr: l.artnr, menge, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: now,
+        }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({
+          menge: sql<number>`case when cart_items.menge + excluded.menge > ${sql.lit(QTY_MAX)} then ${sql.lit(QTY_MAX)} else cart_items.menge + excluded.menge end`,
+        })).execute();
+        added.push({ pos: l.pos, artnr: l.artnr, menge });
+      }
+      return { added, skipped, count: added.length, wkcounter: await cartCount(tx, session.kdnr) };
+    });
   }),
 
-  defineRoute({
-    method: 'get', path: '/statistics/orders', access: 'customer', tag: 'orders',
-    summary: 'Order value and count per month or ISO week (group=month|week) for from..to (YYYY-M-D, default the last 12 months); notice statistics_no_data when the range has no orders',
-    query: RangeQuery.extend({ group: z.enum(['month', 'week'], { error: 'invalid_input' }).default('month') }),
-    response: z.object({
-      from: z.string(), to: z.string(), group: z.string(), currency: z.string(),
-      periods: z.array(z.object({ period: z.string().describe('YYYY-MM or YYYY-Www'), start: z.string(), count: z.number(), total: z.number() })),
-      sum: z.object({ count: z.number(), total: z.number() }),
-      notice: z.string().nullable(), message: z.string().nullable(),
-    }),
-    handler: ({ db, session, query, country }) => orderStatistics(db, session, query, country),
+  defineRoute(calls.release, async ({ db, session, params, lang }) => {
+    const by = (await requirePermission(db, session, 'release')).id;
+    const res = await db.transaction().execute(async (tx) => {
+      const o = await ownOrder(tx, session.kdnr, params.auftrag);
+      if (o.release_status !== 'pending') throw conflict('order_not_pending', { release_status: o.release_status });
+      // four eyes: whoever placed the order (main user = 0) cannot release it
+      if ((o.placed_by_sub_user ?? 0) === by) throw forbidden('own_order_release');
+      const u = await tx.updateTable('orders').set({ release_status: 'released', released_by: by, status: 'processing' })
+        .where('id', '=', o.id).where('release_status', '=', 'pending').executeTakeFirst();
+      if (Number(u.numUpdatedRows) !== 1) throw conflict('order_not_pending', { release_status: 'released' });
+      await tx.updateTable('order_lines').set({ status: 'processing' }).where('order_id', '=', o.id).where('status', '=', 'release_pending').execute();
+      return o;
+    });
+    const c = await db.selectFrom('customers').select('email').where('kdnr', '=', session.kdnr).executeTakeFirst();
+    if (c?.email) {
+      const t = serverT(lang);
+      await sendMail(db, {
+        to: c.email, kind: 'order_released', subject: t('mail.released.subject', { auftrag: res.auftrag }),
+        text: t('mail.released.text', { auftrag: res.auftrag }),
+      }).catch((e) => console.error('[orders] release mail failed', e));
+    }
+    return { auftrag: res.auftrag, status: 'processing', release_status: 'released', releasedBy: by };
   }),
+
+  defineRoute(calls.statistics, ({ db, session, query, country }) => orderStatistics(db, session, query, country)),
 ];

@@ -5,17 +5,18 @@
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
-import { defineRoute, zId, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { artnrMatches, artnrsWithPrefix, snapshot } from '../search/index.ts';
 import { addOne, cartCount, zCartQty } from './cart.ts';
-import { addListItems, createList, listName, zListName } from './favoriten.ts';
+import { addListItems, createList, listName } from './favoriten.ts';
 import { QUICK_ORDER_MAX_LINES } from '../../src/lib/rules/constants.ts';
 import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
+import * as calls from '../../src/api/quickorder.ts';
+import { zLine } from '../../src/api/quickorder.ts';
 
-const TAG = 'schnellbestellung';
 const SUGGESTIONS_MAX = 5;
 
 export type LineError = 'error_artnr' | 'error_request_price' | 'error_out_of_range' | 'error_variant_parent' | 'error_menge';
@@ -33,12 +34,6 @@ export interface CheckedLine {
   article: Pick<ArticleListItem, 'Artikelnummer' | 'Bezeichnung' | 'Gebinde' | 'Preis' | 'KatPreis' | 'Waehrung' | 'vkz' | 'Lieferstatus' | 'TempAusSortiment'> | null;
 }
 
-const zLine = z.object({
-  artnr: z.string({ error: 'error_artnr' }).max(200, 'too_long'),
-  menge: z.union([z.string().max(20, 'error_menge'), z.number(), z.null()], { error: 'error_menge' }).optional(),
-}, { error: 'invalid_input' });
-// the 500-line limit is checked in the handler so the answer can name it (error_too_many_lines, max)
-const zLines = z.array(zLine, { error: 'invalid_input' }).max(100_000, 'error_too_many_lines');
 type LineIn = z.output<typeof zLine>;
 
 function limitLines(lines: readonly LineIn[]): void {
@@ -103,74 +98,41 @@ async function validLinesOrThrow(db: Db, lines: readonly LineIn[], ctx: { lang: 
   return checked.map((l) => ({ index: l.index, artnr: l.artnr!, menge: l.menge! }));
 }
 
-const zArticleOut = z.object({
-  Artikelnummer: z.string(), Bezeichnung: z.string(), Gebinde: z.string(), Preis: z.number(), KatPreis: z.number(), Waehrung: z.string(),
-  vkz: z.string(), Lieferstatus: z.number(), TempAusSortiment: z.number(),
-});
-const zCheckedOut = z.object({
-  index: z.number(), input: z.string(), artnr: z.string().nullable(), menge: z.number().nullable(),
-  error: z.enum(['error_artnr', 'error_request_price', 'error_out_of_range', 'error_variant_parent', 'error_menge']).nullable(),
-  suggestions: z.array(z.string()), article: zArticleOut.nullable(),
-});
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'post', path: '/schnellbestellung/pruefen', access: 'customer', tag: TAG,
-    summary: 'Checks up to 500 lines { lines: [{ artnr, menge? }] } at once: each normalised (section 5) and answered with its article '
-      + 'or its own error key (error_artnr, error_request_price, error_out_of_range, error_variant_parent, error_menge) and suggestions; '
-      + 'more lines → 400 error_too_many_lines',
-    body: z.object({ lines: zLines }),
-    response: z.object({ lines: z.array(zCheckedOut), valid: z.number(), invalid: z.number(), ms: z.number() }),
-    handler: async ({ db, session, body, lang, country }) => {
-      limitLines(body.lines);
-      const t0 = performance.now();
-      const lines = await checkLines(db, body.lines, { lang, country, kdnr: session.kdnr });
-      const invalid = lines.filter((l) => l.error).length;
-      return { lines, valid: lines.length - invalid, invalid, ms: Math.round((performance.now() - t0) * 10) / 10 };
-    },
+  defineRoute(calls.check, async ({ db, session, body, lang, country }) => {
+    limitLines(body.lines);
+    const t0 = performance.now();
+    const lines = await checkLines(db, body.lines, { lang, country, kdnr: session.kdnr });
+    const invalid = lines.filter((l) => l.error).length;
+    return { lines, valid: lines.length - invalid, invalid, ms: Math.round((performance.now() - t0) * 10) / 10 };
   }),
 
-  defineRoute({
-    method: 'post', path: '/schnellbestellung/wk', access: 'customer', tag: TAG,
-    summary: 'Puts the lines into the cart in one transaction (quantities add up, a line stays <= 999): all or nothing; '
-      + 'any invalid line → 400 quick_order_invalid with { lines: [{ index, error }] }; needs the order right (main user, K07, K09)',
-    body: z.object({ lines: zLines }),
-    response: z.object({ count: z.number(), wkcounter: z.number() }),
-    handler: async ({ db, session, body, lang, country }) => {
-      await requirePermission(db, session, 'order');
-      const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
-      const cur = await cachedCurrency(db, country);
-      await db.transaction().execute(async (tx) => {
-        for (const l of lines) {
-          try {
-            await addOne(db, tx as unknown as Db, session.kdnr, l.artnr, l.menge, lang, cur);
-          } catch (e) {
-            // the sum with the cart's line passes 999: the whole add is rolled back
-            if (e instanceof ApiError) throw badRequest(e.key, { ...e.extra, lines: [{ index: l.index, input: l.artnr, error: e.key }] });
-            throw e;
-          }
+  defineRoute(calls.toCart, async ({ db, session, body, lang, country }) => {
+    await requirePermission(db, session, 'order');
+    const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
+    const cur = await cachedCurrency(db, country);
+    await db.transaction().execute(async (tx) => {
+      for (const l of lines) {
+        try {
+          await addOne(db, tx as unknown as Db, session.kdnr, l.artnr, l.menge, lang, cur);
+        } catch (e) {
+          // the sum with the cart's line passes 999: the whole add is rolled back
+          if (e instanceof ApiError) throw badRequest(e.key, { ...e.extra, lines: [{ index: l.index, input: l.artnr, error: e.key }] });
+          throw e;
         }
-      });
-      return { count: lines.length, wkcounter: await cartCount(db, session.kdnr) };
-    },
+      }
+    });
+    return { count: lines.length, wkcounter: await cartCount(db, session.kdnr) };
   }),
 
-  defineRoute({
-    method: 'post', path: '/schnellbestellung/liste', access: 'customer', tag: TAG,
-    summary: 'Saves the lines as a new order list { lines, name } or imports them into one of the customer\'s lists { lines, listId } '
-      + '(quantities add up, capped at 999) in one transaction; invalid lines → 400 quick_order_invalid; a foreign list → 404',
-    body: z.object({ lines: zLines, listId: zId.optional(), name: zListName.optional() })
-      .refine((b) => (b.listId === undefined) !== (b.name === undefined), 'invalid_input'),
-    response: z.object({ listId: z.number(), name: z.string(), count: z.number(), added: z.number() }),
-    handler: async ({ db, session, body, lang, country }) => {
-      const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
-      return db.transaction().execute(async (tx) => {
-        const list = body.name !== undefined
-          ? await createList(tx, session.kdnr, body.name)
-          : { id: body.listId!, name: await listName(tx, session.kdnr, body.listId!) };
-        const count = await addListItems(tx, session.kdnr, list.id, lines);
-        return { listId: list.id, name: list.name, count, added: lines.length };
-      });
-    },
+  defineRoute(calls.toList, async ({ db, session, body, lang, country }) => {
+    const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
+    return db.transaction().execute(async (tx) => {
+      const list = body.name !== undefined
+        ? await createList(tx, session.kdnr, body.name)
+        : { id: body.listId!, name: await listName(tx, session.kdnr, body.listId!) };
+      const count = await addListItems(tx, session.kdnr, list.id, lines);
+      return { listId: list.id, name: list.name, count, added: lines.length };
+    });
   }),
 ];

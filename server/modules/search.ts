@@ -1,49 +1,15 @@
 // Search calls of section 7: quick article-number suggestion, full search with category chips,
 // already-bought search, autocomplete and the top-bar preview. Engine: server/search/ (index.ts lists its files).
 import { z } from 'zod';
-import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import type { Db } from '../db/index.ts';
-import {
-  SEARCH_TERM_MAX, artnrMatches, cachedGuestJson, listItems, chipsFor, exactCandidates, filterAndFacet, matchTerm, snapshot, sortHits,
+import {artnrMatches, cachedGuestJson, listItems, chipsFor, exactCandidates, filterAndFacet, matchTerm, snapshot, sortHits,
   tokenize, wordsWithPrefix, type ListFilter, type SortKey,
 } from '../search/index.ts';
 import { cachedCurrency, purchaseFacts } from '../lib/articles.ts';
-import {
-  ALREADY_BOUGHT_LIMIT, QUICK_SUGGEST_ARTNR_MAX, SEARCH_MIN_CHARS, SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES,
-} from '../../src/lib/rules/constants.ts';
-
-const TAG = 'search';
-
-// ---- schemas ----
-const zTerm = z.string().trim().min(1, 'invalid_input').max(SEARCH_TERM_MAX, 'too_long');
-const zPage = z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(10_000, 'invalid_input');
-const zLimit = (max: number) => z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(1, 'invalid_input').max(max, 'invalid_input');
-const zSort = z.enum(['relevance', 'price_asc', 'price_desc', 'name', 'newest'], { error: 'invalid_input' });
-
-export const zListItem = z.object({
-  Artikelnummer: z.string(), Bezeichnung: z.string(), Gebinde: z.string(), Preis: z.number(), KatPreis: z.number(),
-  IstNeuheit: z.number(), IstReferenz: z.number(), AusSortiment: z.number(), TempAusSortiment: z.number(),
-  BereitsGekauft: z.number(), Rabatt: z.number(), MCode: z.number().nullable(), lieferant: z.string(),
-  LetzterKaufMonat: z.number().nullable(), LetzterKaufJahr: z.number().nullable(), ParentId: z.string().nullable(),
-  ParentArtikelnummer: z.string().nullable(), PG: z.number(), KatId: z.number(), Referenz: z.string(), vkz: z.string(),
-  Lieferstatus: z.number(), Waehrung: z.string(),
-}).passthrough();
-
-const zChip = z.object({ pg: z.number(), katId: z.number(), name: z.string(), count: z.number() });
-const zSearchResult = z.object({
-  items: z.array(zListItem), total: z.number(), page: z.number(), pages: z.number(),
-  categories: z.array(zChip).describe('up to 4 category chips with hit counts'),
-  corrected: z.string().nullable().describe('the corrected term when the typed one had no hits'),
-});
-
-const zFilters = z.object({
-  pg: z.coerce.number().int('invalid_id').optional(),
-  katId: z.coerce.number().int('invalid_id').optional(),
-  marken: z.array(z.coerce.number().int('invalid_id')).max(50, 'invalid_input').optional(),
-  min: z.coerce.number().nonnegative('invalid_input').optional(),
-  max: z.coerce.number().nonnegative('invalid_input').optional(),
-  sort: zSort.optional(),
-}).strict();
+import { SEARCH_MIN_CHARS, SEARCH_PREVIEW_CATEGORIES } from '../../src/lib/rules/constants.ts';
+import * as calls from '../../src/api/search.ts';
+import { zFilters } from '../../src/api/search.ts';
 
 // ---- shared search runner ----
 export interface SearchArgs {
@@ -87,116 +53,62 @@ async function boughtIndices(db: Db, kdnr: number): Promise<number[]> {
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/shopware/artikel/suggest/:term/:country/:language', access: 'guest', tag: TAG,
-    summary: 'Quick suggestion: status 0 with productNumber when the normalised term is exactly one article number, else status 1',
-    params: z.object({
-      term: z.string().regex(new RegExp(`^[A-Za-z0-9.,-]{1,${QUICK_SUGGEST_ARTNR_MAX}}$`), 'error_artnr'),
-      country: zCountry, language: zLanguage,
-    }),
-    response: z.object({ status: z.union([z.literal(0), z.literal(1)]), productNumber: z.string().optional() }),
-    handler: async ({ db, params }) => {
-      const found = artnrMatches(await snapshot(db), params.term);
-      if (found.length === 1) return { status: 0 as const, productNumber: found[0]! };
-      return { status: 1 as const };
-    },
+  defineRoute(calls.artnrSuggest, async ({ db, params }) => {
+    const found = artnrMatches(await snapshot(db), params.term);
+    if (found.length === 1) return { status: 0 as const, productNumber: found[0]! };
+    return { status: 1 as const };
   }),
 
-  defineRoute({
-    method: 'post', path: '/shopware/search/:country/:language/1', access: 'guest', tag: TAG,
-    summary: 'Full-text search over article number, designations (all languages) and manufacturer; exact article number first',
-    params: z.object({ country: zCountry, language: zLanguage }),
-    body: z.object({
-      search: zTerm,
-      page: zPage.default(1),
-      limit: zLimit(96).default(24),
-      filters: zFilters.optional(),
-    }),
-    response: zSearchResult,
-    handler: async ({ db, body, lang, country, session }) => {
-      const args: SearchArgs = { term: body.search, page: body.page, limit: body.limit, filters: body.filters, lang, country, kdnr: session?.kdnr ?? null, chips: SEARCH_PREVIEW_CATEGORIES };
-      if (args.kdnr) return runSearch(db, args);
-      return cachedGuestJson(db, JSON.stringify(['s', body.search, body.page, body.limit, body.filters ?? null, lang, country]), () => runSearch(db, args));
-    },
+  defineRoute(calls.search, async ({ db, body, lang, country, session }) => {
+    const args: SearchArgs = { term: body.search, page: body.page, limit: body.limit, filters: body.filters, lang, country, kdnr: session?.kdnr ?? null, chips: SEARCH_PREVIEW_CATEGORIES };
+    if (args.kdnr) return runSearch(db, args);
+    return cachedGuestJson(db, JSON.stringify(['s', body.search, body.page, body.limit, body.filters ?? null, lang, country]), () => runSearch(db, args));
   }),
 
-  defineRoute({
-    method: 'post', path: '/sw/gekaufteArtikel/0/:language/1', access: 'customer', tag: TAG,
-    summary: 'Already-bought articles of the customer matching the search (empty search: all, most recently bought first)',
-    params: z.object({ language: zLanguage }),
-    body: z.object({
-      search: z.string().trim().max(SEARCH_TERM_MAX, 'too_long').default(''),
-      limit: zLimit(ALREADY_BOUGHT_LIMIT).default(ALREADY_BOUGHT_LIMIT),
-      p: zPage.default(1),
-    }),
-    response: z.object({ items: z.array(zListItem), total: z.number(), page: z.number(), pages: z.number() }),
-    handler: async ({ db, body, lang, session }) => {
-      const bought = await boughtIndices(db, session.kdnr);
-      const country = session.country || 'de';
-      if (body.search === '' || tokenize(body.search).length === 0 && exactCandidates(body.search).length === 0) {
-        const total = bought.length;
-        const s = await snapshot(db);
-        const page = bought.slice((body.p - 1) * body.limit, body.p * body.limit).map((i) => s.artnr[i]!);
-        const items = await listItems(db, page, { lang, country, kdnr: session.kdnr });
-        return { items, total, page: body.p, pages: Math.ceil(total / body.limit) };
-      }
-      const r = await runSearch(db, { term: body.search, page: body.p, limit: body.limit, lang, country, kdnr: session.kdnr, only: new Set(bought) });
-      return { items: r.items, total: r.total, page: r.page, pages: r.pages };
-    },
-  }),
-
-  defineRoute({
-    method: 'get', path: '/suche/autocomplete/:term/:language', access: 'guest', tag: TAG,
-    summary: 'Autocomplete from 3 characters: words of the designations starting with the last word, then matching designations',
-    params: z.object({ term: z.string().max(SEARCH_TERM_MAX, 'too_long'), language: zLanguage }),
-    response: z.object({
-      suggestions: z.array(z.object({ type: z.enum(['word', 'article']), text: z.string(), artnr: z.string().optional() })),
-    }),
-    handler: async ({ db, params, lang }) => {
-      const term = params.term.trim();
-      if (term.length < SEARCH_MIN_CHARS || tokenize(term).length === 0) return { suggestions: [] };
+  defineRoute(calls.alreadyBought, async ({ db, body, lang, session }) => {
+    const bought = await boughtIndices(db, session.kdnr);
+    const country = session.country || 'de';
+    if (body.search === '' || tokenize(body.search).length === 0 && exactCandidates(body.search).length === 0) {
+      const total = bought.length;
       const s = await snapshot(db);
-      const words = term.split(/\s+/);
-      const last = words[words.length - 1]!;
-      const head = words.slice(0, -1).join(' ');
-      const out: { type: 'word' | 'article'; text: string; artnr?: string }[] = [];
-      const m = await matchTerm(db, s, term);
-      if (tokenize(last).length === 1 && !/\d/.test(last)) {
-        // a corrected typo completes the corrected word
-        const prefix = m.corrected && words.length === 1 ? m.corrected : last;
-        for (const w of await wordsWithPrefix(db, s, lang, prefix, 5)) out.push({ type: 'word', text: head ? `${head} ${w}` : w });
-      }
-      const seen = new Set<string>();
-      const arts = Array.from(m.idx.subarray(0, 12), (i) => s.artnr[i]!);
-      for (const it of await listItems(db, arts, { lang, country: 'de' })) {
-        if (seen.has(it.Bezeichnung)) continue;
-        seen.add(it.Bezeichnung);
-        out.push({ type: 'article', text: it.Bezeichnung, artnr: it.Artikelnummer });
-        if (seen.size >= 5) break;
-      }
-      return { suggestions: out };
-    },
+      const page = bought.slice((body.p - 1) * body.limit, body.p * body.limit).map((i) => s.artnr[i]!);
+      const items = await listItems(db, page, { lang, country, kdnr: session.kdnr });
+      return { items, total, page: body.p, pages: Math.ceil(total / body.limit) };
+    }
+    const r = await runSearch(db, { term: body.search, page: body.p, limit: body.limit, lang, country, kdnr: session.kdnr, only: new Set(bought) });
+    return { items: r.items, total: r.total, page: r.page, pages: r.pages };
   }),
 
-  defineRoute({
-    method: 'get', path: '/suche/:country', access: 'guest', tag: TAG,
-    summary: 'Top-bar search preview: up to 10 top articles and up to 4 category chips',
-    params: z.object({ country: zCountry }),
-    query: z.object({
-      q: zTerm,
-      top: z.enum(['0', '1'], { error: 'invalid_input' }).optional(),
-      nocustomprice: z.enum(['0', '1'], { error: 'invalid_input' }).optional(),
-      offset: z.coerce.number({ error: 'invalid_input' }).int('invalid_input').min(0, 'invalid_input').max(10_000, 'invalid_input').default(0),
-      limit: zLimit(SEARCH_PREVIEW_ARTICLES).default(SEARCH_PREVIEW_ARTICLES),
-      lang: zLanguage.optional(),
-    }),
-    response: zSearchResult.extend({ offset: z.number() }),
-    handler: async ({ db, query, lang, country, session }) => {
-      const page = Math.floor(query.offset / query.limit) + 1;
-      const kdnr = query.nocustomprice === '1' ? null : session?.kdnr ?? null;
-      const run = async () => ({ ...(await runSearch(db, { term: query.q, page, limit: query.limit, offset: query.offset, lang, country, kdnr, chips: SEARCH_PREVIEW_CATEGORIES })), offset: query.offset });
-      if (kdnr) return run();
-      return cachedGuestJson(db, JSON.stringify(['q', query.q, query.offset, query.limit, lang, country]), run);
-    },
+  defineRoute(calls.autocomplete, async ({ db, params, lang }) => {
+    const term = params.term.trim();
+    if (term.length < SEARCH_MIN_CHARS || tokenize(term).length === 0) return { suggestions: [] };
+    const s = await snapshot(db);
+    const words = term.split(/\s+/);
+    const last = words[words.length - 1]!;
+    const head = words.slice(0, -1).join(' ');
+    const out: { type: 'word' | 'article'; text: string; artnr?: string }[] = [];
+    const m = await matchTerm(db, s, term);
+    if (tokenize(last).length === 1 && !/\d/.test(last)) {
+      // a corrected typo completes the corrected word
+      const prefix = m.corrected && words.length === 1 ? m.corrected : last;
+      for (const w of await wordsWithPrefix(db, s, lang, prefix, 5)) out.push({ type: 'word', text: head ? `${head} ${w}` : w });
+    }
+    const seen = new Set<string>();
+    const arts = Array.from(m.idx.subarray(0, 12), (i) => s.artnr[i]!);
+    for (const it of await listItems(db, arts, { lang, country: 'de' })) {
+      if (seen.has(it.Bezeichnung)) continue;
+      seen.add(it.Bezeichnung);
+      out.push({ type: 'article', text: it.Bezeichnung, artnr: it.Artikelnummer });
+      if (seen.size >= 5) break;
+    }
+    return { suggestions: out };
+  }),
+
+  defineRoute(calls.preview, async ({ db, query, lang, country, session }) => {
+    const page = Math.floor(query.offset / query.limit) + 1;
+    const kdnr = query.nocustomprice === '1' ? null : session?.kdnr ?? null;
+    const run = async () => ({ ...(await runSearch(db, { term: query.q, page, limit: query.limit, offset: query.offset, lang, country, kdnr, chips: SEARCH_PREVIEW_CATEGORIES })), offset: query.offset });
+    if (kdnr) return run();
+    return cachedGuestJson(db, JSON.stringify(['q', query.q, query.offset, query.limit, lang, country]), run);
   }),
 ];

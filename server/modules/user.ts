@@ -1,15 +1,16 @@
 // Countries, company and currency per country, the customer data (session check), catalogue,
 // location lookup and the country/language setting.
-import { z } from 'zod';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { defineRoute, zCountry, zLanguage, type AnyRoute } from '../http/route.ts';
+import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { updateSession, type Session } from '../http/session.ts';
 import { parseFunktionen } from '../../src/lib/rules/permissions.ts';
-import { LANGUAGE_ISO3, resolveLanguage } from '../../src/lib/rules/locale.ts';
+import { resolveLanguage } from '../../src/lib/rules/locale.ts';
 import { isLS } from '../../src/lib/rules/customer.ts';
 import { COMPANY_DEFAULT } from '../../src/lib/rules/constants.ts';
+import * as calls from '../../src/api/user.ts';
+import type { ActiveUser, Customer } from '../../src/api/user.ts';
 
 // ---- shared helpers (auth.ts and subusers.ts use them too) ----
 
@@ -40,7 +41,7 @@ export async function currencyOf(db: Db, country: string): Promise<{ code: strin
   return r ?? { code: 'EUR', symbol: '€' };
 }
 
-export interface ActiveUser { id: number; vorname: string; nachname: string; funktionen: string[] }
+export type { ActiveUser };
 
 export async function subUserOf(db: Db, kdnr: number, id: number): Promise<ActiveUser | null> {
   const r = await db.selectFrom('sub_users').select(['id', 'vorname', 'nachname', 'funktionen'])
@@ -56,7 +57,7 @@ export function loadCustomerRow(db: Db, kdnr: number) {
 /** The Customer entity of spec section 3, plus activeUser, isLS and currency. */
 export async function customerEntity(
   db: Db, c: NonNullable<CustomerRow>, opts: { lang: string; country: string; subUserId: number | null },
-) {
+): Promise<Customer> {
   const [names, cur, active] = await Promise.all([
     countryNames(db, opts.lang, [c.lndnr]),
     currencyOf(db, opts.country),
@@ -127,114 +128,66 @@ export function acceptLanguageCandidates(header: string | undefined): string[] {
   return [...new Set(out)];
 }
 
-// ---- schemas ----
-const zIso3 = z.string().regex(/^[a-zA-Z]{3}$/, 'invalid_language').transform((s) => s.toUpperCase())
-  .refine((s) => Object.values(LANGUAGE_ISO3).includes(s), 'invalid_language');
-
-const CountryOut = z.object({
-  iso2country: z.string(), lndnr: z.number(), lndname: z.string(), iso2language: z.string(), fi: z.number(),
-  continents: z.array(z.string()),
-});
-
 export const routes: AnyRoute[] = [
-  defineRoute({
-    method: 'get', path: '/user/countries', access: 'guest', tag: 'user',
-    summary: 'All countries with name in the request language (query lang or session), company and continents',
-    query: z.object({ lang: zLanguage.optional(), country: zCountry.optional() }),
-    response: z.array(CountryOut),
-    handler: async ({ db, lang }) => {
-      const rows = await db.selectFrom('countries').select(['lndnr', 'iso2', 'iso2language', 'fi', 'continents', 'sort'])
-        .orderBy('sort').orderBy('lndnr').execute();
-      const names = await countryNames(db, lang);
-      return rows.map((r) => ({
-        iso2country: r.iso2.toLowerCase(),
-        lndnr: r.lndnr,
-        lndname: names.get(r.lndnr) ?? r.iso2,
-        iso2language: r.iso2language.toLowerCase(),
-        fi: r.fi,
-        continents: r.continents.split(',').map((s) => s.trim()).filter(Boolean),
-      }));
-    },
+  defineRoute(calls.countries, async ({ db, lang }) => {
+    const rows = await db.selectFrom('countries').select(['lndnr', 'iso2', 'iso2language', 'fi', 'continents', 'sort'])
+      .orderBy('sort').orderBy('lndnr').execute();
+    const names = await countryNames(db, lang);
+    return rows.map((r) => ({
+      iso2country: r.iso2.toLowerCase(),
+      lndnr: r.lndnr,
+      lndname: names.get(r.lndnr) ?? r.iso2,
+      iso2language: r.iso2language.toLowerCase(),
+      fi: r.fi,
+      continents: r.continents.split(',').map((s) => s.trim()).filter(Boolean),
+    }));
   }),
 
-  defineRoute({
-    method: 'get', path: '/user/company/:country', access: 'guest', tag: 'user',
-    summary: 'Company number (firma) serving the country; 404 for an unknown country',
-    params: z.object({ country: zCountry }),
-    response: z.number().int(),
-    handler: async ({ db, params }) => {
-      const c = await findCountry(db, params.country);
-      if (!c) throw notFound();
-      return c.fi;
-    },
+  defineRoute(calls.company, async ({ db, params }) => {
+    const c = await findCountry(db, params.country);
+    if (!c) throw notFound();
+    return c.fi;
   }),
 
-  defineRoute({
-    method: 'get', path: '/user/firma/:country', access: 'guest', tag: 'user',
-    summary: 'Company and currency of the country',
-    params: z.object({ country: zCountry }),
-    response: z.object({ currency: z.string(), symbol: z.string(), firma: z.number() }),
-    handler: async ({ db, params }) => {
-      const c = await findCountry(db, params.country);
-      if (!c) throw notFound();
-      const cur = await currencyOf(db, params.country);
-      return { currency: cur.code, symbol: cur.symbol, firma: c.fi };
-    },
+  defineRoute(calls.firma, async ({ db, params }) => {
+    const c = await findCountry(db, params.country);
+    if (!c) throw notFound();
+    const cur = await currencyOf(db, params.country);
+    return { currency: cur.code, symbol: cur.symbol, firma: c.fi };
   }),
 
-  defineRoute({
-    method: 'get', path: '/user/infos', access: 'customer', tag: 'user',
-    summary: 'The logged-in customer (spec section 3 Customer) with activeUser, isLS, currency; 401 = not logged in',
-    handler: async ({ db, session }) => sessionCustomer(db, session),
+  defineRoute(calls.infos, async ({ db, session }) => sessionCustomer(db, session)),
+
+  defineRoute(calls.katalog, async ({ db, params, session }) => {
+    if (!(await findCountry(db, params.country))) throw notFound();
+    let plnr = 0;
+    if (session) {
+      const r = await db.selectFrom('customers').select('price_list').where('kdnr', '=', session.kdnr).executeTakeFirst();
+      plnr = r?.price_list ?? 0;
+    }
+    return { url: `/kataloge/${params.country}-${params.languageISO3}.pdf`, pl: plnr > 0, plnr };
   }),
 
-  defineRoute({
-    method: 'get', path: '/katalog/:country/:languageISO3', access: 'guest', tag: 'user',
-    summary: 'Catalogue PDF address; pl/plnr = the customer\'s personal price list (false/0 for guests)',
-    params: z.object({ country: zCountry, languageISO3: zIso3 }),
-    response: z.object({ url: z.string(), pl: z.boolean(), plnr: z.number() }),
-    handler: async ({ db, params, session }) => {
-      if (!(await findCountry(db, params.country))) throw notFound();
-      let plnr = 0;
-      if (session) {
-        const r = await db.selectFrom('customers').select('price_list').where('kdnr', '=', session.kdnr).executeTakeFirst();
-        plnr = r?.price_list ?? 0;
-      }
-      return { url: `/kataloge/${params.country}-${params.languageISO3}.pdf`, pl: plnr > 0, plnr };
-    },
+  defineRoute(calls.geoLocate, async ({ db, c }) => {
+    const candidates = acceptLanguageCandidates(c.req.header('accept-language'));
+    const known = candidates.length
+      ? await db.selectFrom('countries').select(['iso2', 'iso2language']).where('iso2', 'in', candidates).execute()
+      : [];
+    const byIso = new Map(known.map((k) => [k.iso2.toUpperCase(), k]));
+    const hit = candidates.map((x) => byIso.get(x)).find(Boolean)
+      ?? (await findCountry(db, config.geoDefaultCountry))
+      ?? { iso2: config.geoDefaultCountry, iso2language: 'de' };
+    return { iso2: hit.iso2.toLowerCase(), country: { spracheIso2: hit.iso2language.toLowerCase() } };
   }),
 
-  defineRoute({
-    method: 'get', path: '/geo/locate', access: 'guest', tag: 'user',
-    summary: 'Country from the Accept-Language header (region, then language), else GEO_DEFAULT_COUNTRY; no external service',
-    response: z.object({ iso2: z.string(), country: z.object({ spracheIso2: z.string() }) }),
-    handler: async ({ db, c }) => {
-      const candidates = acceptLanguageCandidates(c.req.header('accept-language'));
-      const known = candidates.length
-        ? await db.selectFrom('countries').select(['iso2', 'iso2language']).where('iso2', 'in', candidates).execute()
-        : [];
-      const byIso = new Map(known.map((k) => [k.iso2.toUpperCase(), k]));
-      const hit = candidates.map((x) => byIso.get(x)).find(Boolean)
-        ?? (await findCountry(db, config.geoDefaultCountry))
-        ?? { iso2: config.geoDefaultCountry, iso2language: 'de' };
-      return { iso2: hit.iso2.toLowerCase(), country: { spracheIso2: hit.iso2language.toLowerCase() } };
-    },
-  }),
-
-  defineRoute({
-    method: 'put', path: '/user/settings', access: 'guest', tag: 'user',
-    summary: 'Country/language change: stored on the session and as the customer\'s language; unsupported languages become en',
-    body: z.object({ country: zCountry, language: zLanguage }),
-    response: z.object({ country: z.string(), language: z.string() }),
-    handler: async ({ db, body, session }) => {
-      const c = await findCountry(db, body.country);
-      if (!c) throw badRequest('invalid_country');
-      const language = resolveLanguage(body.language, session?.firma ?? c.fi ?? COMPANY_DEFAULT);
-      if (session) {
-        await updateSession(db, session, { country: body.country, language });
-        await db.updateTable('customers').set({ sprache: language }).where('kdnr', '=', session.kdnr).execute();
-      }
-      return { country: body.country, language };
-    },
+  defineRoute(calls.settings, async ({ db, body, session }) => {
+    const c = await findCountry(db, body.country);
+    if (!c) throw badRequest('invalid_country');
+    const language = resolveLanguage(body.language, session?.firma ?? c.fi ?? COMPANY_DEFAULT);
+    if (session) {
+      await updateSession(db, session, { country: body.country, language });
+      await db.updateTable('customers').set({ sprache: language }).where('kdnr', '=', session.kdnr).execute();
+    }
+    return { country: body.country, language };
   }),
 ];

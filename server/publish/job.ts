@@ -13,6 +13,7 @@ import { runSingleton, type SingletonJob } from '../jobs/singleton.ts';
 import type { SiteHost } from '../site.ts';
 import { GenerationWorker, type buildGeneration } from './generation.ts';
 import { RENDERER_DIR } from './renderer.ts';
+import type { PublishRun } from '../../src/api/cms.ts';
 
 export const SITE_BUILD_TOPIC = 'site-build';
 export const PUBLISH_JOB = 'cms-publish';
@@ -21,7 +22,7 @@ const POLL_MS = 1000;
 /** Generations kept per base build: the served one and the one before (a request may still be reading it). */
 const KEEP = 2;
 
-export interface PublishState { running: boolean; last: Record<string, unknown> | null }
+export interface PublishState { running: boolean; last: PublishRun | null }
 
 export interface Publisher {
   /** queues the affected pages; the job id */

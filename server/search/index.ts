@@ -6,7 +6,7 @@
 //   codes.ts        article numbers, GTIN/GS1/HIBC     snapshot.ts   catalogue columns in memory
 //   listing.ts      filters, facets, sort orders       autocomplete.ts  autocomplete words
 //   guest-cache.ts  guest answers from memory          engine.ts     per-database state and its refresh
-export { SEARCH_TERM_MAX, tokenize } from './text.ts';
+export { tokenize } from './text.ts';
 export { artnrMatches, artnrsWithPrefix, exactCandidates } from './codes.ts';
 export { chipsFor, matchTerm } from './match.ts';
 export { rebuildSearchIndex, snapshot, warmSearch } from './engine.ts';

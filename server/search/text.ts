@@ -1,7 +1,6 @@
 // Query parsing and normalisation: the one folding of text that both the index and the queries use,
 // so a word matches whatever its case, accents or ß/ss.
 
-export const SEARCH_TERM_MAX = 100;
 /** words of a query beyond this are ignored (each costs an intersection) */
 const MAX_TOKENS = 8;
 

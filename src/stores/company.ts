@@ -2,7 +2,7 @@
 // number", GET user/company/{country}). The login sends it: a customer exists only within its
 // company, so the brand host's number must be asked for, never assumed.
 import { atom } from 'nanostores';
-import { api } from '../lib/api.ts';
+import { request } from '../lib/api.ts';
 import { $customer } from './customer.ts';
 import { isLS } from '../lib/rules/customer.ts';
 
@@ -16,7 +16,7 @@ export function companyFor(country: string): Promise<number> {
   const key = country.toLowerCase();
   let p = pending.get(key);
   if (!p) {
-    p = api.get<number>(`user/company/${encodeURIComponent(key)}`, { guest: true }).then((n) => {
+    p = request('GET /api/guest/user/company/:country', { params: { country: key } }).then((n) => {
       const firma = Number(n);
       if (!Number.isInteger(firma) || firma <= 0) throw new Error('company');
       $company.set(firma);

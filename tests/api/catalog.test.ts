@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { setupApi, LAB_A, LAB_B, type TestEnv } from './harness.ts';
+import { guestArticleDetail } from '../../server/modules/catalog.ts';
 
 let env: TestEnv;
 const RESERVED = [90, 91, 0, 888];
@@ -18,18 +19,18 @@ async function someArticle(extra: (q: any) => any = (q) => q) {
 describe('GET artikel/{artnr}/verfuegbar/{country}', () => {
   it('answers the availability code (guest and customer)', async () => {
     const a = (await someArticle())!;
-    const g = await env.client().get(`/api/guest/artikel/${a.artnr}/verfuegbar/de`);
+    const g = await env.client().call('GET /api/guest/artikel/:artnr/verfuegbar/:country', { params: { artnr: a.artnr, country: 'de' } });
     expect(g.status).toBe(200);
     expect(g.body.result.vkz).toBe(a.vkz);
     const c = env.client();
     await c.login(LAB_A);
-    expect((await c.get(`/api/artikel/${a.artnr}/verfuegbar/de`)).body.result.vkz).toBe(a.vkz);
+    expect((await c.call('GET /api/artikel/:artnr/verfuegbar/:country', { params: { artnr: a.artnr, country: 'de' } })).body.result.vkz).toBe(a.vkz);
   });
   it('answers 404 error_artnr for an unknown and 400 for a malformed number', async () => {
-    const r = await env.client().get('/api/artikel/ZZ0000000/verfuegbar/de');
+    const r = await env.client().call('GET /api/artikel/:artnr/verfuegbar/:country', { params: { artnr: 'ZZ0000000', country: 'de' } });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe('error_artnr');
-    const bad = await env.client().get('/api/artikel/ab%24c/verfuegbar/de');
+    const bad = await env.client().call('GET /api/artikel/:artnr/verfuegbar/:country', { params: { artnr: 'ab$c', country: 'de' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('error_artnr');
   });
@@ -39,15 +40,15 @@ describe('GET artikel/{artnr}/{country}/{language}', () => {
   it('keeps a missing promotion code missing, as the list item does (issue 12: the product page lost its UVP label)', async () => {
     const row = await env.db.selectFrom('articles').select('artnr').where('mcode', 'is', null).where('aus_sortiment', '=', 0)
       .whereRef('preis', '<', 'kat_preis').where('preis', '>', 0.02).executeTakeFirstOrThrow();
-    const d = (await env.client().get(`/api/artikel/${row.artnr}/de/de`)).body.result;
-    const list = (await env.client().post('/api/guest/shopware/search/de/de/1', { search: row.artnr })).body.result.items
+    const d = (await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: row.artnr, country: 'de', language: 'de' } })).body.result;
+    const list = (await env.client().call('POST /api/guest/shopware/search/:country/:language/1', { params: { country: 'de', language: 'de' }, body: { search: row.artnr } })).body.result.items
       .find((i: any) => i.Artikelnummer === row.artnr);
-    expect(list.MCode).toBeNull();
-    expect(d.MCode).toBe(list.MCode);
+    expect(list!.MCode).toBeNull();
+    expect(d.MCode).toBe(list!.MCode);
   });
   it('answers the list item fields plus detail fields and image paths', async () => {
     const a = (await someArticle())!;
-    const r = await env.client().get(`/api/artikel/${a.artnr}/de/de`);
+    const r = await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: a.artnr, country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     const d = r.body.result;
     for (const k of ['Artikelnummer', 'Bezeichnung', 'Gebinde', 'Preis', 'KatPreis', 'IstNeuheit', 'IstReferenz', 'AusSortiment',
@@ -65,19 +66,19 @@ describe('GET artikel/{artnr}/{country}/{language}', () => {
     const ref = await env.db.selectFrom('articles as a').select('a.artnr').where('a.ist_referenz', '=', 1)
       .where((eb) => eb.exists(eb.selectFrom('articles as c').select('c.artnr').whereRef('c.parent_artnr', '=', 'a.artnr'))).limit(1).executeTakeFirstOrThrow();
     const kids = await env.db.selectFrom('articles').select('artnr').where('parent_artnr', '=', ref.artnr).orderBy('artnr').execute();
-    const r = await env.client().get(`/api/artikel/${ref.artnr}/de/de`);
+    const r = await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: ref.artnr, country: 'de', language: 'de' } });
     expect(r.body.result.IstReferenz).toBe(1);
     expect(r.body.result.variants.map((v: any) => v.Artikelnummer)).toEqual(kids.map((k) => k.artnr));
   });
   it('lists the properties of an article', async () => {
     const p = await env.db.selectFrom('article_properties').select(['artnr']).limit(1).executeTakeFirstOrThrow();
     const props = await env.db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', p.artnr).execute();
-    const r = await env.client().get(`/api/artikel/${p.artnr}/de/de`);
+    const r = await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: p.artnr, country: 'de', language: 'de' } });
     expect(r.body.result.properties).toHaveLength(props.length);
   });
   it('translates the designation', async () => {
     const t = await env.db.selectFrom('article_texts').select(['artnr', 'bezeichnung']).where('lang', '=', 'en').limit(1).executeTakeFirstOrThrow();
-    const r = await env.client().get(`/api/artikel/${t.artnr}/de/en`);
+    const r = await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: t.artnr, country: 'de', language: 'en' } });
     expect(r.body.result.Bezeichnung).toBe(t.bezeichnung);
   });
   it('finds an article by a prefixed number (section 5)', async () => {
@@ -87,17 +88,17 @@ describe('GET artikel/{artnr}/{country}/{language}', () => {
     expect(r.body.result.Artikelnummer).toBe(a.artnr);
   });
   it('answers 404 error_artnr for an unknown article, 400 for bad input', async () => {
-    const r = await env.client().get('/api/artikel/ZZ0000000/de/de');
+    const r = await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: 'ZZ0000000', country: 'de', language: 'de' } });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe('error_artnr');
-    expect((await env.client().get(`/api/artikel/${'1'.repeat(41)}/de/de`)).body.error).toBe('error_artnr');
-    expect((await env.client().get('/api/artikel/1234/de/deu')).status).toBe(400);
+    expect((await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: '1'.repeat(41), country: 'de', language: 'de' } })).body.error).toBe('error_artnr');
+    expect((await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: '1234', country: 'de', language: 'deu' } })).status).toBe(400);
   });
 });
 
 describe('GET produktgruppen/{country}/{language}', () => {
   it('skips group 9 and lists the reserved groups last in the order 90, 91, 0, 888', async () => {
-    const r = await env.client().get('/api/produktgruppen/de/de');
+    const r = await env.client().call('GET /api/produktgruppen/:country/:language', { params: { country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     const pgs: number[] = r.body.result.map((g: any) => g.pg);
     expect(pgs).not.toContain(9);
@@ -107,18 +108,18 @@ describe('GET produktgruppen/{country}/{language}', () => {
     expect(pgs.slice(pgs.length - reserved.length)).toEqual(reserved);
   });
   it('answers translated names', async () => {
-    const de = await env.client().get('/api/produktgruppen/de/de');
-    const en = await env.client().get('/api/produktgruppen/de/en');
+    const de = await env.client().call('GET /api/produktgruppen/:country/:language', { params: { country: 'de', language: 'de' } });
+    const en = await env.client().call('GET /api/produktgruppen/:country/:language', { params: { country: 'de', language: 'en' } });
     expect(en.body.result.map((g: any) => g.pg)).toEqual(de.body.result.map((g: any) => g.pg));
   });
   it('rejects a bad language', async () => {
-    expect((await env.client().get('/api/produktgruppen/de/d1')).status).toBe(400);
+    expect((await env.client().call('GET /api/produktgruppen/:country/:language', { params: { country: 'de', language: 'd1' } })).status).toBe(400);
   });
 });
 
 describe('POST navigation/{country}/{language}', () => {
   it('answers groups with ids PG+pg, reserved ids last, categories with counts', async () => {
-    const r = await env.client().post('/api/navigation/de/de');
+    const r = await env.client().call('POST /api/navigation/:country/:language', { params: { country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     const els = r.body.result.elements;
     expect(els.length).toBeGreaterThan(0);
@@ -130,21 +131,21 @@ describe('POST navigation/{country}/{language}', () => {
     expect(ids.slice(ids.length - reserved.length)).toEqual(order.filter((i) => reserved.includes(i)));
     const withKids = els.find((e: any) => e.children.length > 0);
     expect(withKids).toBeTruthy();
-    for (const k of withKids.children) {
+    for (const k of withKids!.children) {
       expect(typeof k.katId).toBe('number');
       expect(typeof k.name).toBe('string');
       expect(k.count).toBeGreaterThanOrEqual(0);
     }
   });
   it('counts the articles of a category like the category listing does', async () => {
-    const r = await env.client().post('/api/navigation/de/de');
+    const r = await env.client().call('POST /api/navigation/:country/:language', { params: { country: 'de', language: 'de' } });
     const el = r.body.result.elements.find((e: any) => e.children.some((k: any) => k.count > 0));
-    const kid = el.children.find((k: any) => k.count > 0);
-    const list = await env.client().get(`/api/shop/category?pg=${el.pg}&katId=${kid.katId}`);
-    expect(list.body.result.total).toBe(kid.count);
+    const kid = el!.children.find((k: any) => k.count > 0);
+    const list = await env.client().get(`/api/shop/category?pg=${el!.pg}&katId=${kid!.katId}`);
+    expect(list.body.result.total).toBe(kid!.count);
   });
   it('rejects a bad country', async () => {
-    expect((await env.client().post('/api/navigation/1/de')).status).toBe(400);
+    expect((await env.client().call('POST /api/navigation/:country/:language', { params: { country: '1', language: 'de' } })).status).toBe(400);
   });
 });
 
@@ -152,7 +153,7 @@ describe('GET recommend/{artnr}/{country}/{language}', () => {
   it('answers the bought-together articles and the product (guest API)', async () => {
     const rec = await env.db.selectFrom('recommendations').select('artnr').limit(1).executeTakeFirstOrThrow();
     const nr = rec.artnr;
-    const r = await env.client().get(`/api/guest/recommend/${nr}/de/de`);
+    const r = await env.client().call('GET /api/guest/recommend/:artnr/:country/:language', { params: { artnr: nr, country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result.product.Artikelnummer).toBe(nr);
     expect(Array.isArray(r.body.result.recommendations)).toBe(true);
@@ -160,7 +161,7 @@ describe('GET recommend/{artnr}/{country}/{language}', () => {
     for (const i of r.body.result.recommendations) expect(i.Artikelnummer).not.toBe(nr);
   });
   it('answers 404 error_artnr for an unknown article', async () => {
-    const r = await env.client().get('/api/guest/recommend/ZZ0000000/de/de');
+    const r = await env.client().call('GET /api/guest/recommend/:artnr/:country/:language', { params: { artnr: 'ZZ0000000', country: 'de', language: 'de' } });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe('error_artnr');
   });
@@ -240,26 +241,26 @@ describe('GET shop/category', () => {
     expect(r.body.result.total).toBeGreaterThan(0);
   });
   it('lists only bought articles for bereitsGekauft=1 (login only)', async () => {
-    expect((await env.client().get('/api/shop/category?bereitsGekauft=1')).status).toBe(401);
+    expect((await env.client().call('GET /api/shop/category', { query: { bereitsGekauft: '1' } })).status).toBe(401);
     const c = env.client();
     await c.login(LAB_A);
-    const r = await c.get('/api/shop/category?bereitsGekauft=1&pageSize=96');
+    const r = await c.call('GET /api/shop/category', { query: { bereitsGekauft: '1', pageSize: '96' } });
     expect(r.status).toBe(200);
     for (const i of r.body.result.items) expect(i.BereitsGekauft).toBe(1);
     const other = env.client();
     await other.login(LAB_B);
-    const b = await other.get('/api/shop/category?bereitsGekauft=1&pageSize=96');
+    const b = await other.call('GET /api/shop/category', { query: { bereitsGekauft: '1', pageSize: '96' } });
     const mine = new Set((await env.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
       .select('l.artnr').where('o.kdnr', '=', LAB_B).execute()).map((x) => x.artnr));
     for (const i of b.body.result.items) expect(mine.has(i.Artikelnummer)).toBe(true);
   });
   it('lists the computed groups 90 (promotions) and 91 (new articles)', async () => {
     const c = env.client();
-    const neu = await c.get('/api/shop/category?pg=91&pageSize=96');
+    const neu = await c.call('GET /api/shop/category', { query: { pg: '91', pageSize: '96' } });
     expect(neu.status).toBe(200);
     expect(neu.body.result.total).toBeGreaterThan(0);
     for (const i of neu.body.result.items) expect(i.IstNeuheit).toBe(1);
-    const promo = await c.get('/api/shop/category?pg=90&pageSize=96');
+    const promo = await c.call('GET /api/shop/category', { query: { pg: '90', pageSize: '96' } });
     expect(promo.status).toBe(200);
     expect(promo.body.result.total).toBeGreaterThan(0);
     for (const i of promo.body.result.items) expect(i.MCode).toBeLessThan(5);
@@ -270,14 +271,14 @@ describe('GET shop/category', () => {
       const r = await c.get(`/api/shop/category?${q}`);
       expect(r.status, q).toBe(400);
     }
-    expect((await c.get('/api/shop/category?pg=12345')).status).toBe(404);
-    expect((await c.get('/api/shop/category?katId=99999999')).status).toBe(404);
+    expect((await c.call('GET /api/shop/category', { query: { pg: '12345' } })).status).toBe(404);
+    expect((await c.call('GET /api/shop/category', { query: { katId: '99999999' } })).status).toBe(404);
   });
 });
 
 describe('GET aktionen', () => {
   it('lists current promotions with their articles sorted by price descending', async () => {
-    const r = await env.client().get('/api/aktionen/de/de');
+    const r = await env.client().call('GET /api/aktionen/:country/:language', { params: { country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result.promotions.length).toBeGreaterThan(0);
     const today = new Date().toISOString().slice(0, 10);
@@ -288,8 +289,8 @@ describe('GET aktionen', () => {
     }
   });
   it('lists the promotion articles of a group, price descending', async () => {
-    const pg = (await env.client().get('/api/aktionen/de/de')).body.result.promotions[0].pg;
-    const r = await env.client().get(`/api/aktionen/artikel/${pg}/de/de`);
+    const pg = (await env.client().call('GET /api/aktionen/:country/:language', { params: { country: 'de', language: 'de' } })).body.result.promotions[0]!.pg;
+    const r = await env.client().call('GET /api/aktionen/artikel/:pg/:country/:language', { params: { pg: pg, country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result.pg).toBe(pg);
     expect(r.body.result.items.length).toBeGreaterThan(0);
@@ -297,29 +298,29 @@ describe('GET aktionen', () => {
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });
   it('rejects an invalid group and answers 404 for an unknown one', async () => {
-    expect((await env.client().get('/api/aktionen/artikel/abc/de/de')).status).toBe(400);
-    expect((await env.client().get('/api/aktionen/artikel/54321/de/de')).status).toBe(404);
-    expect((await env.client().get('/api/aktionen/dex/de')).status).toBe(400);
+    expect((await env.client().call('GET /api/aktionen/artikel/:pg/:country/:language', { params: { pg: 'abc', country: 'de', language: 'de' } })).status).toBe(400);
+    expect((await env.client().call('GET /api/aktionen/artikel/:pg/:country/:language', { params: { pg: '54321', country: 'de', language: 'de' } })).status).toBe(404);
+    expect((await env.client().call('GET /api/aktionen/:country/:language', { params: { country: 'dex', language: 'de' } })).status).toBe(400);
   });
 });
 
 describe('GET meinlabor/topartikel', () => {
   it('needs a login', async () => {
-    expect((await env.client().get('/api/meinlabor/topartikel')).status).toBe(401);
+    expect((await env.client().call('GET /api/meinlabor/topartikel')).status).toBe(401);
   });
   it('lists the customer’s most ordered articles with counts, optionally per group', async () => {
     const c = env.client();
     await c.login(LAB_A);
-    const r = await c.get('/api/meinlabor/topartikel');
+    const r = await c.call('GET /api/meinlabor/topartikel');
     expect(r.status).toBe(200);
     const items = r.body.result.items;
     expect(items.length).toBeGreaterThan(0);
-    for (let k = 1; k < items.length; k++) expect(items[k - 1].Anzahl).toBeGreaterThanOrEqual(items[k].Anzahl);
+    for (let k = 1; k < items.length; k++) expect(items[k - 1]!.Anzahl).toBeGreaterThanOrEqual(items[k]!.Anzahl);
     const top = items[0];
     const n = await env.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
-      .select(sql<number>`count(distinct o.id)`.as('n')).where('o.kdnr', '=', LAB_A).where('l.artnr', '=', top.Artikelnummer).executeTakeFirstOrThrow();
-    expect(top.Anzahl).toBe(Number(n.n));
-    const pg = top.PG;
+      .select(sql<number>`count(distinct o.id)`.as('n')).where('o.kdnr', '=', LAB_A).where('l.artnr', '=', top!.Artikelnummer).executeTakeFirstOrThrow();
+    expect(top!.Anzahl).toBe(Number(n.n));
+    const pg = top!.PG;
     const byPg = await c.get(`/api/meinlabor/topartikel?pg=${pg}`);
     for (const i of byPg.body.result.items) expect(i.PG).toBe(pg);
     expect(r.body.result.groups.some((g: any) => g.pg === pg)).toBe(true);
@@ -327,7 +328,7 @@ describe('GET meinlabor/topartikel', () => {
   it('shows only the own purchases (cross-customer)', async () => {
     const c = env.client();
     await c.login(LAB_B);
-    const r = await c.get('/api/meinlabor/topartikel?limit=200');
+    const r = await c.call('GET /api/meinlabor/topartikel', { query: { limit: '200' } });
     const mine = new Set((await env.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
       .select('l.artnr').where('o.kdnr', '=', LAB_B).execute()).map((x) => x.artnr));
     for (const i of r.body.result.items) expect(mine.has(i.Artikelnummer)).toBe(true);
@@ -335,19 +336,19 @@ describe('GET meinlabor/topartikel', () => {
   it('rejects an invalid group and limit', async () => {
     const c = env.client();
     await c.login(LAB_A);
-    expect((await c.get('/api/meinlabor/topartikel?pg=x')).status).toBe(400);
-    expect((await c.get('/api/meinlabor/topartikel?limit=0')).status).toBe(400);
+    expect((await c.call('GET /api/meinlabor/topartikel', { query: { pg: 'x' } })).status).toBe(400);
+    expect((await c.call('GET /api/meinlabor/topartikel', { query: { limit: '0' } })).status).toBe(400);
   });
 });
 
 describe('GET meinlabor/vorschlag', () => {
   it('needs a login', async () => {
-    expect((await env.client().get('/api/meinlabor/vorschlag')).status).toBe(401);
+    expect((await env.client().call('GET /api/meinlabor/vorschlag')).status).toBe(401);
   });
   it('suggests the articles due within the chosen week, month or year (issue 12: weekly/yearly were empty for 24 months of orders)', async () => {
     const c = env.client();
     await c.login(LAB_A);
-    const all = await c.get('/api/meinlabor/vorschlag?filter=all');
+    const all = await c.call('GET /api/meinlabor/vorschlag', { query: { filter: 'all' } });
     expect(all.status).toBe(200);
     expect(all.body.result.items.length).toBeGreaterThan(0);
     const horizon = { weekly: 7, monthly: 30, yearly: 365 } as Record<string, number>;
@@ -377,14 +378,14 @@ describe('GET meinlabor/vorschlag', () => {
   it('rejects an unknown filter', async () => {
     const c = env.client();
     await c.login(LAB_A);
-    const r = await c.get('/api/meinlabor/vorschlag?filter=daily');
+    const r = await c.call('GET /api/meinlabor/vorschlag', { query: { filter: 'daily' } });
     expect(r.status).toBe(400);
   });
 });
 
 describe('tooth assistant', () => {
   it('lists tooth lines with manufacturer', async () => {
-    const r = await env.client().get('/api/zahnassistent/zahnlinien/de/de');
+    const r = await env.client().call('GET /api/zahnassistent/zahnlinien/:country/:language', { params: { country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     const lines = r.body.result.zahnlinien;
     expect(lines.length).toBeGreaterThan(0);
@@ -392,29 +393,39 @@ describe('tooth assistant', () => {
   });
   it('narrows tooth sets by line, manufacturer and the other properties, with remaining facet values', async () => {
     const c = env.client();
-    const lines = (await c.get('/api/zahnassistent/zahnlinien/de/de')).body.result.zahnlinien;
+    const lines = (await c.call('GET /api/zahnassistent/zahnlinien/:country/:language', { params: { country: 'de', language: 'de' } })).body.result.zahnlinien;
     const line = lines[0];
-    const r = await c.get(`/api/zahnassistent/garnituren?zahnlinie=${encodeURIComponent(line.zahnlinie)}&hersteller=${line.hersteller.id}&limit=500`);
+    const r = await c.get(`/api/zahnassistent/garnituren?zahnlinie=${encodeURIComponent(line!.zahnlinie)}&hersteller=${line!.hersteller.id}&limit=500`);
     expect(r.status).toBe(200);
-    expect(r.body.result.total).toBe(line.count);
+    expect(r.body.result.total).toBe(line!.count);
     for (const i of r.body.result.items) {
-      expect(i.properties.zahnlinie).toBe(line.zahnlinie);
-      expect(i.lieferant).toBe(line.hersteller.name);
+      expect(i.properties.zahnlinie).toBe(line!.zahnlinie);
+      expect(i.lieferant).toBe(line!.hersteller.name);
     }
     const farbe = r.body.result.facets.farbe[0];
     expect(farbe).toBeTruthy();
     {
-      const f = await c.get(`/api/zahnassistent/garnituren?zahnlinie=${encodeURIComponent(line.zahnlinie)}&farbe=${encodeURIComponent(farbe.value)}`);
+      const f = await c.get(`/api/zahnassistent/garnituren?zahnlinie=${encodeURIComponent(line!.zahnlinie)}&farbe=${encodeURIComponent(farbe.value)}`);
       expect(f.body.result.total).toBe(farbe.count);
       for (const i of f.body.result.items) expect(i.properties.farbe).toBe(farbe.value);
     }
-    const byName = await c.get(`/api/zahnassistent/garnituren?hersteller=${encodeURIComponent(line.hersteller.name)}`);
+    const byName = await c.get(`/api/zahnassistent/garnituren?hersteller=${encodeURIComponent(line!.hersteller.name)}`);
     expect(byName.status).toBe(200);
   });
   it('rejects overlong values and unknown manufacturers', async () => {
     const c = env.client();
     expect((await c.get(`/api/zahnassistent/garnituren?farbe=${'x'.repeat(101)}`)).status).toBe(400);
-    expect((await c.get('/api/zahnassistent/garnituren?hersteller=NoSuchMaker')).status).toBe(404);
-    expect((await c.get('/api/zahnassistent/garnituren?limit=0')).status).toBe(400);
+    expect((await c.call('GET /api/zahnassistent/garnituren', { query: { hersteller: 'NoSuchMaker' } })).status).toBe(404);
+    expect((await c.call('GET /api/zahnassistent/garnituren', { query: { limit: '0' } })).status).toBe(400);
+  });
+});
+
+describe('the product page reads the article call\'s domain function', () => {
+  it('guestArticleDetail is the guest answer of GET artikel/:artnr/:country/:language (no route looked up by its path)', async () => {
+    const a = (await someArticle())!;
+    const answer = await env.client().call('GET /api/guest/artikel/:artnr/:country/:language', { params: { artnr: a.artnr, country: 'de', language: 'de' } });
+    expect(answer.status).toBe(200);
+    expect(await guestArticleDetail(env.db, a.artnr, 'de', 'de')).toEqual(answer.body.result);
+    await expect(guestArticleDetail(env.db, 'ZZ0000000', 'de', 'de')).rejects.toMatchObject({ status: 404 });
   });
 });

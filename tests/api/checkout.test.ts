@@ -27,7 +27,7 @@ beforeEach(async () => {
 
 describe('checkout view and basket state', () => {
   it('an empty cart answers 400 cart_no_products (view and submit)', async () => {
-    await b.post('/api/wk/delete');
+    await b.call('POST /api/wk/delete');
     const before = await orderCount(env.db, LAB_B);
     const r = await b.get(`/api/checkout${Q}`);
     expect([r.status, r.body.error]).toEqual([400, 'cart_no_products']);
@@ -92,12 +92,12 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
   it('a single-use code redeemed before answers 409 benefit_code_already_redeemed', async () => {
     const a = env.client();
     await a.login(LAB_A);
-    await a.post('/api/wk/delete');
-    await a.post(`/api/wk/${enc(cheap)}/add/1`);
+    await a.call('POST /api/wk/delete');
+    await a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: enc(cheap), qty: '1' } });
     const r = await a.post(`/api/checkout/benefit${Q}`, { code: 'einmalig' });
     expect([r.status, r.body.error]).toEqual([409, 'benefit_code_already_redeemed']);
     expect(r.body.message).toBe('Der Vorteilscode wurde bereits eingelöst');
-    await a.post('/api/wk/delete');
+    await a.call('POST /api/wk/delete');
   });
 
   it('percent code: applies, is redeemed by the order, then refused the second time', async () => {
@@ -147,7 +147,7 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
     expect(fg.artnr).toBeTruthy();
     const placed = await submitOrder(b, 'gift-order-00001');
     expect(placed.status).toBe(200);
-    const detail = (await b.get(`/api/orders/${placed.body.result.auftrag}`)).body.result;
+    const detail = (await b.call('GET /api/orders/:auftrag', { params: { auftrag: placed.body.result.auftrag } })).body.result;
     const line = detail.lines.find((l: any) => l.freeGift);
     expect(line).toMatchObject({ artnr: fg.artnr, preis: 0, menge: 1 });
     expect(detail.benefitCode).toBe('GRATIS2026');
@@ -170,7 +170,7 @@ describe('freeway return ticket (min 170 EUR, once per month)', () => {
     expect(r.body.result.fwt).toMatchObject({ available: true, selected: true, reason: null });
     const placed = await submitOrder(b, 'fwt-order-000001');
     expect(placed.status).toBe(200);
-    const detail = (await b.get(`/api/orders/${placed.body.result.auftrag}`)).body.result;
+    const detail = (await b.call('GET /api/orders/:auftrag', { params: { auftrag: placed.body.result.auftrag } })).body.result;
     expect(detail.fwt).toBe(true);
 
     await fillCart(b, cheap, Math.ceil(180 / cheapPrice));
@@ -180,7 +180,7 @@ describe('freeway return ticket (min 170 EUR, once per month)', () => {
     expect([again.status, again.body.error]).toEqual([409, 'freeway_once_per_month']);
     const viaSubmit = await submitOrder(b, 'fwt-order-000002', { fwt: true });
     expect([viaSubmit.status, viaSubmit.body.error]).toEqual([409, 'freeway_once_per_month']);
-    expect((await b.get('/api/wk/anz')).body.result).toBe(1); // nothing was written
+    expect((await b.call('GET /api/wk/anz')).body.result).toBe(1); // nothing was written
   });
 });
 
@@ -206,8 +206,8 @@ describe('idempotent order submission', () => {
     const third = await b.post(`/api/checkout/submit${Q}`, { key: 'same-key-000001' });
     expect(third.body.result.auftrag).toBe(first.body.result.auftrag);
     expect(await orderCount(env.db, LAB_B)).toBe(before + 1);
-    const list = (await b.get('/api/orders?limit=5')).body.result.items;
-    expect(list[0].auftrag).toBe(first.body.result.auftrag);
+    const list = (await b.call('GET /api/orders', { query: { limit: '5' } })).body.result.items;
+    expect(list[0]!.auftrag).toBe(first.body.result.auftrag);
   });
 
   it('a parallel double submit creates one order', async () => {

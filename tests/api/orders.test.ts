@@ -11,7 +11,7 @@ beforeAll(async () => {
   env = await setupApi();
   a = env.client();
   expect((await a.login(LAB_A)).status).toBe(200);
-  first = (await a.get('/api/orders?limit=1')).body.result.items[0];
+  first = (await a.call('GET /api/orders', { query: { limit: '1' } })).body.result.items[0];
 });
 afterAll(async () => { await env.close(); });
 
@@ -19,7 +19,7 @@ const dateParts = (o: any) => o.datum.split('-').map(Number) as [number, number,
 
 describe('GET orders', () => {
   it('lists the history newest first with paging and a date range (24+ months of the demo lab)', async () => {
-    const r = await a.get('/api/orders?limit=100');
+    const r = await a.call('GET /api/orders', { query: { limit: '100' } });
     expect(r.status).toBe(200);
     const { items, total } = r.body.result;
     expect(total).toBeGreaterThan(items.length - 1);
@@ -41,80 +41,95 @@ describe('GET orders', () => {
       expect(r.status, q).toBe(400);
       expect(['invalid_input', 'invalid_date']).toContain(r.body.error);
     }
-    expect((await env.client().get('/api/orders')).status).toBe(401);
+    expect((await env.client().call('GET /api/orders')).status).toBe(401);
   });
 
   it('a new customer without orders gets an empty list', async () => {
     const b = env.client();
     await b.login(LAB_B);
     await env.db.deleteFrom('orders').where('kdnr', '=', LAB_B).execute();
-    expect((await b.get('/api/orders')).body.result.items).toEqual([]);
+    expect((await b.call('GET /api/orders')).body.result.items).toEqual([]);
   });
 });
 
 describe('order details', () => {
   it('GET orders/{auftrag}: lines with status, totals, address', async () => {
-    const r = await a.get(`/api/orders/${first.auftrag}`);
+    const r = await a.call('GET /api/orders/:auftrag', { params: { auftrag: first.auftrag } });
     expect(r.status).toBe(200);
     const d = r.body.result;
     expect(d.auftrag).toBe(first.auftrag);
     expect(d.lines.length).toBe(first.positionen);
     expect(d.lines[0]).toMatchObject({ pos: 1, artnr: expect.any(String), menge: expect.any(Number), status: expect.any(String) });
     expect(d.totals.total).toBe(first.total);
-    expect((await a.get('/api/orders/99999999')).status).toBe(404);
-    expect((await a.get('/api/orders/abc')).body.error).toBe('invalid_id');
+    expect((await a.call('GET /api/orders/:auftrag', { params: { auftrag: '99999999' } })).status).toBe(404);
+    expect((await a.call('GET /api/orders/:auftrag', { params: { auftrag: 'abc' } })).body.error).toBe('invalid_id');
   });
 
   it('the two detail routes need matching date, vorgang and rechnung', async () => {
     const [y, m, d] = dateParts(first);
-    expect((await a.get(`/api/orders/by-date/${y}/${m}/${d}/${first.auftrag}`)).body.result.auftrag).toBe(first.auftrag);
-    expect((await a.get(`/api/orders/by-date/${y}/${m}/${d === 28 ? 27 : 28}/${first.auftrag}`)).status).toBe(404);
-    const ok = await a.get(`/api/orders/details/${y}/${m}/${d}/${first.auftrag}/${first.vorgang}/${first.rechnung}`);
+    expect((await a.call('GET /api/orders/by-date/:year/:month/:day/:auftrag', { params: { year: y, month: m, day: d, auftrag: first.auftrag } })).body.result.auftrag).toBe(first.auftrag);
+    expect((await a.call('GET /api/orders/by-date/:year/:month/:day/:auftrag', { params: { year: y, month: m, day: d === 28 ? 27 : 28, auftrag: first.auftrag } })).status).toBe(404);
+    const ok = await a.call('GET /api/orders/details/:year/:month/:day/:auftrag/:vorgang/:rechnung', { params: { year: y, month: m, day: d, auftrag: first.auftrag, vorgang: first.vorgang, rechnung: first.rechnung } });
     expect(ok.status).toBe(200);
-    expect((await a.get(`/api/orders/details/${y}/${m}/${d}/${first.auftrag}/${first.vorgang + 1}/${first.rechnung}`)).status).toBe(404);
-    expect((await a.get(`/api/orders/by-date/${y}/13/${d}/${first.auftrag}`)).status).toBe(400);
+    expect((await a.call('GET /api/orders/details/:year/:month/:day/:auftrag/:vorgang/:rechnung', { params: { year: y, month: m, day: d, auftrag: first.auftrag, vorgang: first.vorgang + 1, rechnung: first.rechnung } })).status).toBe(404);
+    expect((await a.call('GET /api/orders/by-date/:year/:month/:day/:auftrag', { params: { year: y, month: '13', day: d, auftrag: first.auftrag } })).status).toBe(400);
   });
 });
 
 describe('reorder', () => {
   it('puts the order back into the cart; chosen positions only; unknown positions refused', async () => {
-    await a.post('/api/wk/delete');
-    const all = await a.post(`/api/orders/${first.auftrag}/reorder`, {});
+    await a.call('POST /api/wk/delete');
+    const all = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: {} });
     expect(all.status).toBe(200);
     expect(all.body.result.count + all.body.result.skipped.length).toBe(first.positionen);
-    expect(all.body.result.wkcounter).toBe((await a.get('/api/wk/anz')).body.result);
-    await a.post('/api/wk/delete');
+    expect(all.body.result.wkcounter).toBe((await a.call('GET /api/wk/anz')).body.result);
+    await a.call('POST /api/wk/delete');
     const added = all.body.result.added[0];
     if (added) {
-      const one = await a.post(`/api/orders/${first.auftrag}/reorder`, { positions: [added.pos] });
+      const one = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: { positions: [added.pos] } });
       expect(one.body.result.added).toEqual([added]);
     }
-    const bad = await a.post(`/api/orders/${first.auftrag}/reorder`, { positions: [999] });
+    const bad = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: { positions: [999] } });
     expect([bad.status, bad.body.error]).toEqual([400, 'invalid_position']);
-    expect((await a.post(`/api/orders/${first.auftrag}/reorder`, { positions: [-1] })).body.error).toBe('invalid_position');
-    await a.post('/api/wk/delete');
+    expect((await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: { positions: [-1] } })).body.error).toBe('invalid_position');
+    await a.call('POST /api/wk/delete');
+  });
+
+  it('one line with the quantity chosen in the order history (the island sent { lines } the server dropped: the whole order came back)', async () => {
+    await a.call('POST /api/wk/delete');
+    const all = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: {} });
+    const line = all.body.result.added[0];
+    await a.call('POST /api/wk/delete');
+    if (!line) return;
+    const one = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: { lines: [{ pos: line.pos, menge: 7 }] } });
+    expect(one.status).toBe(200);
+    expect(one.body.result.added).toEqual([{ pos: line.pos, artnr: line.artnr, menge: 7 }]);
+    expect((await a.call('GET /api/wk/anz')).body.result).toBe(1);
+    const bad = await a.call('POST /api/orders/:auftrag/reorder', { params: { auftrag: first.auftrag }, body: { lines: [{ pos: 999, menge: 1 }] } });
+    expect([bad.status, bad.body.error]).toEqual([400, 'invalid_position']);
+    await a.call('POST /api/wk/delete');
   });
 });
 
 describe('statistics', () => {
   it('per month and per week over the last 12 months', async () => {
-    const r = await a.get('/api/statistics/orders');
+    const r = await a.call('GET /api/statistics/orders');
     expect(r.status).toBe(200);
     const s = r.body.result;
     expect(s.group).toBe('month');
     expect(s.periods.length).toBeGreaterThan(6);
     expect(s.sum.count).toBe(s.periods.reduce((n: number, p: any) => n + p.count, 0));
     expect(s.notice).toBeNull();
-    const w = (await a.get('/api/statistics/orders?group=week')).body.result;
-    expect(w.periods[0].period).toMatch(/^\d{4}-W\d{2}$/);
+    const w = (await a.call('GET /api/statistics/orders', { query: { group: 'week' } })).body.result;
+    expect(w.periods[0]!.period).toMatch(/^\d{4}-W\d{2}$/);
   });
 
   it('an empty range answers the statistics_no_data notice; bad input 400', async () => {
-    const r = await a.get('/api/statistics/orders?from=1990-1-1&to=1990-12-31');
+    const r = await a.call('GET /api/statistics/orders', { query: { from: '1990-1-1', to: '1990-12-31' } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ notice: 'statistics_no_data', message: 'Im gewählten Zeitraum konnten keine Daten ermittelt werden' });
-    expect((await a.get('/api/statistics/orders?group=year')).body.error).toBe('invalid_input');
-    expect((await a.get('/api/statistics/orders?from=x')).body.error).toBe('invalid_date');
-    expect((await a.get('/api/statistics/orders?from=2000-1-1&to=2025-1-1')).body.error).toBe('invalid_date');
+    expect((await a.call('GET /api/statistics/orders', { query: { group: 'year' } })).body.error).toBe('invalid_input');
+    expect((await a.call('GET /api/statistics/orders', { query: { from: 'x' } })).body.error).toBe('invalid_date');
+    expect((await a.call('GET /api/statistics/orders', { query: { from: '2000-1-1', to: '2025-1-1' } })).body.error).toBe('invalid_date');
   });
 });

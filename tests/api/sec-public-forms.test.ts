@@ -70,7 +70,7 @@ describe('contact form flood', () => {
 describe('registration, password forgotten, verification', () => {
   it(`fast registration: ${GUEST_LIMITS.register.perIp} accounts per address and hour`, async () => {
     const body = (i: number) => ({
-      eMail: `neu${i}@fremd.example`, Kennwort: 'Sicher-2026', Kennwort2: 'Sicher-2026', NamensZeile1: 'Labor', PLZ: '20457', LandISO2: 'DE',
+      eMail: `neu${i}@fremd.example`, eMail2: `neu${i}@fremd.example`, Kennwort: 'Sicher-2026', Kennwort2: 'Sicher-2026', NamensZeile1: 'Labor', PLZ: '20457', LandISO2: 'DE',
     });
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => post('/api/register/fast', body(i), '203.0.113.61')));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(GUEST_LIMITS.register.perIp);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UI_LANGUAGES } from '../../src/i18n/languages.ts';
 import { localeKeys, serverLanguage, serverT } from '../../src/i18n/server.ts';
-import { VERSANDARTEN, ZAHLUNGSARTEN } from '../../server/modules/checkout.ts';
+import { VERSANDARTEN, ZAHLUNGSARTEN } from '../../server/modules/checkout/methods.ts';
 import { DOC_TYPES } from '../../server/modules/documents.ts';
 import { SERVICE_TYPES } from '../../src/api/form-schemas.ts';
 

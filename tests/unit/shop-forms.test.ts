@@ -1,68 +1,67 @@
 // Registration, quick registration, customer data and password checks (section 5).
 import { describe, expect, it } from 'vitest';
-import {
-  changedFields, validateFastRegister, validateForgot, validateKundendaten, validateNewPassword, validateRegister,
-} from '../../src/islands/shop/lib/forms.ts';
+import { changedFields, validateForgot, validateNewPassword } from '../../src/islands/shop/lib/forms.ts';
+import { fastRegisterErrors, kundendatenErrors, registerErrors } from '../../src/lib/rules/forms.ts';
 
 const full = {
   eMail: 'neu@example.com', eMail2: 'neu@example.com', Kennwort: 'geheim123', Kennwort2: 'geheim123', Vorname: 'Eva', Nachname: 'Muster',
   NamensZeile1: 'Labor Muster', Strasse: 'Weg 1', PLZ: '20095', Ort: 'Hamburg', LandISO2: 'DE', TelefonRufnummer: '040 123456', Branche: '1',
 };
 
-describe('validateRegister', () => {
+describe('registerErrors', () => {
   it('accepts a complete registration', () => {
-    expect(validateRegister(full)).toEqual({});
+    expect(registerErrors(full)).toEqual({});
   });
   it("required fields answer 'please fill in', industry 'industry_required'", () => {
-    const e = validateRegister({});
+    const e = registerErrors({});
     expect(e.eMail).toBe('please_fill_in');
     expect(e.Kennwort).toBe('please_fill_in');
     expect(e.Vorname).toBe('please_fill_in');
     expect(e.Branche).toBe('industry_required');
   });
   it('password 7 to 100 characters, twice identical', () => {
-    expect(validateRegister({ ...full, Kennwort: 'kurz', Kennwort2: 'kurz' }).Kennwort).toBe('password_length');
-    expect(validateRegister({ ...full, Kennwort: 'x'.repeat(101), Kennwort2: 'x'.repeat(101) }).Kennwort).toBe('password_length');
-    expect(validateRegister({ ...full, Kennwort: 'x'.repeat(100), Kennwort2: 'x'.repeat(100) }).Kennwort).toBeUndefined();
-    expect(validateRegister({ ...full, Kennwort2: 'geheim124' }).Kennwort2).toBe('password_mismatch');
+    expect(registerErrors({ ...full, Kennwort: 'kurz', Kennwort2: 'kurz' }).Kennwort).toBe('password_length');
+    expect(registerErrors({ ...full, Kennwort: 'x'.repeat(101), Kennwort2: 'x'.repeat(101) }).Kennwort).toBe('password_length');
+    expect(registerErrors({ ...full, Kennwort: 'x'.repeat(100), Kennwort2: 'x'.repeat(100) }).Kennwort).toBeUndefined();
+    expect(registerErrors({ ...full, Kennwort2: 'geheim124' }).Kennwort2).toBe('password_mismatch');
   });
   it('e-mail valid and twice identical', () => {
-    expect(validateRegister({ ...full, eMail: 'nope', eMail2: 'nope' }).eMail).toBe('invalid_email');
-    expect(validateRegister({ ...full, eMail2: 'other@example.com' }).eMail2).toBe('email_mismatch');
+    expect(registerErrors({ ...full, eMail: 'nope', eMail2: 'nope' }).eMail).toBe('invalid_email');
+    expect(registerErrors({ ...full, eMail2: 'other@example.com' }).eMail2).toBe('email_mismatch');
   });
   it('postal code per country, numeric and industry fields', () => {
-    expect(validateRegister({ ...full, PLZ: '1234' }).PLZ).toBe('invalid_postal_code');
-    expect(validateRegister({ ...full, PLZ: '1234', LandISO2: 'AT' }).PLZ).toBeUndefined();
-    expect(validateRegister({ ...full, AnzahlTechniker: 'drei' }).AnzahlTechniker).toBe('invalid_numeric');
-    expect(validateRegister({ ...full, Branche: '31' }).Branche).toBe('industry_required');
-    expect(validateRegister({ ...full, Branche: '30' }).Branche).toBeUndefined();
-    expect(validateRegister({ ...full, Internetadresse: 'not a url' }).Internetadresse).toBe('invalid_url');
-    expect(validateRegister({ ...full, TelefonRufnummer: 'abc' }).TelefonRufnummer).toBe('invalid_phone');
+    expect(registerErrors({ ...full, PLZ: '1234' }).PLZ).toBe('invalid_postal_code');
+    expect(registerErrors({ ...full, PLZ: '1234', LandISO2: 'AT' }).PLZ).toBeUndefined();
+    expect(registerErrors({ ...full, AnzahlTechniker: 'drei' }).AnzahlTechniker).toBe('invalid_numeric');
+    expect(registerErrors({ ...full, Branche: '31' }).Branche).toBe('industry_required');
+    expect(registerErrors({ ...full, Branche: '30' }).Branche).toBeUndefined();
+    expect(registerErrors({ ...full, Internetadresse: 'not a url' }).Internetadresse).toBe('invalid_url');
+    expect(registerErrors({ ...full, TelefonRufnummer: 'abc' }).TelefonRufnummer).toBe('invalid_phone');
   });
   it('with a customer number only the existing-customer fields are required', () => {
-    const e = validateRegister({ Kundennummer: '123456', PLZ: '20095', eMail: 'a@b.de', eMail2: 'a@b.de', Kennwort: 'geheim12', Kennwort2: 'geheim12' });
+    const e = registerErrors({ Kundennummer: '123456', PLZ: '20095', eMail: 'a@b.de', eMail2: 'a@b.de', Kennwort: 'geheim12', Kennwort2: 'geheim12' });
     expect(e).toEqual({});
-    expect(validateRegister({ Kundennummer: '12a' }).Kundennummer).toBe('invalid_kdnr_format');
+    expect(registerErrors({ Kundennummer: '12a' }).Kundennummer).toBe('invalid_kdnr_format');
   });
 });
 
-describe('validateFastRegister', () => {
+describe('fastRegisterErrors', () => {
   it('needs e-mail twice, password twice, company, postal code, country', () => {
-    expect(validateFastRegister({ eMail: 'a@b.de', eMail2: 'a@b.de', Kennwort: 'geheim12', Kennwort2: 'geheim12', NamensZeile1: 'Labor', PLZ: '20095', LandISO2: 'DE' })).toEqual({});
-    const e = validateFastRegister({});
+    expect(fastRegisterErrors({ eMail: 'a@b.de', eMail2: 'a@b.de', Kennwort: 'geheim12', Kennwort2: 'geheim12', NamensZeile1: 'Labor', PLZ: '20095', LandISO2: 'DE' })).toEqual({});
+    const e = fastRegisterErrors({});
     expect(Object.keys(e).sort()).toEqual(['Kennwort', 'Kennwort2', 'LandISO2', 'NamensZeile1', 'PLZ', 'eMail', 'eMail2'].sort());
   });
 });
 
-describe('validateKundendaten', () => {
+describe('kundendatenErrors', () => {
   const v = { Vorname: 'A', Nachname: 'B', NamensZeile1: 'L', Strasse: 'S', PLZ: '20095', Ort: 'O', LandISO2: 'DE', eMail: 'a@b.de' };
   it('e-mail twice only when it changes', () => {
-    expect(validateKundendaten(v, 'a@b.de')).toEqual({});
-    expect(validateKundendaten({ ...v, eMail: 'c@d.de' }, 'a@b.de').eMail2).toBe('please_fill_in');
-    expect(validateKundendaten({ ...v, eMail: 'c@d.de', eMail2: 'c@d.de' }, 'a@b.de')).toEqual({});
+    expect(kundendatenErrors(v, 'a@b.de')).toEqual({});
+    expect(kundendatenErrors({ ...v, eMail: 'c@d.de' }, 'a@b.de').eMail2).toBe('please_fill_in');
+    expect(kundendatenErrors({ ...v, eMail: 'c@d.de', eMail2: 'c@d.de' }, 'a@b.de')).toEqual({});
   });
   it('required fields', () => {
-    expect(validateKundendaten({ ...v, Ort: ' ' }, 'a@b.de').Ort).toBe('please_fill_in');
+    expect(kundendatenErrors({ ...v, Ort: ' ' }, 'a@b.de').Ort).toBe('please_fill_in');
   });
 });
 

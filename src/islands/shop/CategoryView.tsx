@@ -3,19 +3,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
+import type { ResultOf } from '../../api/contract.ts';
+import type * as catalog from '../../api/catalog.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import {
-  addFilter, applyFacets, changeFilterPage, filterQuery, removeFilter, resetFilters, setBereitsGekauft, setPrice, toggleBrand,
-  type Brand, type FilterState, type PropertyFacet,
-} from './lib/filters.ts';
+import { addFilter, applyFacets, changeFilterPage, filterQuery, removeFilter, resetFilters, setBereitsGekauft, setPrice, toggleBrand, type FilterState } from './lib/filters.ts';
 import {
   categoryPath, listingFromSearch, listingToSearch, orderGroups, SORT_LABEL, SORTS, type NavElement, type SortKey,
 } from './lib/catalog.ts';
 import { currentKey, isBackNavigation, loadKept, restoreScroll, saveKept } from './lib/keepalive.ts';
 import { ensureCustomer } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import type { ArticleItem, Ctx } from './lib/article.ts';
+import type { Ctx } from './lib/article.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
 import { ActiveFilters, FilterPanel } from './ui/FilterPanel.tsx';
 import { Pagination } from './ui/Pagination.tsx';
@@ -33,13 +32,13 @@ export interface CategoryProps {
   messages?: Messages;
 }
 
-interface Listing { items: ArticleItem[]; total: number; page: number; pages: number; filters: { marken: Brand[]; eigenschaften: PropertyFacet[]; price: { min: number; max: number } } }
+type Listing = ResultOf<typeof catalog.category>;
 interface KeptData { listing: Listing; filters: FilterState; sort: SortKey; page: number; pg: number | null; katId: number | null }
 
 const PAGE_SIZE = 24;
 let navCache: Promise<NavElement[]> | null = null;
 function loadNav(c: string, l: string): Promise<NavElement[]> {
-  navCache ??= api.post<{ elements: NavElement[] }>(`navigation/${c}/${l}`).then((r) => r.elements).catch(() => { navCache = null; return []; });
+  navCache ??= request('POST /api/navigation/:country/:language', { params: { country: c, language: l } }).then((r) => r.elements).catch(() => { navCache = null; return []; });
   return navCache;
 }
 
@@ -119,10 +118,8 @@ export default function CategoryView(props: CategoryProps) {
     state.current = null;
     const id = ++reqId.current;
     setLoading(true); setError('');
-    const q = new URLSearchParams({ ...JSON.parse(filterKey), page: String(page), pageSize: String(PAGE_SIZE), sort, country, lang });
-    if (pg !== null) q.set('pg', String(pg));
-    if (katId !== null && katId > 0) q.set('katId', String(katId));
-    api.get<Listing>(`shop/category?${q.toString()}`).then((r) => {
+    const query = { ...(JSON.parse(filterKey) as Record<string, string>), page, pageSize: PAGE_SIZE, sort, country, lang, pg, katId: katId !== null && katId > 0 ? katId : null };
+    request('GET /api/shop/category', { query }).then((r) => {
       if (id !== reqId.current) return;
       setListing(r);
       setFilters((f) => applyFacets(f, r.filters));

@@ -6,7 +6,8 @@ import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
 import { ApiFailure } from '../../lib/api.ts';
-import { validateBenefitCode, validateFreeway, validatePostalCode, isBlank, parseDate } from '../../lib/rules/validate.ts';
+import { validateBenefitCode, validateFreeway, parseDate } from '../../lib/rules/validate.ts';
+import { ADDRESS_FIELDS, ADDRESS_REQUIRED, addressErrors } from '../../lib/rules/forms.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { activeUserMay } from '../../lib/rules/permissions.ts';
@@ -18,17 +19,6 @@ import { Field } from './ui/Field.tsx';
 import { MoneySummaryBox } from './ui/MoneySummary.tsx';
 import './shop.css';
 
-const ADDRESS_FIELDS: (keyof Address)[] = ['firma_name', 'zusatz1', 'zusatz2', 'ansprechpartner', 'strasse', 'plz', 'ort', 'land_iso2'];
-const REQUIRED: (keyof Address)[] = ['firma_name', 'strasse', 'plz', 'ort', 'land_iso2'];
-
-/** Field → error key of a new delivery address. */
-export function validateAddress(a: Partial<Address>): Record<string, string> {
-  const e: Record<string, string> = {};
-  for (const k of REQUIRED) if (isBlank(String(a[k] ?? ''))) e[k] = 'please_fill_in';
-  if (!e.plz && validatePostalCode(String(a.plz ?? ''), String(a.land_iso2 ?? 'DE'))) e.plz = 'field_invalid';
-  if (!e.land_iso2 && !/^[A-Za-z]{2}$/.test(String(a.land_iso2 ?? ''))) e.land_iso2 = 'field_invalid';
-  return e;
-}
 
 export default function CheckoutView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
   const t = useT(lang, messages);
@@ -75,17 +65,19 @@ export default function CheckoutView({ country, lang, messages }: { country: str
 
   const saveAddress = async (e: React.FormEvent) => {
     e.preventDefault();
-    const errs = validateAddress(addr);
+    const errs = addressErrors(addr);
     setAddrErr(errs);
     if (Object.keys(errs).length) return;
     try {
-      const a = await co.addAddress({ ...addr, land_iso2: String(addr.land_iso2).toUpperCase() } as Address);
+      const a = await co.addAddress({ ...addr, land_iso2: String(addr.land_iso2 ?? '').toUpperCase() });
       setInfo((i) => i && { ...i, addresses: [...i.addresses, a] });
       patchCheckout({ addressId: a.id ?? null });
       setAdding(false); setAddr({ land_iso2: country.toUpperCase() });
     } catch (x) {
+      // the server runs the same rules and names each field's key; the shop's countries only it knows
+      const reasons = x instanceof ApiFailure ? (x.body.reasons as Record<string, string> | undefined) : undefined;
       const field = x instanceof ApiFailure ? String(x.body.field ?? '') : '';
-      if (field) setAddrErr({ [field]: 'field_invalid' });
+      if (reasons || field) setAddrErr(reasons ?? { [field]: 'field_invalid' });
       else showToast(errorMessage(t, failureKey(x)), 'error');
     }
   };
@@ -151,7 +143,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             {adding && (
               <form className="sh-fieldset" onSubmit={saveAddress} noValidate data-testid="new-address">
                 {ADDRESS_FIELDS.map((k) => (
-                  <Field key={k} label={label(k)} name={k} value={String(addr[k] ?? '')} required={REQUIRED.includes(k)} error={addrMsg(k)}
+                  <Field key={k} label={label(k)} name={k} value={String(addr[k] ?? '')} required={(ADDRESS_REQUIRED as readonly string[]).includes(k)} error={addrMsg(k)}
                     onChange={(v) => { setAddr((x) => ({ ...x, [k]: v })); setAddrErr((e) => { const n = { ...e }; delete n[k]; return n; }); }}
                     maxLength={k === 'land_iso2' ? 2 : 80} />
                 ))}

@@ -71,7 +71,7 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
                 {l.orderable !== false && (
                   <>
                     <QtyStepper value={qty[l.artnr] ?? 1} onChange={(n) => setQty((q) => ({ ...q, [l.artnr]: n }))} t={t} min={1} />
-                    <button type="button" className="sh-btn sh-btn--small" onClick={() => void reorderAll(t, order.auftrag, [{ artnr: l.artnr, menge: qty[l.artnr] ?? 1 }])}>
+                    <button type="button" className="sh-btn sh-btn--small" onClick={() => void reorderAll(t, order.auftrag, [{ pos: l.pos, menge: qty[l.artnr] ?? 1 }])}>
                       {t('shop.add_to_cart')}
                     </button>
                   </>

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer } from './lib/session.ts';
 import type { ArticleItem, Ctx } from './lib/article.ts';
@@ -23,8 +23,7 @@ export default function HomeArticles({ country, lang, pg, sort, label, limit = 1
   useEffect(() => {
     // after the session is known: a logged-in customer sees own prices and "already bought"
     void ensureCustomer().then(() => {
-      const q = new URLSearchParams({ pg: String(pg), sort, page: '1', pageSize: String(limit), country, lang });
-      return api.get<{ items: ArticleItem[] }>(`shop/category?${q.toString()}`);
+      return request('GET /api/shop/category', { query: { pg, sort, page: 1, pageSize: limit, country, lang } });
     }).then((r) => setItems(r.items)).catch(() => setItems([]));
   }, [pg, sort, limit, country, lang, customer.kundennummer]);
   useEffect(() => {

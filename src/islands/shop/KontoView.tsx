@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { $userSelectOpen, showToast } from '../../stores/ui.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, logout, requireLogin } from './lib/session.ts';
 import { loadLists, type OrderListInfo } from './lib/cart.ts';
@@ -45,7 +45,7 @@ export default function KontoView({ country, lang, messages }: { country: string
 
   const toggleNewsletter = async (on: boolean) => {
     setNewsletter(on);
-    try { await api.put('user/kundendaten', { Newsletter: on ? 1 : 0 }); showToast(t('success_saved'), 'success'); void ensureCustomer(true); }
+    try { await request('PUT /api/user/kundendaten', { body: { Newsletter: on ? 1 : 0 } }); showToast(t('success_saved'), 'success'); void ensureCustomer(true); }
     catch (e) { setNewsletter(!on); showToast(errorMessage(t, failureKey(e)), 'error'); }
   };
 

@@ -3,13 +3,15 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { ApiFailure, request } from '../../lib/api.ts';
+import type { Country, Customer } from '../../api/user.ts';
 import { INDUSTRY_MAX, SALUTATIONS } from '../../lib/rules/constants.ts';
 import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { ensureCustomer, requireLogin, type CustomerEntity } from './lib/session.ts';
+import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { changedFields, validateKundendaten, type Errors, type Values } from './lib/forms.ts';
+import { changedFields, type Errors, type Values } from './lib/forms.ts';
+import { kundendatenErrors } from '../../lib/rules/forms.ts';
 import { routes } from './lib/routes.ts';
 import { Field, SelectField } from './ui/Field.tsx';
 import './shop.css';
@@ -18,10 +20,11 @@ const FIELDS = ['Anrede', 'Titel', 'Vorname', 'Nachname', 'NamensZeile1', 'Namen
   'TelefonVorwahl', 'TelefonRufnummer', 'MobilVorwahl', 'MobilRufnummer', 'FaxVorwahl', 'FaxRufnummer', 'Geburtsdatum', 'UstIdNr',
   'Internetadresse', 'eMail', 'Branche', 'AnzahlTechniker', 'Sprache'] as const;
 
-function toValues(c: CustomerEntity): Values {
+function toValues(c: Customer): Values {
   const v: Values = {};
   for (const k of FIELDS) {
-    const x = k === 'Anrede' ? c.Geschlecht : (c as Record<string, unknown>)[k];
+    // Branche, AnzahlTechniker and Sprache are not part of the Customer answer (section 3): empty until entered
+    const x = k === 'Anrede' ? c.Geschlecht : k in c ? c[k as keyof Customer] : '';
     v[k] = x === null || x === undefined ? '' : String(x);
   }
   v.Newsletter = c.Newsletter ? '1' : '0';
@@ -37,14 +40,14 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
   const [err, setErr] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [general, setGeneral] = useState('');
-  const [countries, setCountries] = useState<{ iso2country: string; lndname: string }[]>([]);
+  const [countries, setCountries] = useState<Country[]>([]);
 
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      api.get<CustomerEntity>('user/infos').then((e) => { const x = toValues(e); setOrig(x); setV(x); }).catch(() => {});
+      request('GET /api/user/infos').then((e) => { const x = toValues(e); setOrig(x); setV(x); }).catch(() => {});
     });
-    api.get<{ iso2country: string; lndname: string }[]>(`user/countries?lang=${lang}`, { guest: true }).then(setCountries).catch(() => {});
+    request('GET /api/guest/user/countries', { query: { lang } }).then(setCountries).catch(() => {});
   }, [customer.kundennummer, lang]);
 
   const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); setErr((e) => { const n = { ...e }; delete n[k]; return n; }); };
@@ -61,17 +64,17 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!orig) return;
-    const errors = validateKundendaten(v, orig.eMail ?? '');
+    const errors = kundendatenErrors(v, orig.eMail ?? '');
     setErr(errors); setGeneral('');
     if (Object.keys(errors).length) { document.querySelector<HTMLElement>(`[data-field="${Object.keys(errors)[0]}"]`)?.focus(); return; }
-    const body: Record<string, unknown> = changedFields(v, orig);
+    const body: Values = changedFields(v, orig);
     delete body.eMail2;
     if (body.eMail !== undefined) body.eMail2 = v.eMail2 ?? '';
     if (!Object.keys(body).length) { showToast(t('success_saved'), 'success'); return; }
-    if (body.PLZ !== undefined && body.LandISO2 === undefined) body.LandISO2 = v.LandISO2;
+    if (body.PLZ !== undefined && body.LandISO2 === undefined) body.LandISO2 = v.LandISO2 ?? '';
     setBusy(true);
     try {
-      await api.put('user/kundendaten', body);
+      await request('PUT /api/user/kundendaten', { body });
       setOrig({ ...v });
       showToast(t('success_saved'), 'success');
       void ensureCustomer(true);

@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { loadLists, type OrderListInfo } from './lib/cart.ts';
@@ -25,7 +25,7 @@ export default function MeinLaborView({ country, lang, messages }: { country: st
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      api.get<{ items: ArticleItem[] }>(`meinlabor/vorschlag?filter=all&lang=${lang}&country=${country}`).then((x) => setSugg(x.items.slice(0, 4))).catch(() => setSugg([]));
+      request('GET /api/meinlabor/vorschlag', { query: { filter: 'all', lang, country } }).then((x) => setSugg(x.items.slice(0, 4))).catch(() => setSugg([]));
       loadLists().then(setLists).catch(() => setLists([]));
       loadOrders(5).then(setOrders).catch(() => setOrders([]));
     });

@@ -1,6 +1,6 @@
 // new-password/{kdnr}/{tkn}: the new password twice (7–100 characters), then log in.
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { $loginOpen } from '../../stores/ui.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
@@ -23,7 +23,7 @@ export default function NewPassword({ kdnr, tkn, lang, messages }: { kdnr: strin
     if (Object.keys(v).length) return;
     setBusy(true);
     try {
-      await api.post('password/new', { kdnr, tkn, password: pw, password2: pw2 }, { guest: true });
+      await request('POST /api/guest/password/new', { body: { kdnr, tkn, password: pw, password2: pw2 } });
       setDone(true);
     } catch (x) {
       const k = failureKey(x);

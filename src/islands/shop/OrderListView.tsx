@@ -7,14 +7,15 @@ import { $customer } from '../../stores/customer.ts';
 import { $wkCounter } from '../../stores/basket.ts';
 import { closeDialog, openDialog, setProgress, showToast } from '../../stores/ui.ts';
 import { rememberSeen } from '../../stores/settings.ts';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { ApiFailure, request } from '../../lib/api.ts';
+import type { ListItem } from '../../api/favoriten.ts';
 import { validateListName } from '../../lib/rules/validate.ts';
 import { normalizeArtnr } from '../../lib/rules/artnr.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { addToCart, addToList, loadLists, type OrderListInfo } from './lib/cart.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { canOrder, productPath, type ArticleItem, type Ctx } from './lib/article.ts';
+import { canOrder, productPath, type Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
 import { Availability } from './ui/ArticleCard.tsx';
 import { Img } from './ui/Img.tsx';
@@ -22,8 +23,7 @@ import { Price } from './ui/Price.tsx';
 import { QtyStepper } from './ui/QtyStepper.tsx';
 import './shop.css';
 
-const enc = encodeURIComponent;
-type Item = ArticleItem & { menge: number };
+type Item = ListItem;
 
 export default function OrderListView({ id, country, lang, messages }: { id: number; country: string; lang: string; messages?: Messages }) {
   const t = useT(lang, messages);
@@ -44,7 +44,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
   const listName = (l: { id: number; name: string }) => (l.id === 0 ? t('account.favorites') : l.name);
   const reload = () => {
     loadLists().then(setLists).catch(() => setLists([]));
-    api.get<{ id: number; name: string; items: Item[] }>(`favoriten/liste/${id}`)
+    request('GET /api/favoriten/liste/:listId', { params: { listId: id } })
       .then((l) => { setItems(l.items); setName(listName(l)); setNotFound(false); })
       .catch((e) => { if (e instanceof ApiFailure && e.status === 404) setNotFound(true); else showToast(errorMessage(t, failureKey(e)), 'error'); setItems([]); });
   };
@@ -59,7 +59,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
     const err = validateListName(newName);
     if (err) { setNewErr(errorMessage(t, err)); return; }
     try {
-      const l = await api.post<OrderListInfo>('favoriten/listen', { name: newName.trim() });
+      const l = await request('POST /api/favoriten/listen', { body: { name: newName.trim() } });
       setNewName(''); setNewErr('');
       location.assign(r.bestellliste(l.id));
     } catch (x) { setNewErr(errorMessage(t, failureKey(x))); }
@@ -71,7 +71,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
     const err = validateListName(renaming);
     if (err) { setRenameErr(errorMessage(t, err)); return; }
     try {
-      await api.put(`favoriten/listen/${id}`, { name: renaming.trim() });
+      await request('PUT /api/favoriten/listen/:id', { params: { id }, body: { name: renaming.trim() } });
       setName(renaming.trim()); setRenaming(null); setRenameErr('');
       loadLists().then(setLists).catch(() => {});
       showToast(t('success_saved'), 'success');
@@ -81,7 +81,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
   const del = () => openDialog({
     title: t('app.delete'), text: t('account.list_delete_confirm', { name }), showCancel: true,
     onConfirm: async () => {
-      try { await api.del(`favoriten/listen/${id}`); location.assign(r.bestellliste(0)); } catch (x) { showToast(errorMessage(t, failureKey(x)), 'error'); }
+      try { await request('DELETE /api/favoriten/listen/:id', { params: { id } }); location.assign(r.bestellliste(0)); } catch (x) { showToast(errorMessage(t, failureKey(x)), 'error'); }
     },
   });
 
@@ -95,12 +95,12 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
   const setMenge = async (a: Item, n: number) => {
     if (n < 1) return;
     setItems((xs) => xs && xs.map((x) => (x.Artikelnummer === a.Artikelnummer ? { ...x, menge: n } : x)));
-    try { await api.put(`favoriten/${id}/${enc(a.Artikelnummer)}/${n}`); } catch (x) { showToast(errorMessage(t, failureKey(x)), 'error'); }
+    try { await request('PUT /api/favoriten/:listId/:artnr/:qty', { params: { listId: id, artnr: a.Artikelnummer, qty: n } }); } catch (x) { showToast(errorMessage(t, failureKey(x)), 'error'); }
   };
 
   const remove = async (a: Item) => {
     try {
-      await api.del(`favoriten/${id}/${enc(a.Artikelnummer)}`);
+      await request('DELETE /api/favoriten/:listId/:artnr', { params: { listId: id, artnr: a.Artikelnummer } });
       setItems((xs) => xs && xs.filter((x) => x.Artikelnummer !== a.Artikelnummer));
       loadLists().then(setLists).catch(() => {});
     } catch (x) { showToast(errorMessage(t, failureKey(x)), 'error'); }
@@ -112,7 +112,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
     openDialog({ title: t('account.list_to_cart'), text: t('dialog.please_wait'), progress: 0 });
     setProgress(30);
     try {
-      const res = await api.post<{ count: number; wkcounter: number; skipped: string[] }>(`favoriten/liste/${id}/wk`);
+      const res = await request('POST /api/favoriten/liste/:listId/wk', { params: { listId: id } });
       $wkCounter.set(res.wkcounter);
       setProgress(100);
       showToast(t('success_liste_to_wk'), 'success');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { companyFor } from '../../stores/company.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { validateForgot } from './lib/forms.ts';
@@ -26,7 +26,10 @@ export default function PasswordForgot({ country, lang, messages }: { country: s
     if (v.login) { setErr(errorMessage(t, v.login)); return; }
     setBusy(true); setErr('');
     try {
-      await api.post(`password/forgot?country=${country}&lang=${lang}`, { login: login.trim(), firma: await companyFor(country).catch(() => c.firma || 1), ...(hp ? { [HONEYPOT_FIELD]: hp } : {}) }, { guest: true });
+      await request('POST /api/guest/password/forgot', {
+        query: { country, lang },
+        body: { login: login.trim(), firma: await companyFor(country).catch(() => c.firma || 1), ...(hp ? { [HONEYPOT_FIELD]: hp } : {}) },
+      });
       setSent(true);
     } catch (x) { setErr(errorMessage(t, failureKey(x))); } finally { setBusy(false); }
   };

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { rememberSeen } from '../../stores/settings.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { canOrder, lastPurchaseLabel, priceView, productPath, type ArticleItem, type Ctx } from './lib/article.ts';
 import { addToCart, addToList, loadLists, type OrderListInfo } from './lib/cart.ts';
@@ -14,7 +14,6 @@ import { Price } from './ui/Price.tsx';
 import { QtyStepper } from './ui/QtyStepper.tsx';
 import './shop.css';
 
-const enc = encodeURIComponent;
 
 export default function ProductActions({ article, variants = [], country, lang, messages }: {
   article: ArticleItem; variants?: ArticleItem[]; country: string; lang: string; messages?: Messages;
@@ -36,7 +35,7 @@ export default function ProductActions({ article, variants = [], country, lang, 
   useEffect(() => {
     const nr = chosen.Artikelnummer;
     if (vkz[nr] !== undefined) return;
-    api.get<{ vkz: string }>(`artikel/${enc(nr)}/verfuegbar/${country}`).then((r) => setVkz((m) => ({ ...m, [nr]: String(r.vkz) }))).catch(() => {});
+    request('GET /api/artikel/:artnr/verfuegbar/:country', { params: { artnr: nr, country } }).then((r) => setVkz((m) => ({ ...m, [nr]: String(r.vkz) }))).catch(() => {});
   }, [chosen.Artikelnummer, country, vkz]);
 
   // order lists load only for non-guests; the customer's purchase facts come with their session
@@ -44,7 +43,7 @@ export default function ProductActions({ article, variants = [], country, lang, 
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) return;
       loadLists().then(setLists).catch(() => setLists([]));
-      api.get<ArticleItem>(`artikel/${enc(article.Artikelnummer)}/${country}/${lang}`).then(setMine).catch(() => {});
+      request('GET /api/artikel/:artnr/:country/:language', { params: { artnr: article.Artikelnummer, country, language: lang } }).then(setMine).catch(() => {});
     });
   }, [customer.kundennummer, article.Artikelnummer, country, lang]);
 

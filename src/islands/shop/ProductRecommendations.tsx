@@ -1,6 +1,6 @@
 // 'bought_together' recommendations of the product detail page (guest call; loads when visible).
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import type { ArticleItem, Ctx } from './lib/article.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
@@ -11,7 +11,7 @@ export default function ProductRecommendations({ artnr, country, lang, messages 
   const ctx: Ctx = useMemo(() => ({ country, lang }), [country, lang]);
   const [items, setItems] = useState<ArticleItem[] | null>(null);
   useEffect(() => {
-    api.get<{ recommendations: ArticleItem[] }>(`recommend/${encodeURIComponent(artnr)}/${country}/${lang}`, { guest: true })
+    request('GET /api/guest/recommend/:artnr/:country/:language', { params: { artnr, country, language: lang } })
       .then((r) => setItems(r.recommendations.slice(0, 8))).catch(() => setItems([]));
   }, [artnr, country, lang]);
   if (items !== null && items.length === 0) return null;

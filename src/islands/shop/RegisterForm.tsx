@@ -2,18 +2,20 @@
 // this island when a login in another tab happened meanwhile), with every check of section 5; the
 // server answers email_exists, the registration errors and sends the verification mail.
 import { useEffect, useState } from 'react';
-import { api, ApiFailure } from '../../lib/api.ts';
+import { ApiFailure, request } from '../../lib/api.ts';
+import type { RegisterBody } from '../../api/auth.ts';
+import type { Country } from '../../api/user.ts';
 import { HONEYPOT_FIELD, INDUSTRY_MAX, SALUTATIONS } from '../../lib/rules/constants.ts';
 import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { validateFastRegister, validateRegister, type Errors, type Values } from './lib/forms.ts';
+import type { Errors, Values } from './lib/forms.ts';
+import { fastRegisterErrors, registerErrors } from '../../lib/rules/forms.ts';
 import { Field, PasswordField, SelectField } from './ui/Field.tsx';
 import { Honeypot } from './ui/Honeypot.tsx';
 import './shop.css';
 
-interface Country { iso2country: string; lndname: string; fi: number }
 
 export default function RegisterForm({ mode = 'full', country, lang, messages }: { mode?: 'full' | 'fast'; country: string; lang: string; messages?: Messages }) {
   const t = useT(lang, messages);
@@ -30,7 +32,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
     void ensureCustomer().then((c) => {
       if (c.kundennummer) { setBlocked(true); location.replace(`/${country}/${lang}/404/`); } else setBlocked(false);
     });
-    api.get<Country[]>(`user/countries?lang=${lang}`, { guest: true }).then(setCountries).catch(() => {});
+    request('GET /api/guest/user/countries', { query: { lang } }).then(setCountries).catch(() => {});
   }, [country, lang]);
 
   const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); if (err[k]) setErr((e) => { const n = { ...e }; delete n[k]; return n; }); };
@@ -38,18 +40,21 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const errors = mode === 'fast' ? validateFastRegister(v) : validateRegister(v);
+    const errors = mode === 'fast' ? fastRegisterErrors(v) : registerErrors(v);
     setErr(errors); setGeneral('');
     if (Object.keys(errors).length) {
       document.querySelector<HTMLElement>(`[data-field="${Object.keys(errors)[0]}"]`)?.focus();
       return;
     }
     setBusy(true);
-    const body: Record<string, unknown> = Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== ''));
-    body.Newsletter = v.Newsletter === '1' ? 1 : 0;
-    if (hp) body[HONEYPOT_FIELD] = hp;
+    const body: RegisterBody = {
+      ...Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== '')),
+      Newsletter: v.Newsletter === '1' ? 1 : 0,
+      ...(hp ? { [HONEYPOT_FIELD]: hp } : {}),
+    };
+    const args = { query: { country, lang }, body };
     try {
-      await api.post(`${mode === 'fast' ? 'register/fast' : 'register'}?country=${country}&lang=${lang}`, body, { guest: true });
+      await (mode === 'fast' ? request('POST /api/guest/register/fast', args) : request('POST /api/guest/register', args));
       setDone(true);
       window.scrollTo({ top: 0 });
     } catch (x) {

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
+import type { SearchResult } from '../../api/search.ts';
 import { ALREADY_BOUGHT_LIMIT } from '../../lib/rules/constants.ts';
 import { rememberSeen } from '../../stores/settings.ts';
 import { useT, type Messages } from './lib/i18n.ts';
@@ -11,14 +12,14 @@ import { categoryPath, SORT_LABEL, SORTS, type SortKey } from './lib/catalog.ts'
 import { currentKey, isBackNavigation, loadKept, restoreScroll, saveKept } from './lib/keepalive.ts';
 import { ensureCustomer } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import type { ArticleItem, Ctx } from './lib/article.ts';
+import type { Ctx } from './lib/article.ts';
 import { searchPath } from './lib/search.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
 import { Pagination } from './ui/Pagination.tsx';
 import './shop.css';
 
-interface Chip { pg: number; katId: number; name: string; count: number }
-interface Result { items: ArticleItem[]; total: number; page: number; pages: number; categories?: Chip[]; corrected?: string | null }
+/** The search's answer, or the already-bought one (no chips, no correction). */
+type Result = Omit<SearchResult, 'categories' | 'corrected'> & Partial<Pick<SearchResult, 'categories' | 'corrected'>>;
 interface KeptData { result: Result; bought: Result | null; q: string; page: number; sort: SortKey; topArt: boolean }
 
 const PAGE_SIZE = 24;
@@ -76,10 +77,10 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
       const c = await ensureCustomer();
       try {
         const boughtCall = c.kundennummer
-          ? api.post<Result>(`sw/gekaufteArtikel/0/${lang}/1`, { search: q, limit: ALREADY_BOUGHT_LIMIT, p: topArt ? page : 1 }).catch(() => null)
+          ? request('POST /api/sw/gekaufteArtikel/0/:language/1', { params: { language: lang }, body: { search: q, limit: ALREADY_BOUGHT_LIMIT, p: topArt ? page : 1 } }).catch(() => null)
           : Promise.resolve(null);
         const mainCall = topArt && c.kundennummer ? Promise.resolve(null)
-          : api.post<Result>(`shopware/search/${country}/${lang}/1`, { search: q, page, limit: PAGE_SIZE, filters: sort === 'relevance' ? undefined : { sort } });
+          : request('POST /api/shopware/search/:country/:language/1', { params: { country, language: lang }, body: { search: q, page, limit: PAGE_SIZE, filters: sort === 'relevance' ? undefined : { sort } } });
         const [b, r] = await Promise.all([boughtCall, mainCall]);
         if (id !== seq.current) return;
         setBought(b);

@@ -2,18 +2,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
+import type { ResultOf } from '../../api/contract.ts';
+import type * as catalog from '../../api/catalog.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { orderGroups } from './lib/catalog.ts';
-import type { ArticleItem, Ctx } from './lib/article.ts';
+import type { Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
 import './shop.css';
 
-type Top = ArticleItem & { Anzahl: number; Menge: number };
-interface Answer { items: Top[]; groups: { pg: number; bez: string; count: number }[] }
+type Answer = ResultOf<typeof catalog.topArticles>;
 
 export default function TopArtikelView({ pg, country, lang, messages, limit = 50, embedded }: {
   pg?: number | null; country: string; lang: string; messages?: Messages; limit?: number; embedded?: boolean;
@@ -28,9 +29,7 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      const q = new URLSearchParams({ limit: String(limit), lang, country });
-      if (pg !== undefined && pg !== null) q.set('pg', String(pg));
-      api.get<Answer>(`meinlabor/topartikel?${q.toString()}`).then(setData).catch((e) => setError(errorMessage(t, failureKey(e))));
+      request('GET /api/meinlabor/topartikel', { query: { limit, lang, country, pg } }).then(setData).catch((e) => setError(errorMessage(t, failureKey(e))));
     });
   }, [pg, customer.kundennummer, lang, country, limit]);
   const H = embedded ? 'h2' : 'h1';

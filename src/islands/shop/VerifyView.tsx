@@ -1,7 +1,7 @@
 // verify/{tkn}: calls the verification call, then fully redirects to the returned address.
 // The answer's verified=ok|already|missing|failed becomes a notice shown after the redirect.
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { setNotice, verifyNotice } from './lib/notice.ts';
 import './shop.css';
@@ -10,7 +10,7 @@ export default function VerifyView({ tkn, country, lang, messages }: { tkn: stri
   const t = useT(lang, messages);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    api.get<string>(`register/verify/${encodeURIComponent(tkn)}/${country}/${lang}`, { guest: true }).then((target) => {
+    request('GET /api/guest/register/verify/:tkn/:country/:language', { params: { tkn, country, language: lang } }).then((target) => {
       const n = verifyNotice(target);
       if (n) setNotice(n);
       location.replace(target.startsWith('/') ? target : `/${country}/${lang}/`);

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
@@ -30,7 +30,7 @@ export default function VorschlagView({ country, lang, messages, initial = 'all'
     setItems(null);
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      api.get<{ items: ArticleItem[] }>(`meinlabor/vorschlag?filter=${filter}&lang=${lang}&country=${country}`)
+      request('GET /api/meinlabor/vorschlag', { query: { filter, lang, country } })
         .then((r) => setItems(r.items)).catch((e) => { setError(errorMessage(t, failureKey(e))); setItems([]); });
     });
   }, [filter, customer.kundennummer, lang, country]);

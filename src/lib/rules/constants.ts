@@ -25,6 +25,8 @@ export const ACTION_POPUP_MAX_HEIGHT_PX = 300;
 
 // ---- Search ----
 export const SEARCH_MIN_CHARS = 3;
+/** Longest search term the search calls accept (too_long beyond). */
+export const SEARCH_TERM_MAX = 100;
 export const SEARCH_PREVIEW_ARTICLES = 10;
 export const SEARCH_PREVIEW_CATEGORIES = 4;
 export const ALREADY_BOUGHT_LIMIT = 24;

@@ -1,6 +1,7 @@
 // Session-dependent bits of the static pages: the stored language/country (mirrored into the
 // shop_locale cookie the server's root redirect reads), the cart counter of logged-in customers,
 // login/logout/change-user actions and the hand-over to islands that hydrate on demand.
+import { ApiFailure, request } from '../../lib/api.ts';
 import { showCartCounter } from '../../lib/cartCounter.ts';
 import { $country, $language, mirrorLocale } from '../../stores/settings.ts';
 import { $loginOpen, $userSelectOpen } from '../../stores/ui.ts';
@@ -25,15 +26,15 @@ function hasIsland(topic: string): boolean {
 
 async function refreshCounter(): Promise<void> {
   try {
-    const res = await fetch('/api/wk/anz', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    // any 401 logs out everywhere (the other tabs and this tab's islands follow the message)
-    if (res.status === 401) { clearCookie('shop_auth'); postAuth({ type: 'logout' }); return; }
-    if (res.ok) showCartCounter(Number((await res.json()).result) || 0);
-  } catch { /* the counter stays hidden */ }
+    showCartCounter(await request('GET /api/wk/anz'));
+  } catch (e) {
+    // any 401 logs out everywhere (the other tabs and this tab's islands follow the message); else the counter stays hidden
+    if (e instanceof ApiFailure && e.status === 401) { clearCookie('shop_auth'); postAuth({ type: 'logout' }); }
+  }
 }
 
 async function logout(): Promise<void> {
-  try { await fetch('/api/logout', { credentials: 'same-origin' }); } catch { /* logged out locally anyway */ }
+  try { await request('GET /api/logout'); } catch { /* logged out locally anyway */ }
   clearCookie('shop_auth');
   postAuth({ type: 'logout', explicit: true });
   location.assign(`/${html.dataset.country}/${html.dataset.lang}/`);

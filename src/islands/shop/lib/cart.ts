@@ -3,7 +3,9 @@
 import { $wkCounter, $lastAdded, $cartPanelOpen } from '../../../stores/basket.ts';
 import { $customer } from '../../../stores/customer.ts';
 import { showToast } from '../../../stores/ui.ts';
-import { api, ApiFailure, request } from '../../../lib/api.ts';
+import { ApiFailure, request } from '../../../lib/api.ts';
+import type { z } from 'zod';
+import type { ListOut } from '../../../api/favoriten.ts';
 import type { CartChange, CartLine } from '../../../api/cart.ts';
 import { parseQuantity } from '../../../lib/rules/validate.ts';
 import { basketLetter } from '../../../lib/rules/locale.ts';
@@ -12,7 +14,6 @@ import { errorMessage, failureKey } from './errors.ts';
 import { tNow } from './i18n.ts';
 import { activate } from './activate.ts';
 
-const enc = encodeURIComponent;
 
 export type ChangeResult = CartChange;
 export type { CartLine };
@@ -88,14 +89,14 @@ export function loadCartLine(lang: string, artnr: string): Promise<CartLine[]> {
 }
 
 // ---- order lists ----
-export interface OrderListInfo { id: number; name: string; count: number }
+export type OrderListInfo = z.infer<typeof ListOut>;
 
 /** Adds to an order list (0 = favourites): 409 → error_art_in_liste, 400 → error_artnr, else generic. */
 export async function addToList(listId: number, artnr: string, menge?: number): Promise<boolean> {
   const c = await ensureCustomer();
   if (!c.kundennummer) { requireLogin(); return false; }
   try {
-    await api.post(`favoriten/${listId}/${enc(artnr)}/add`, menge ? { menge } : undefined);
+    await request('POST /api/favoriten/:listId/:artnr/add', { params: { listId, artnr }, body: menge ? { menge } : undefined });
     showToast(errorMessage(tNow(), 'success_add_to_liste'), 'success');
     return true;
   } catch (e) {
@@ -107,5 +108,5 @@ export async function addToList(listId: number, artnr: string, menge?: number): 
 }
 
 export function loadLists(): Promise<OrderListInfo[]> {
-  return api.get<OrderListInfo[]>('favoriten/listen');
+  return request('GET /api/favoriten/listen');
 }

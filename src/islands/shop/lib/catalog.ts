@@ -1,11 +1,11 @@
 // Category navigation helpers: group order (section 3), category paths, URL ⇄ listing state.
 import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../../lib/rules/constants.ts';
 import { EMPTY_FILTERS, type FilterState } from './filters.ts';
+import type { ResultOf } from '../../../api/contract.ts';
+import type * as catalog from '../../../api/catalog.ts';
 
-export interface NavElement {
-  pg: number; id: string; name: string; katId: number; slug: string;
-  children: { katId: number; name: string; slug: string; count: number }[];
-}
+/** A product group of the navigation call with its categories. */
+export type NavElement = ResultOf<typeof catalog.navigation>['elements'][number];
 
 /** Group 9 skipped; reserved ids PG90, PG91, PG0, PG888 last in that order; others keep their order. */
 export function orderGroups<E extends { id?: string; pg: number }>(els: readonly E[]): E[] {

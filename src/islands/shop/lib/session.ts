@@ -3,7 +3,8 @@
 import { $customer, GUEST, loggedOut, onLogout, type CustomerState } from '../../../stores/customer.ts';
 import { $loginOpen, $loginRequiredOpen, $userSelectOpen } from '../../../stores/ui.ts';
 import { refreshCounter } from '../../../stores/basket.ts';
-import { api, ApiFailure } from '../../../lib/api.ts';
+import { ApiFailure, request } from '../../../lib/api.ts';
+import type { Customer } from '../../../api/user.ts';
 import { loginUserName, parseLogin } from '../../../lib/rules/customer.ts';
 import { isLS } from '../../../lib/rules/customer.ts';
 import { activate } from './activate.ts';
@@ -11,14 +12,7 @@ import { pushNotice, setNotice } from './notice.ts';
 import { onAuth, postAuth } from '../../../lib/authChannel.ts';
 import { isLoginRoute, splitLocalePath } from '../../../lib/site/routes.ts';
 
-export interface CustomerEntity {
-  Firma: number; Kundennummer: number; Titel: string; Vorname: string; Nachname: string; Geschlecht: string;
-  eMail: string; Newsletter: number; Faxwerbung: number; isLS: boolean; currency: string;
-  activeUser: CustomerState['activeUser'];
-  [k: string]: unknown;
-}
-
-export function toCustomerState(c: CustomerEntity): CustomerState {
+export function toCustomerState(c: Customer): CustomerState {
   return {
     loggedin: Number(c.Kundennummer) > 0, kundennummer: Number(c.Kundennummer) || 0, firma: Number(c.Firma) || 1,
     isLS: c.isLS ?? isLS(c.Firma), currency: c.currency || 'EUR',
@@ -28,8 +22,8 @@ export function toCustomerState(c: CustomerEntity): CustomerState {
 }
 
 /** Last full customer entity (kundendaten-aendern, konto read it). */
-let entity: CustomerEntity | null = null;
-export function customerEntity(): CustomerEntity | null { return entity; }
+let entity: Customer | null = null;
+export function customerEntity(): Customer | null { return entity; }
 
 let checking: Promise<CustomerState> | null = null;
 
@@ -45,7 +39,7 @@ export function ensureCustomer(force = false): Promise<CustomerState> {
     $customer.set(st);
     return Promise.resolve(st);
   }
-  checking = api.get<CustomerEntity>('user/infos').then((c) => {
+  checking = request('GET /api/user/infos').then((c) => {
     entity = c;
     const st = toCustomerState(c);
     $customer.set(st);
@@ -124,9 +118,8 @@ function browser(): string { return typeof navigator !== 'undefined' ? navigator
 /** Logs a failed login through POST logs (section 8: 'give credentials' is logged). */
 export function logFailure(error: string, daten: unknown): void {
   const c = $customer.get();
-  void api.post('logs', {
-    firma: c.firma, kdnr: null, page: typeof location !== 'undefined' ? location.pathname : '', error,
-    ip: '', browser: browser(), daten,
+  void request('POST /api/logs', {
+    body: { firma: c.firma, kdnr: null, page: typeof location !== 'undefined' ? location.pathname : '', error, ip: '', browser: browser(), daten },
   }).catch(() => {});
 }
 
@@ -142,7 +135,7 @@ export async function login(username: string, password: string, firma: number): 
   }
   const Benutzername = loginUserName(parsed, username);
   try {
-    const c = await api.post<CustomerEntity>('login', { Firma: firma, Benutzername, Kennwort: password, kw: '' });
+    const c = await request('POST /api/login', { body: { Firma: firma, Benutzername, Kennwort: password, kw: '' } });
     entity = c;
     const st = toCustomerState(c);
     $customer.set(st);
@@ -179,7 +172,7 @@ export async function changePasswordAndLogin(username: string, current: string, 
   if (parsed.kind === 'error') return { ok: false, key: parsed.error, titleKey: 'login_error_title' };
   const Benutzername = loginUserName(parsed, username);
   try {
-    await api.post('password/change', { Firma: firma, Benutzername, Kennwort: current, kw: '', password: pw, password2: pw2 }, { guest: true });
+    await request('POST /api/guest/password/change', { body: { Firma: firma, Benutzername, Kennwort: current, kw: '', password: pw, password2: pw2 } });
   } catch (e) {
     if (e instanceof ApiFailure && e.status === 400 && (e.key === 'password_length' || e.key === 'password_mismatch')) {
       return { ok: false, key: e.key, titleKey: 'login_error_title', field: String(e.body.field ?? 'password') };
@@ -193,7 +186,7 @@ export async function changePasswordAndLogin(username: string, current: string, 
 
 /** The logout button: ends the session here and in every tab; the caller navigates. */
 export async function logout(): Promise<void> {
-  try { await api.get('logout'); } catch { /* the session is gone either way */ }
+  try { await request('GET /api/logout'); } catch { /* the session is gone either way */ }
   explicitLogout = true;
   try { loggedOut(); } finally { explicitLogout = false; }
 }

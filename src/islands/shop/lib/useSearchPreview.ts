@@ -2,19 +2,20 @@
 // characters, up to 10 top articles, 4 category chips and word suggestions; Enter runs the quick
 // suggestion by article number (status 0 opens the product) or the full search.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { request } from '../../../lib/api.ts';
+import type { ResultOf } from '../../../api/contract.ts';
+import type * as search from '../../../api/search.ts';
+import type { Suggestion } from '../../../api/search.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES } from '../../../lib/rules/constants.ts';
 import { rememberSeen } from '../../../stores/settings.ts';
 import { debounce, previewTerm, quickSuggestTerm, searchPath } from './search.ts';
 import { categoryPath } from './catalog.ts';
-import { productPath, type ArticleItem } from './article.ts';
+import { productPath } from './article.ts';
 
-export interface Chip { pg: number; katId: number; name: string; count: number }
-export interface Preview { items: ArticleItem[]; categories: Chip[]; total: number; corrected: string | null }
-export interface Suggestion { type: 'word' | 'article'; text: string; artnr?: string }
+export type { Suggestion } from '../../../api/search.ts';
+export type Preview = ResultOf<typeof search.preview>;
 export interface Row { key: string; href: string }
 
-const enc = encodeURIComponent;
 
 export function useSearchPreview(country: string, lang: string) {
   const [q, setQ] = useState('');
@@ -28,9 +29,9 @@ export function useSearchPreview(country: string, lang: string) {
   const run = useMemo(() => debounce((term: string) => {
     const id = ++seq.current;
     setLoading(true);
-    const params = new URLSearchParams({ q: term, top: '1', nocustomprice: '1', offset: '0', limit: String(SEARCH_PREVIEW_ARTICLES), lang });
-    const pv = api.get<Preview>(`suche/${country}?${params.toString()}`).catch(() => null);
-    const ac = api.get<{ suggestions: Suggestion[] }>(`suche/autocomplete/${enc(term)}/${lang}`).catch(() => null);
+    const query = { q: term, top: '1', nocustomprice: '1', offset: 0, limit: SEARCH_PREVIEW_ARTICLES, lang };
+    const pv = request('GET /api/suche/:country', { params: { country }, query }).catch(() => null);
+    const ac = request('GET /api/suche/autocomplete/:term/:language', { params: { term, language: lang } }).catch(() => null);
     void Promise.all([pv, ac]).then(([p, a]) => {
       if (id !== seq.current) return;
       setPreview(p);
@@ -66,7 +67,7 @@ export function useSearchPreview(country: string, lang: string) {
     const quick = quickSuggestTerm(s);
     if (quick) {
       try {
-        const r = await api.get<{ status: number; productNumber?: string }>(`shopware/artikel/suggest/${enc(quick)}/${country}/${lang}`);
+        const r = await request('GET /api/shopware/artikel/suggest/:term/:country/:language', { params: { term: quick, country, language: lang } });
         if (r.status === 0 && r.productNumber) {
           const hit = preview?.items.find((i) => i.Artikelnummer === r.productNumber);
           go(productPath(country, lang, { Artikelnummer: r.productNumber, Bezeichnung: hit?.Bezeichnung ?? '' }));

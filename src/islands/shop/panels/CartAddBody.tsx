@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { $cartPanelOpen } from '../../../stores/basket.ts';
 import { showToast } from '../../../stores/ui.ts';
-import { api } from '../../../lib/api.ts';
+import { request } from '../../../lib/api.ts';
 import { CART_PANEL_CLOSE_MS, QTY_DEBOUNCE_MS, RECOMMENDATION_ADD_QTY, CART_PANEL_MIN_QTY } from '../../../lib/rules/constants.ts';
 import { clampCartPanelQty } from '../../../lib/rules/validate.ts';
 import type { T } from '../lib/i18n.ts';
@@ -12,7 +12,6 @@ import { routes } from '../lib/routes.ts';
 import { Img } from '../ui/Img.tsx';
 import { QtyStepper } from '../ui/QtyStepper.tsx';
 
-const enc = encodeURIComponent;
 const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
 
 export default function CartAddBody({ artnr, country, lang, t }: { artnr: string; country: string; lang: string; t: T }) {
@@ -45,7 +44,7 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
     let alive = true;
     Promise.all([
       loadCartLine(lang, artnr).catch(() => []),
-      api.get<{ recommendations: ArticleItem[]; product: ArticleItem }>(`recommend/${enc(artnr)}/${country}/${lang}`, { guest: true }).catch(() => null),
+      request('GET /api/guest/recommend/:artnr/:country/:language', { params: { artnr, country, language: lang } }).catch(() => null),
     ]).then(([line, rec]) => {
       if (!alive) return;
       if (line[0]) setQ(line[0].Menge);

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { $userSelectOpen, showToast } from '../../../stores/ui.ts';
 import { $settings } from '../../../stores/settings.ts';
-import { api } from '../../../lib/api.ts';
+import { request } from '../../../lib/api.ts';
+import type { ResultOf } from '../../../api/contract.ts';
+import type * as subusers from '../../../api/subusers.ts';
 import { colourFor } from '../../../lib/rules/locale.ts';
 import { GREETING_MS } from '../../../lib/rules/constants.ts';
 import type { T } from '../lib/i18n.ts';
@@ -10,11 +12,8 @@ import { errorMessage, failureKey } from '../lib/errors.ts';
 import { routes } from '../lib/routes.ts';
 import { activeUserMay } from '../../../lib/rules/permissions.ts';
 
-interface User {
-  id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; active?: boolean;
-  /** the user has a right the acting user lacks: the switch needs its password (docs/ACCOUNTS.md) */
-  needsPassword?: boolean;
-}
+/** needsPassword: the user has a right the acting user lacks, the switch needs its password (docs/ACCOUNTS.md) */
+type User = ResultOf<typeof subusers.list>[number];
 const fullName = (u: User) => `${u.vorname} ${u.nachname}`.trim();
 
 /** Padlock before "password needed" (an SVG: emoji fonts are not everywhere). */
@@ -37,7 +36,7 @@ export default function UserSelectPanel({ country, lang, t }: { country: string;
 
   // on open the panel reloads the user list
   useEffect(() => {
-    api.get<User[]>('user/subusers').then(setUsers).catch((e) => { showToast(errorMessage(t, failureKey(e)), 'error'); setUsers([]); });
+    request('GET /api/user/subusers').then(setUsers).catch((e) => { showToast(errorMessage(t, failureKey(e)), 'error'); setUsers([]); });
     ref.current?.focus();
   }, [t]);
 
@@ -50,7 +49,7 @@ export default function UserSelectPanel({ country, lang, t }: { country: string;
     if (u.needsPassword && pw === undefined) { askFor(u); return; }
     setBusy(true);
     try {
-      await api.put('user/active', pw === undefined ? { id: u.id } : { id: u.id, password: pw });
+      await request('PUT /api/user/active', { body: pw === undefined ? { id: u.id } : { id: u.id, password: pw } });
       $settings.setKey('scannerUser', String(u.id));
       setGreet(u);
       setTimeout(() => { $userSelectOpen.set(false); location.reload(); }, GREETING_MS);

@@ -1,20 +1,17 @@
-// Server side of the product detail page: the same handler the API's article call uses
-// (GET /api/artikel/:artnr/:country/:language), called in-process — no HTTP to itself — with a
-// short cache so the page renders in well under a millisecond of data work.
+// Server side of the product detail page: the domain function the API's article call answers with
+// (guestArticleDetail behind GET /api/artikel/:artnr/:country/:language), called in-process — no HTTP to
+// itself — with a short cache so the page renders in well under a millisecond of data work.
 import path from 'node:path';
 import type { Db } from '../../../../server/db/index.ts';
 import { createDb } from '../../../../server/db/index.ts';
-import { routes as catalogRoutes } from '../../../../server/modules/catalog.ts';
-import { parseWith } from '../../../../server/http/route.ts';
+import { guestArticleDetail } from '../../../../server/modules/catalog.ts';
 import { ApiError } from '../../../../server/http/errors.ts';
 import { artnrFromArtbez } from '../../../lib/rules/artnr.ts';
-import type { ArticleItem } from '../lib/article.ts';
+import { zArtnr } from '../../../api/common.ts';
+import type { ResultOf } from '../../../api/contract.ts';
+import type * as catalog from '../../../api/catalog.ts';
 
-export interface ProductDetail extends ArticleItem {
-  Beschreibung: string; Hersteller: string; HerstellerArtikelnummer: string; GTIN: string;
-  properties: { prop: string; value: string }[]; variants: ArticleItem[];
-  images: { small: string; large: string; hq: string }; PGBez: string; KatName: string;
-}
+export type ProductDetail = ResultOf<typeof catalog.article>;
 
 const g = globalThis as typeof globalThis & { __shopDb?: Db; __shopSsrDb?: Promise<Db> };
 
@@ -25,9 +22,6 @@ export function ssrDb(): Promise<Db> {
   return g.__shopSsrDb;
 }
 
-const detailRoute = catalogRoutes.find((r) => r.method === 'get' && r.path === '/artikel/:artnr/:country/:language');
-if (!detailRoute) throw new Error('article detail route missing');
-
 const TTL_MS = 60_000;
 const MAX = 2000;
 const cache = new Map<string, { at: number; v: Promise<ProductDetail | null> }>();
@@ -35,9 +29,9 @@ const cache = new Map<string, { at: number; v: Promise<ProductDetail | null> }>(
 async function fetchDetail(artnr: string, country: string, language: string): Promise<ProductDetail | null> {
   const db = await ssrDb();
   try {
-    const params = parseWith(detailRoute!.params, { artnr, country, language });
-    const ctx = { params, query: undefined, body: undefined, session: null, db, c: null, ip: '', lang: language, country };
-    return (await detailRoute!.handler(ctx as never)) as ProductDetail;
+    // the article call's path rule (zArtnr): anything else is no article
+    if (!zArtnr.safeParse(artnr).success) return null;
+    return await guestArticleDetail(db, artnr, language.toLowerCase(), country.toLowerCase());
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) return null;
     throw e;

@@ -3,14 +3,14 @@
 // the session and as the customer's language; the persisted stores follow, then the route parameters
 // are replaced (the same page under the new prefix).
 import { useEffect, useId, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { request } from '../../../lib/api.ts';
+import type { Country } from '../../../api/user.ts';
 import { supportedLanguages } from '../../../lib/rules/locale.ts';
 import { $country, $language } from '../../../stores/settings.ts';
 import { showToast } from '../../../stores/ui.ts';
 import type { T } from '../lib/i18n.ts';
 import { errorMessage, failureKey } from '../lib/errors.ts';
 
-interface Country { iso2country: string; lndname: string; fi: number }
 
 export function LocaleSettings({ country, lang, t }: { country: string; lang: string; t: T }) {
   const id = useId();
@@ -20,7 +20,7 @@ export function LocaleSettings({ country, lang, t }: { country: string; lang: st
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api.get<Country[]>(`user/countries?lang=${lang}`, { guest: true })
+    request('GET /api/guest/user/countries', { query: { lang } })
       .then((list) => setCountries([...list].sort((a, b) => a.lndname.localeCompare(b.lndname, lang))))
       .catch((e) => { setCountries([]); showToast(errorMessage(t, failureKey(e)), 'error'); });
   }, [lang, t]);
@@ -34,7 +34,7 @@ export function LocaleSettings({ country, lang, t }: { country: string; lang: st
     if (busy) return;
     setBusy(true);
     try {
-      const r = await api.put<{ country: string; language: string }>('user/settings', { country: c, language });
+      const r = await request('PUT /api/user/settings', { body: { country: c, language } });
       $country.set(r.country);
       $language.set(r.language);
       const rest = location.pathname.split('/').slice(3).join('/');

@@ -24,7 +24,7 @@ export function formatDate(iso: string, ctx: Ctx): string {
   } catch { return iso.slice(0, 10); }
 }
 
-export async function reorderAll(t: T, auftrag: number | string, lines?: { artnr: string; menge: number }[]): Promise<boolean> {
+export async function reorderAll(t: T, auftrag: number | string, lines?: { pos: number; menge: number }[]): Promise<boolean> {
   try {
     const r = await reorder(auftrag, lines);
     showToast(r.skipped.length ? `${t('success_add_to_wk')} (${r.count})` : t('success_add_to_wk'), 'success');

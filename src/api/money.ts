@@ -1,4 +1,4 @@
-// Response schemas of the priced summary (server/lib/money.ts), shared by checkout and orders.
+// Answer schemas of the priced summary (server/lib/money.ts), shared by the checkout and order calls.
 import { z } from 'zod';
 
 export const SummarySchema = z.object({
@@ -24,3 +24,6 @@ export const TotalsSchema = z.object({
   net: z.number().describe('goods before discounts'), discount: z.number(), shipping: z.number(), total: z.number().describe('net total'),
   vat: z.number(), gross: z.number(), currency: z.string(),
 });
+
+/** The priced summary as clients read it (summary box of cart, checkout, submit and order details). */
+export type MoneySummary = z.infer<typeof SummarySchema>;
