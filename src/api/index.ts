@@ -23,6 +23,7 @@ import type * as labels from './labels.ts';
 import type * as logbook from './logbook.ts';
 import type * as mdr from './mdr.ts';
 import type * as zahnlager from './zahnlager.ts';
+import type * as operator from './operator.ts';
 
 type ContractsOf<M> = { [K in keyof M]: M[K] extends ContractDef ? M[K] : never }[keyof M];
 
@@ -47,7 +48,8 @@ type AllContracts =
   | ContractsOf<typeof labels>
   | ContractsOf<typeof logbook>
   | ContractsOf<typeof mdr>
-  | ContractsOf<typeof zahnlager>;
+  | ContractsOf<typeof zahnlager>
+  | ContractsOf<typeof operator>;
 
 export type ApiRoutes = { [C in AllContracts as RouteKey<C>]: C };
 export type ApiRoute = keyof ApiRoutes;
