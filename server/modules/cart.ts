@@ -1,8 +1,10 @@
 // The basket (Warenkorb): one line per article and customer. The add/set calls are the hottest
-// calls of the shop: they use three queries (article, upsert, count) and a cached currency.
+// calls of the shop: an add is a group-commit job (article read, upsert, count; one statement for the last two on PostgreSQL).
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
+import { isPostgres } from '../db/dialect.ts';
+import { groupCommit, runJob, type WriteJob } from '../db/group-commit.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineRoute, zArtnr, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
@@ -33,7 +35,7 @@ const zVariant = z.string().max(40, 'too_long').regex(/^[\p{L}\p{N} ._,+#-]*$/u,
 // a call only swaps the parameters (sentinel strings mark them), which halves the add call's cost.
 const ARG = '\u0000arg';
 const compiled = new WeakMap<object, Map<string, CompiledQuery>>();
-function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[], exec: Db = db): Promise<R[]> {
+function prepared<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[]): CompiledQuery<R> {
   let m = compiled.get(db);
   if (!m) compiled.set(db, (m = new Map()));
   let q = m.get(key);
@@ -42,11 +44,17 @@ function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compil
     m.set(key, q);
   }
   const parameters = q.parameters.map((p) => (typeof p === 'string' && p.startsWith(ARG) ? args[Number(p.slice(ARG.length))] : p));
-  return exec.executeQuery<R>({ ...q, parameters } as CompiledQuery<R>).then((r) => r.rows);
+  return { ...q, parameters } as CompiledQuery<R>;
+}
+function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[], exec: Db = db): Promise<R[]> {
+  return exec.executeQuery<R>(prepared(db, key, build, args)).then((r) => r.rows);
 }
 
+const countQuery = (db: Db, a: (i: number) => any) =>
+  db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0));
+
 export async function cartCount(db: Db, kdnr: number, exec: Db = db): Promise<number> {
-  const [r] = await fast(db, 'count', (a) => db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0)), [kdnr], exec);
+  const [r] = await fast(db, 'count', (a) => countQuery(db, a), [kdnr], exec);
   return Number(r?.n ?? 0);
 }
 
@@ -69,13 +77,18 @@ function articleQuery(db: Db, a: (i: number) => any) {
     .where('a.artnr', '=', a(1));
 }
 
-async function orderableOrThrow(db: Db, artnr: string, lang: string, exec: Db = db) {
-  const [a] = await fast(db, 'article', (x) => articleQuery(db, x), [lang, artnr], exec);
+type ArticleRow = NonNullable<Awaited<ReturnType<ReturnType<typeof articleQuery>['executeTakeFirst']>>>;
+
+function orderableOrThrow(a: ArticleRow | undefined): ArticleRow {
   if (!a || a.aus_sortiment || isRequestPrice(Number(a.preis), Number(a.kat_preis))) throw badRequest('error_artnr');
   return a;
 }
 
-type ArticleRow = Awaited<ReturnType<typeof orderableOrThrow>>;
+async function orderableArticle(db: Db, artnr: string, lang: string): Promise<ArticleRow> {
+  const [a] = await fast(db, 'article', (x) => articleQuery(db, x), [lang, artnr]);
+  return orderableOrThrow(a);
+}
+
 const money = (v: number) => Math.round(v * 100) / 100;
 
 function compactLine(a: ArticleRow, menge: number, cur: { code: string; rate: number }) {
@@ -118,70 +131,67 @@ const ChangeOut = z.object({ wkcounter: z.number(), line: LineOut });
 type Variants = [string, string, string, string, string];
 type Added = { wkcounter: number; line: ReturnType<typeof compactLine> };
 
-/** One add inside a transaction `tx` (statements compiled once on the root `db`); also the quick order's bulk add. */
-export async function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): Promise<Added> {
-  const a = await orderableOrThrow(db, artnr, lang, tx);
-  const v = variants ?? ['', '', '', '', ''];
-  const [row] = await fast(db, variants ? 'add-variants' : 'add', (x) => db.insertInto('cart_items').values({
+function upsertQuery(db: Db, x: (i: number) => any, variants: boolean) {
+  return db.insertInto('cart_items').values({
     kdnr: x(0), artnr: x(1), menge: x(2), var1: x(3), var2: x(4), var3: x(5), var4: x(6), var5: x(7), lager: '', added_at: x(8),
   }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet((eb) => ({
     menge: sql<number>`cart_items.menge + excluded.menge`,
     ...(variants ? { var1: eb.ref('excluded.var1'), var2: eb.ref('excluded.var2'), var3: eb.ref('excluded.var3'), var4: eb.ref('excluded.var4'), var5: eb.ref('excluded.var5') } : {}),
   })).where('cart_items.menge', '<=', x(9)))
-    .returning('menge'), [kdnr, a.artnr, qty, ...v, nowIso(), QTY_MAX - qty], tx);
-  // no row: the line exists and the sum would pass the maximum quantity
-  if (!row) throw badRequest('error_menge', { max: QTY_MAX });
-  return { wkcounter: await cartCount(db, kdnr, tx), line: compactLine(a, Number(row.menge), cur) };
+    .returning('menge');
 }
 
-// Group commit: the adds that arrive in the same event-loop turn run in one transaction, so many
-// concurrent adds cost one commit instead of one each. Every add answers only after the commit; a
-// failing add (error_artnr, error_menge) changes nothing and does not affect the others.
-interface AddJob {
-  /** lock order: kdnr, then article number */
-  key: [number, string];
-  run: (tx: Db) => Promise<Added>;
-  resolve: (v: Added) => void;
-  reject: (e: unknown) => void;
-  out?: { ok: true; v: Added } | { ok: false; e: unknown };
-}
-const addQueues = new WeakMap<Db, AddJob[]>();
-
-async function flushAdds(db: Db): Promise<void> {
-  const jobs = addQueues.get(db) ?? [];
-  addQueues.delete(db);
-  // PostgreSQL runs the next batch while this one commits: rows taken in one global order cannot deadlock
-  jobs.sort((x, y) => x.key[0] - y.key[0] || (x.key[1] < y.key[1] ? -1 : x.key[1] > y.key[1] ? 1 : 0));
-  try {
-    await db.transaction().execute(async (tx) => {
-      for (const j of jobs) {
-        try { j.out = { ok: true, v: await j.run(tx) }; } catch (e) { j.out = { ok: false, e }; }
-      }
-    });
-  } catch (e) {
-    for (const j of jobs) if (!j.out || j.out.ok) j.out = { ok: false, e }; // the commit failed: nothing was added
-  }
-  for (const j of jobs) {
-    if (j.out?.ok) j.resolve(j.out.v);
-    else j.reject(j.out?.e);
-  }
+/**
+ * PostgreSQL: the upsert and the new line count in one statement. The count runs on the snapshot before
+ * the upsert, so it counts the customer's other lines and adds this one (which exists afterwards).
+ */
+function upsertCountQuery(db: Db, x: (i: number) => any, variants: boolean) {
+  return db.with('up', () => upsertQuery(db, x, variants)).selectFrom('up').select([
+    'up.menge',
+    sql<number>`(select count(*) from cart_items where kdnr = ${x(0)} and artnr <> ${x(1)}) + 1`.as('n'),
+  ]);
 }
 
+/**
+ * One add as a group-commit job: read the article, refuse it (error_artnr) or upsert the line unless the
+ * sum would pass the maximum quantity (no row: error_menge, nothing changed), answer the line and count.
+ */
+function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): WriteJob<Added> {
+  let a: ArticleRow;
+  const pg = isPostgres(db);
+  const kind = variants ? 'add-variants' : 'add';
+  return {
+    order: [kdnr, artnr],
+    reads: [prepared(db, 'article', (x) => articleQuery(db, x), [lang, artnr])],
+    writes: ([rows]) => {
+      a = orderableOrThrow(rows![0] as ArticleRow | undefined);
+      const args = [kdnr, a.artnr, qty, ...(variants ?? ['', '', '', '', '']), nowIso(), QTY_MAX - qty];
+      return pg
+        ? [prepared(db, `${kind}-count`, (x) => upsertCountQuery(db, x, !!variants), args)]
+        : [prepared(db, kind, (x) => upsertQuery(db, x, !!variants), args), prepared(db, 'count', (x) => countQuery(db, x), [kdnr])];
+    },
+    answer: ([up, count]) => {
+      const row = up![0] as { menge: number; n?: number } | undefined;
+      if (!row) throw badRequest('error_menge', { max: QTY_MAX });
+      const n = pg ? row.n : (count![0] as { n: number }).n;
+      return { wkcounter: Number(n), line: compactLine(a, Number(row.menge), cur) };
+    },
+  };
+}
+
+/** One add inside the caller's transaction `tx` (statements compiled once on the root `db`): the quick order's bulk add. */
+export function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): Promise<Added> {
+  return runJob(tx, addJob(db, kdnr, artnr, qty, lang, cur, variants));
+}
+
+/** A single add: committed together with the other adds of the moment (server/db/group-commit.ts). */
 async function addToCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, variants?: Variants): Promise<Added> {
-  // resolved before the transaction: it may need a query of its own on the shared connection
   const cur = await cachedCurrency(db, ctx.country);
-  return new Promise<Added>((resolve, reject) => {
-    let q = addQueues.get(db);
-    if (!q) {
-      addQueues.set(db, (q = []));
-      setImmediate(() => void flushAdds(db));
-    }
-    q.push({ key: [kdnr, artnr], run: (tx) => addOne(db, tx, kdnr, artnr, qty, ctx.lang, cur, variants), resolve, reject });
-  });
+  return groupCommit(db, addJob(db, kdnr, artnr, qty, ctx.lang, cur, variants));
 }
 
 async function setInCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, lager?: string) {
-  const a = await orderableOrThrow(db, artnr, ctx.lang);
+  const a = await orderableArticle(db, artnr, ctx.lang);
   await db.insertInto('cart_items').values({
     kdnr, artnr: a.artnr, menge: qty, var1: '', var2: '', var3: '', var4: '', var5: '', lager: lager ?? '', added_at: nowIso(),
   }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet((eb) => ({
