@@ -6,7 +6,7 @@
 //  - a statement that fails in the database (constraint, deadlock, …) would take the whole transaction
 //    with it (PostgreSQL aborts it), so the batch is rolled back and every job runs again on its own:
 //    only the failing job gets the error.
-// On PostgreSQL a batch goes over a pipelined connection (server/db/postgres.ts): all reads in one round
+// On PostgreSQL a batch goes over a pipelined connection (server/db/postgres.ts): all reads (if any) in one round
 // trip, then BEGIN, all writes and COMMIT in a second one. On SQLite the batch is one Kysely transaction.
 import type { CompiledQuery, Kysely } from 'kysely';
 import type pgTypes from 'pg';
@@ -28,7 +28,7 @@ type Queued = { job: WriteJob<unknown>; resolve: (v: any) => void; reject: (e: u
 
 /** A statement failed in the database (not a refusal of the job): the batch is retried job by job. */
 class StatementFailed extends Error {
-  constructor(readonly cause: unknown) { super('statement failed'); }
+  constructor(cause: unknown) { super('statement failed', { cause }); }
 }
 
 const byOrder = (x: Queued, y: Queued) => x.job.order[0] - y.job.order[0]
@@ -71,9 +71,9 @@ async function kyselyBatch(db: Kysely<any>, jobs: Queued[]): Promise<Outcome[]> 
   return out;
 }
 
-// ---- a batch over a pipelined PostgreSQL connection: two round trips ----
+// ---- a batch over a pipelined PostgreSQL connection: one round trip (two when the jobs read first) ----
 
-async function pipelinedBatch(client: pgTypes.PoolClient, jobs: Queued[]): Promise<Outcome[]> {
+async function pipelinedBatch(client: pgTypes.PoolClient, jobs: Queued[], durability: Durability): Promise<Outcome[]> {
   const send = (q: CompiledQuery) => client.query(q.sql, q.parameters as unknown[]).then((r) => r.rows as unknown[]);
   const settle = <V>(ps: Promise<V>[]) => Promise.allSettled(ps);
   // 1. every job's reads, sent together
@@ -88,7 +88,7 @@ async function pipelinedBatch(client: pgTypes.PoolClient, jobs: Queued[]): Promi
   });
   if (plans.every((p) => p === null)) return out;
   // 2. BEGIN, every job's writes, COMMIT, sent together; a failed statement turns the COMMIT into ROLLBACK
-  const begin = client.query('BEGIN');
+  const begin = client.query(durability === 'flush' ? 'BEGIN' : 'BEGIN; SET LOCAL synchronous_commit = off');
   const writes = plans.map((p) => (p ? settle(p.map(send)) : null));
   const commit = client.query('COMMIT');
   const [, results, done] = await Promise.all([begin, Promise.all(writes), commit]);
@@ -103,16 +103,16 @@ async function pipelinedBatch(client: pgTypes.PoolClient, jobs: Queued[]): Promi
 
 // ---- the queue ----
 
-interface Batcher { queue: Queued[]; inFlight: number; scheduled: boolean }
-const batchers = new WeakMap<Kysely<any>, Batcher>();
+interface Batcher { queue: Queued[]; inFlight: number; scheduled: boolean; durability: Durability }
+const batchers = new WeakMap<Kysely<any>, Map<Durability, Batcher>>();
 
-async function runBatch(db: Kysely<any>, jobs: Queued[]): Promise<Outcome[]> {
+async function runBatch(db: Kysely<any>, jobs: Queued[], durability: Durability): Promise<Outcome[]> {
   const pool = pipelinedPool(db);
   if (!pool) return kyselyBatch(db, jobs);
   const client = await pool.connect();
   let broken: unknown;
   try {
-    return await pipelinedBatch(client, jobs);
+    return await pipelinedBatch(client, jobs, durability);
   } catch (e) {
     // a failed COMMIT or lost connection: roll back whatever is open before the client is reused
     if (!(e instanceof StatementFailed)) broken = e;
@@ -123,11 +123,11 @@ async function runBatch(db: Kysely<any>, jobs: Queued[]): Promise<Outcome[]> {
   }
 }
 
-async function settleBatch(db: Kysely<any>, jobs: Queued[]): Promise<void> {
+async function settleBatch(db: Kysely<any>, jobs: Queued[], durability: Durability): Promise<void> {
   jobs.sort(byOrder);
   let out: Outcome[];
   try {
-    out = await runBatch(db, jobs);
+    out = await runBatch(db, jobs, durability);
   } catch (e) {
     if (!(e instanceof StatementFailed) || jobs.length === 1) {
       const cause = e instanceof StatementFailed ? e.cause : e;
@@ -136,7 +136,7 @@ async function settleBatch(db: Kysely<any>, jobs: Queued[]): Promise<void> {
       // one statement failed: nothing of the batch was committed; every job again in a transaction of its own
       out = [];
       for (const j of jobs) {
-        try { out.push((await runBatch(db, [j]))[0]!); } catch (x) { out.push({ ok: false, e: x instanceof StatementFailed ? x.cause : x }); }
+        try { out.push((await runBatch(db, [j], durability))[0]!); } catch (x) { out.push({ ok: false, e: x instanceof StatementFailed ? x.cause : x }); }
       }
     }
   }
@@ -152,7 +152,7 @@ function flush(db: Kysely<any>, b: Batcher): void {
   const jobs = b.queue;
   b.queue = [];
   b.inFlight++;
-  void settleBatch(db, jobs).finally(() => {
+  void settleBatch(db, jobs, b.durability).finally(() => {
     b.inFlight--;
     schedule(db, b);
   });
@@ -164,10 +164,21 @@ function schedule(db: Kysely<any>, b: Batcher): void {
   setImmediate(() => flush(db, b));
 }
 
+/**
+ * How a batch commits on PostgreSQL. `flush`: the answer waits for the WAL flush (orders, money).
+ * `process-crash-safe`: the commit is acknowledged once PostgreSQL has it in its WAL buffers
+ * (`synchronous_commit = off` for this transaction only): it survives the crash of any shop instance, and
+ * a crash of the database server itself may lose the last ~0.6 s (3 × wal_writer_delay) — the guarantee
+ * SQLite gives in WAL mode with synchronous=NORMAL. The database stays consistent either way.
+ */
+export type Durability = 'flush' | 'process-crash-safe';
+
 /** Queues a job for the next group commit of `db` (the root database, not a transaction). */
-export function groupCommit<T>(db: Kysely<any>, job: WriteJob<T>): Promise<T> {
-  let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = { queue: [], inFlight: 0, scheduled: false }));
+export function groupCommit<T>(db: Kysely<any>, job: WriteJob<T>, durability: Durability = 'flush'): Promise<T> {
+  let m = batchers.get(db);
+  if (!m) batchers.set(db, (m = new Map()));
+  let b = m.get(durability);
+  if (!b) m.set(durability, (b = { queue: [], inFlight: 0, scheduled: false, durability }));
   const batcher = b;
   return new Promise<T>((resolve, reject) => {
     batcher.queue.push({ job: job as WriteJob<unknown>, resolve, reject });

@@ -3,6 +3,7 @@
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
+import { config } from '../config.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { groupCommit, runJob, type WriteJob } from '../db/group-commit.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -10,7 +11,7 @@ import { defineRoute, zArtnr, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
 import { settleProcessingSlots } from './zahnlager.ts';
-import { QTY_MAX } from '../../src/lib/rules/constants.ts';
+import { QTY_MAX, REQUEST_PRICES } from '../../src/lib/rules/constants.ts';
 import { BASKET_LETTERS } from '../../src/lib/rules/locale.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 
@@ -141,40 +142,71 @@ function upsertQuery(db: Db, x: (i: number) => any, variants: boolean) {
     .returning('menge');
 }
 
-/**
- * PostgreSQL: the upsert and the new line count in one statement. The count runs on the snapshot before
- * the upsert, so it counts the customer's other lines and adds this one (which exists afterwards).
- */
-function upsertCountQuery(db: Db, x: (i: number) => any, variants: boolean) {
-  return db.with('up', () => upsertQuery(db, x, variants)).selectFrom('up').select([
-    'up.menge',
-    sql<number>`(select count(*) from cart_items where kdnr = ${x(0)} and artnr <> ${x(1)}) + 1`.as('n'),
-  ]);
-}
+const REQUEST_CENTS = REQUEST_PRICES.map((p) => Math.round(p * 100));
 
 /**
- * One add as a group-commit job: read the article, refuse it (error_artnr) or upsert the line unless the
- * sum would pass the maximum quantity (no row: error_menge, nothing changed), answer the line and count.
+ * PostgreSQL: the whole add in one statement, so a batch of adds is one round trip (group-commit.ts):
+ * the article with `orderable` (the rule of orderableOrThrow, the request-price markers as a parameter),
+ * the upsert only for an orderable article, and the line count. The count runs on the snapshot before
+ * the upsert, so it counts the customer's other lines and adds this one (which exists afterwards).
+ */
+function addStatement(db: Db, x: (i: number) => any, variants: boolean): Compilable<AddRow> {
+  const setVariants = variants
+    ? sql`, var1 = excluded.var1, var2 = excluded.var2, var3 = excluded.var3, var4 = excluded.var4, var5 = excluded.var5` : sql``;
+  const q = sql<AddRow>`with a as (
+      select a.artnr, a.bezeichnung, t.bezeichnung as bez_lang, a.gebinde, a.preis, a.kat_preis, a.aus_sortiment, a.vkz, a.lieferstatus,
+        a.aus_sortiment = 0 and round(a.preis * 100) <> all(${x(10)}) and round(a.kat_preis * 100) <> all(${x(10)}) as orderable
+      from articles a left join article_texts t on t.artnr = a.artnr and t.lang = ${x(11)}
+      where a.artnr = ${x(1)}
+    ), up as (
+      insert into cart_items (kdnr, artnr, menge, var1, var2, var3, var4, var5, lager, added_at)
+      select cast(${x(0)} as integer), a.artnr, cast(${x(2)} as integer), cast(${x(3)} as text), cast(${x(4)} as text),
+        cast(${x(5)} as text), cast(${x(6)} as text), cast(${x(7)} as text), '', cast(${x(8)} as text)
+      from a where a.orderable
+      on conflict (kdnr, artnr) do update set menge = cart_items.menge + excluded.menge${setVariants}
+      where cart_items.menge <= cast(${x(9)} as integer)
+      returning menge
+    )
+    select a.*, up.menge, (select count(*) from cart_items c where c.kdnr = cast(${x(0)} as integer) and c.artnr <> a.artnr) + 1 as n
+    from a left join up on true`;
+  return { compile: () => q.compile(db) };
+}
+type AddRow = ArticleRow & { orderable: boolean; menge: number | null; n: number };
+
+/**
+ * One add as a group-commit job: refuse an article that cannot be ordered (error_artnr), upsert the line
+ * unless the sum would pass the maximum quantity (no row: error_menge, nothing changed), answer the line
+ * and the line count. SQLite: three statements (article, upsert, count); PostgreSQL: one (addStatement).
  */
 function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): WriteJob<Added> {
-  let a: ArticleRow;
-  const pg = isPostgres(db);
   const kind = variants ? 'add-variants' : 'add';
+  const args = [kdnr, artnr, qty, ...(variants ?? ['', '', '', '', '']), nowIso(), QTY_MAX - qty];
+  if (isPostgres(db)) {
+    return {
+      order: [kdnr, artnr],
+      reads: [],
+      writes: () => [prepared(db, `${kind}-pg`, (x) => addStatement(db, x, !!variants), [...args, REQUEST_CENTS, lang])],
+      answer: ([rows]) => {
+        const r = rows![0] as AddRow | undefined;
+        if (!r?.orderable) throw badRequest('error_artnr');
+        if (r.menge === null) throw badRequest('error_menge', { max: QTY_MAX });
+        return { wkcounter: Number(r.n), line: compactLine(r, Number(r.menge), cur) };
+      },
+    };
+  }
+  let a: ArticleRow;
   return {
     order: [kdnr, artnr],
     reads: [prepared(db, 'article', (x) => articleQuery(db, x), [lang, artnr])],
     writes: ([rows]) => {
       a = orderableOrThrow(rows![0] as ArticleRow | undefined);
-      const args = [kdnr, a.artnr, qty, ...(variants ?? ['', '', '', '', '']), nowIso(), QTY_MAX - qty];
-      return pg
-        ? [prepared(db, `${kind}-count`, (x) => upsertCountQuery(db, x, !!variants), args)]
-        : [prepared(db, kind, (x) => upsertQuery(db, x, !!variants), args), prepared(db, 'count', (x) => countQuery(db, x), [kdnr])];
+      args[1] = a.artnr;
+      return [prepared(db, kind, (x) => upsertQuery(db, x, !!variants), args), prepared(db, 'count', (x) => countQuery(db, x), [kdnr])];
     },
     answer: ([up, count]) => {
-      const row = up![0] as { menge: number; n?: number } | undefined;
+      const row = up![0] as { menge: number } | undefined;
       if (!row) throw badRequest('error_menge', { max: QTY_MAX });
-      const n = pg ? row.n : (count![0] as { n: number }).n;
-      return { wkcounter: Number(n), line: compactLine(a, Number(row.menge), cur) };
+      return { wkcounter: Number((count![0] as { n: number }).n), line: compactLine(a, Number(row.menge), cur) };
     },
   };
 }
@@ -187,7 +219,7 @@ export function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number,
 /** A single add: committed together with the other adds of the moment (server/db/group-commit.ts). */
 async function addToCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, variants?: Variants): Promise<Added> {
   const cur = await cachedCurrency(db, ctx.country);
-  return groupCommit(db, addJob(db, kdnr, artnr, qty, ctx.lang, cur, variants));
+  return groupCommit(db, addJob(db, kdnr, artnr, qty, ctx.lang, cur, variants), config.cartCommit);
 }
 
 async function setInCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, lager?: string) {
