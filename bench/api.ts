@@ -8,7 +8,10 @@
 //
 // Server variants side by side in the same run (bench/lib/variants.ts): one process on SQLite (every
 // scenario), WORKERS=2 on SQLite and one process on PostgreSQL (search, article detail and cart add,
-// saturation and open load), with the ratios 2 workers / 1 worker and PostgreSQL / SQLite.
+// saturation and open load), with the ratios 2 workers / 1 worker and PostgreSQL / SQLite. All variants'
+// servers run at once (idle when not measured) and each measurement runs on the variants one after the
+// other, after an unmeasured warm-up burst per call and variant (BENCH_WARMUP_SECONDS, 2), so a shared
+// machine's changing load hits the variants of one call alike.
 //
 //   npm run bench                        all scenarios, 10 s each, 100 connections, all variants
 //   npm run bench -- --quick             search, detail, cart on all variants, 3 s each (a few minutes)
@@ -19,6 +22,7 @@
 //   BENCH_PG_URL=postgres://user:pass@host/postgres   the PostgreSQL server of the pg variant (default
 //                                        TEST_DATABASE_URL; without either the pg variant is skipped)
 //   BENCH_NODE_FLAGS="--max-semi-space-size=32"   extra node flags for the server process
+import type { ChildProcess } from 'node:child_process';
 import { fmt, freePort, login, runWorker, waitHealthy, type Scenario, type WorkerResult } from './lib/load.ts';
 import { benchPgDatabase, benchPgUrl, startVariant, stopVariant, type Variant, type VariantName } from './lib/variants.ts';
 import { STATIC_CASES, codeCases, judge, type RelevanceCase } from '../tests/api/search-relevance.cases.ts';
@@ -99,148 +103,168 @@ async function main(): Promise<void> {
   const relevance: ReturnType<typeof judge>[] = [];
   const enc = encodeURIComponent;
 
+  const scenarioList = (cookies: string[], reference: boolean): Scenario[] => [
+    {
+      name: 'search', label: 'POST shopware/search/de/de/1', method: 'POST',
+      paths: ['/api/shopware/search/de/de/1'], bodies: terms.map((t) => JSON.stringify({ search: t, page: 1, limit: 24 })),
+      target: { p95: 10, rps: 2000 },
+    },
+    {
+      name: 'search-unique', label: 'POST shopware/search/de/de/1 unique', method: 'POST', unique: true,
+      paths: ['/api/shopware/search/de/de/1'], bodies: Array.from({ length: UNIQUE }, (_, k) => JSON.stringify({ search: uniqueTerm(k), page: 1, limit: 24 })),
+      target: { p95: 10, rps: 2000 },
+    },
+    {
+      name: 'suche', label: 'GET suche/de?q=…&limit=10', method: 'GET',
+      paths: terms.map((t) => `/api/suche/de?q=${enc(t)}&top=1&nocustomprice=1&offset=0&limit=10`),
+      target: { p95: 10, rps: 2000 },
+    },
+    {
+      name: 'suche-unique', label: 'GET suche/de?q=…&limit=10 unique', method: 'GET', unique: true,
+      paths: Array.from({ length: UNIQUE }, (_, k) => `/api/suche/de?q=${enc(uniqueTerm(k + UNIQUE))}&top=1&nocustomprice=1&offset=0&limit=10`),
+      target: { p95: 10, rps: 2000 },
+    },
+    {
+      name: 'suggest', label: 'GET shopware/artikel/suggest', method: 'GET',
+      paths: [...suggestable.map((a) => `/api/shopware/artikel/suggest/${enc(a)}/de/de`), '/api/shopware/artikel/suggest/X-0000/de/de'],
+      target: { p95: 5, rps: 2000 },
+    },
+    {
+      name: 'detail', label: 'GET artikel/{artnr}/de/de', method: 'GET',
+      paths: artnrs.map((a) => `/api/artikel/${enc(a)}/de/de`), target: null,
+    },
+    {
+      name: 'category', label: 'GET shop/category (pg, sort, page)', method: 'GET',
+      paths: [1, 2, 3, 4, 5].flatMap((pg) => ['relevance', 'price_asc', 'name'].flatMap((sort) => [1, 2, 3].map((page) => `/api/shop/category?pg=${pg}&sort=${sort}&page=${page}`))),
+      target: null,
+    },
+    {
+      name: 'cart', label: 'POST wk/{artnr}/add/1 (100 sessions)', method: 'POST',
+      paths: artnrs.slice(0, 200).map((a) => `/api/wk/${enc(a)}/add/1`), cookies, target: { p95: 5, rps: 0 },
+    },
+  ].filter((s) => (only.length === 0 || only.includes(s.name)) && (reference || COMPARED.includes(s.name))) as Scenario[];
+
+  // 3. every variant's server up with its 100 sessions; then each measurement runs on the variants one
+  // after the other, so the variants of a call are measured close together (the machine may be shared)
+  interface Running { v: Variant; base: string; server: ChildProcess; cookies: string[]; scenarios: Scenario[]; stop: () => void }
+  const running: Running[] = [];
+  const tag = (v: Variant, label: string) => (variants.length > 1 ? `[${v.name}] ${label}` : label);
   try {
     for (const v of variants) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      console.log(`[bench] ── ${v.label} ──`);
       const server = startVariant(v, port);
       const stop = () => { if (server.exitCode === null) server.kill('SIGKILL'); };
       process.once('exit', stop);
-      try {
-        await waitHealthy(base, server);
-        const reference = v.name === 'sqlite';
-        const tag = (label: string) => (variants.length > 1 ? `[${v.name}] ${label}` : label);
+      const cookies: string[] = [];
+      const r: Running = { v, base, server, cookies, scenarios: [], stop };
+      running.push(r);
+      await waitHealthy(base, server);
+      // 100 sessions (demo customers first; every customer may hold several sessions)
+      const logins = [123456, 654321, 777777].map((k) => ({ kdnr: k, firma: k === 777777 ? 3 : 1 }));
+      for (const c of customers) if (!logins.some((l) => l.kdnr === c.kdnr)) logins.push({ kdnr: c.kdnr, firma: c.firma });
+      const usable: typeof logins = [];
+      for (const l of logins) {
+        if (usable.length >= 100) break;
+        const ck = await login(base, l.kdnr, DEMO_PASSWORD, l.firma);
+        if (ck) { cookies.push(ck); usable.push(l); }
+      }
+      for (let i = 0; cookies.length > 0 && cookies.length < 100; i++) {
+        const ck = await login(base, usable[i % usable.length]!.kdnr, DEMO_PASSWORD, usable[i % usable.length]!.firma);
+        if (!ck) break;
+        cookies.push(ck);
+      }
+      r.scenarios = scenarioList(cookies, v.name === 'sqlite');
+      console.log(`[bench] ${v.label}: listening, ${cookies.length} sessions logged in (${usable.length} distinct customers)`);
+    }
 
-        // 3. 100 sessions (demo customers first; every customer may hold several sessions)
-        const logins = [123456, 654321, 777777].map((k) => ({ kdnr: k, firma: k === 777777 ? 3 : 1 }));
-        for (const c of customers) if (!logins.some((l) => l.kdnr === c.kdnr)) logins.push({ kdnr: c.kdnr, firma: c.firma });
-        const cookies: string[] = [];
-        const usable: typeof logins = [];
-        for (const l of logins) {
-          if (usable.length >= 100) break;
-          const ck = await login(base, l.kdnr, DEMO_PASSWORD, l.firma);
-          if (ck) { cookies.push(ck); usable.push(l); }
-        }
-        for (let i = 0; cookies.length > 0 && cookies.length < 100; i++) {
-          const ck = await login(base, usable[i % usable.length]!.kdnr, DEMO_PASSWORD, usable[i % usable.length]!.firma);
-          if (!ck) break;
-          cookies.push(ck);
-        }
-        console.log(`[bench] ${cookies.length} sessions logged in (${usable.length} distinct customers)`);
-
-        const scenarios: Scenario[] = [
-          {
-            name: 'search', label: 'POST shopware/search/de/de/1', method: 'POST',
-            paths: ['/api/shopware/search/de/de/1'], bodies: terms.map((t) => JSON.stringify({ search: t, page: 1, limit: 24 })),
-            target: { p95: 10, rps: 2000 },
-          },
-          {
-            name: 'search-unique', label: 'POST shopware/search/de/de/1 unique', method: 'POST', unique: true,
-            paths: ['/api/shopware/search/de/de/1'], bodies: Array.from({ length: UNIQUE }, (_, k) => JSON.stringify({ search: uniqueTerm(k), page: 1, limit: 24 })),
-            target: { p95: 10, rps: 2000 },
-          },
-          {
-            name: 'suche', label: 'GET suche/de?q=…&limit=10', method: 'GET',
-            paths: terms.map((t) => `/api/suche/de?q=${enc(t)}&top=1&nocustomprice=1&offset=0&limit=10`),
-            target: { p95: 10, rps: 2000 },
-          },
-          {
-            name: 'suche-unique', label: 'GET suche/de?q=…&limit=10 unique', method: 'GET', unique: true,
-            paths: Array.from({ length: UNIQUE }, (_, k) => `/api/suche/de?q=${enc(uniqueTerm(k + UNIQUE))}&top=1&nocustomprice=1&offset=0&limit=10`),
-            target: { p95: 10, rps: 2000 },
-          },
-          {
-            name: 'suggest', label: 'GET shopware/artikel/suggest', method: 'GET',
-            paths: [...suggestable.map((a) => `/api/shopware/artikel/suggest/${enc(a)}/de/de`), '/api/shopware/artikel/suggest/X-0000/de/de'],
-            target: { p95: 5, rps: 2000 },
-          },
-          {
-            name: 'detail', label: 'GET artikel/{artnr}/de/de', method: 'GET',
-            paths: artnrs.map((a) => `/api/artikel/${enc(a)}/de/de`), target: null,
-          },
-          {
-            name: 'category', label: 'GET shop/category (pg, sort, page)', method: 'GET',
-            paths: [1, 2, 3, 4, 5].flatMap((pg) => ['relevance', 'price_asc', 'name'].flatMap((sort) => [1, 2, 3].map((page) => `/api/shop/category?pg=${pg}&sort=${sort}&page=${page}`))),
-            target: null,
-          },
-          {
-            name: 'cart', label: 'POST wk/{artnr}/add/1 (100 sessions)', method: 'POST',
-            paths: artnrs.slice(0, 200).map((a) => `/api/wk/${enc(a)}/add/1`), cookies, target: { p95: 5, rps: 0 },
-          },
-        ].filter((s) => (only.length === 0 || only.includes(s.name)) && (reference || COMPARED.includes(s.name))) as Scenario[];
-
-        // warm-up: snapshot, word lists, statement cache
-        for (const s of scenarios.filter((x) => !x.unique)) {
-          for (let i = 0; i < Math.min(50, s.paths.length * (s.bodies?.length ?? 1)); i++) {
-            await fetch(base + s.paths[i % s.paths.length], {
-              method: s.method, headers: { 'content-type': 'application/json', ...(s.cookies ? { cookie: s.cookies[0]! } : {}) },
-              body: s.bodies ? s.bodies[i % s.bodies.length] : undefined,
-            }).then((r) => r.arrayBuffer()).catch(() => undefined);
-          }
-        }
-
-        for (const s of scenarios) {
-          if (s.cookies && s.cookies.length === 0) { console.log(`[bench] ${s.name}: skipped (no session could log in)`); continue; }
-          process.stdout.write(`[bench] ${s.name}: ${seconds} s × ${connections} connections … `);
-          const r = await runWorker({ url: base, seconds, connections, scenario: s });
-          console.log(`${fmt(r.requests / r.seconds, 0)} req/s, p95 ${fmt(r.p95)} ms, status ${JSON.stringify(r.status)}`);
-          rows.push({ ...s, label: tag(s.label), ...r, variant: v.name });
-        }
-
-        // open load: the same 100 connections (sessions) offering a fixed rate, as real visitors do; the
-        // p95 then is the answer time at that load, not the length of a queue the benchmark built itself
-        if (rate > 0) {
-          for (const s of scenarios.filter((x) => x.target || COMPARED.includes(x.name))) {
-            process.stdout.write(`[bench] ${s.name} @ ${rate} req/s offered over ${connections} connections: ${seconds} s … `);
-            const r = await runWorker({ url: base, seconds, connections, scenario: s, rate });
-            console.log(`${fmt(r.requests / r.seconds, 0)} req/s, p95 ${fmt(r.p95)} ms`);
-            rateRows.push({ ...s, label: tag(`${s.label} @${rate}/s`), ...r, variant: v.name, target: s.target ? { ...s.target, rps: Math.max(s.target.rps, rate * 0.97) } : null });
-          }
-        }
-
-        // service latency without queueing: the targeted scenarios again at low concurrency
-        if (low > 0 && reference) {
-          for (const s of scenarios.filter((x) => x.target)) {
-            process.stdout.write(`[bench] ${s.name} @ ${low} connections: ${Math.min(seconds, 5)} s … `);
-            const r = await runWorker({ url: base, seconds: Math.min(seconds, 5), connections: low, scenario: s });
-            console.log(`${fmt(r.requests / r.seconds, 0)} req/s, p95 ${fmt(r.p95)} ms`);
-            lowRows.push({ ...s, label: `${s.label} @${low}`, ...r, variant: v.name });
-          }
-        }
-
-        // search per query class of the relevance set: unique queries at low concurrency (service time)
-        if (reference && (only.length === 0 || only.some((o) => o.startsWith('suche') || o === 'relevance'))) {
-          const kinds = [...new Set(relevanceCases.map((c) => c.kind))];
-          let salt = 3 * UNIQUE;
-          for (const kind of kinds) {
-            const qs = relevanceCases.filter((c) => c.kind === kind).map((c) => c.q);
-            // codes change their answer with a suffix: distinct GTINs instead
-            const paths = kind === 'code'
-              ? gtins.map((g) => `/api/suche/de?q=${enc(g)}&top=1&nocustomprice=1&offset=0&limit=10`)
-              : Array.from({ length: 20_000 }, (_, k) => `/api/suche/de?q=${enc(qs[k % qs.length]! + cacheBust(salt + k))}&top=1&nocustomprice=1&offset=0&limit=10`);
-            salt += 20_000;
-            const sc: Scenario = { name: `class-${kind}`, label: `suche unique: ${kind} (${qs.length} queries) @${Math.max(1, low)}`, method: 'GET', paths, target: { p95: 10, rps: 0 }, unique: true };
-            const r = await runWorker({ url: base, seconds: Math.min(seconds, 3), connections: Math.max(1, low), scenario: sc });
-            classRows.push({ ...sc, ...r, variant: v.name });
-          }
-          for (const c of relevanceCases) {
-            const r = await fetch(`${base}/api/suche/de?q=${enc(c.q)}&nocustomprice=1&offset=0&limit=10`).then((x) => x.json()) as { result: { items: { Artikelnummer: string }[] } };
-            relevance.push(judge(c, r.result.items.map((i) => ({ artnr: i.Artikelnummer, kat: katOf.get(i.Artikelnummer) ?? -1 }))));
-          }
-        }
-
-        // empty the carts the cart scenario filled and end the sessions
-        if (scenarios.some((s) => s.name === 'cart')) {
-          for (const ck of cookies) await fetch(`${base}/api/wk/delete`, { method: 'POST', headers: { cookie: ck } }).catch(() => undefined);
-        }
-        for (const ck of cookies) await fetch(`${base}/api/logout`, { headers: { cookie: ck } }).catch(() => undefined);
-      } finally {
-        process.removeListener('exit', stop);
-        await stopVariant(server);
+    // warm-up, not measured: a burst per call and variant (search snapshot, caches, statements, JIT of every worker)
+    const warm = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+    for (const r of running) {
+      for (const s of r.scenarios.filter((x) => !x.unique && !(x.cookies && x.cookies.length === 0))) {
+        if (warm > 0) await runWorker({ url: r.base, seconds: warm, connections: Math.min(connections, 20), scenario: s });
       }
     }
+
+    const names = [...new Set(running.flatMap((r) => r.scenarios.map((s) => s.name)))];
+    const each = async (name: string, fn: (r: Running, s: Scenario) => Promise<void>) => {
+      for (const r of running) {
+        const s = r.scenarios.find((x) => x.name === name);
+        if (!s) continue;
+        if (s.cookies && s.cookies.length === 0) { console.log(`[bench] ${tag(r.v, s.name)}: skipped (no session could log in)`); continue; }
+        await fn(r, s);
+      }
+    };
+    for (const name of names) {
+      await each(name, async (r, s) => {
+        process.stdout.write(`[bench] ${tag(r.v, s.name)}: ${seconds} s × ${connections} connections … `);
+        const res = await runWorker({ url: r.base, seconds, connections, scenario: s });
+        console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms, status ${JSON.stringify(res.status)}`);
+        rows.push({ ...s, label: tag(r.v, s.label), ...res, variant: r.v.name });
+      });
+    }
+
+    // open load: the same 100 connections (sessions) offering a fixed rate, as real visitors do; the
+    // p95 then is the answer time at that load, not the length of a queue the benchmark built itself
+    if (rate > 0) {
+      for (const name of names) {
+        await each(name, async (r, s) => {
+          if (!s.target && !COMPARED.includes(s.name)) return;
+          process.stdout.write(`[bench] ${tag(r.v, s.name)} @ ${rate} req/s offered over ${connections} connections: ${seconds} s … `);
+          const res = await runWorker({ url: r.base, seconds, connections, scenario: s, rate });
+          console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms`);
+          rateRows.push({ ...s, label: tag(r.v, `${s.label} @${rate}/s`), ...res, variant: r.v.name, target: s.target ? { ...s.target, rps: Math.max(s.target.rps, rate * 0.97) } : null });
+        });
+      }
+    }
+
+    const ref = running.find((r) => r.v.name === 'sqlite');
+    if (ref) {
+      const base = ref.base;
+      // service latency without queueing: the targeted scenarios again at low concurrency
+      if (low > 0) {
+        for (const s of ref.scenarios.filter((x) => x.target)) {
+          process.stdout.write(`[bench] ${s.name} @ ${low} connections: ${Math.min(seconds, 5)} s … `);
+          const r = await runWorker({ url: base, seconds: Math.min(seconds, 5), connections: low, scenario: s });
+          console.log(`${fmt(r.requests / r.seconds, 0)} req/s, p95 ${fmt(r.p95)} ms`);
+          lowRows.push({ ...s, label: `${s.label} @${low}`, ...r, variant: 'sqlite' });
+        }
+      }
+
+      // search per query class of the relevance set: unique queries at low concurrency (service time)
+      if (only.length === 0 || only.some((o) => o.startsWith('suche') || o === 'relevance')) {
+        const kinds = [...new Set(relevanceCases.map((c) => c.kind))];
+        let salt = 3 * UNIQUE;
+        for (const kind of kinds) {
+          const qs = relevanceCases.filter((c) => c.kind === kind).map((c) => c.q);
+          // codes change their answer with a suffix: distinct GTINs instead
+          const paths = kind === 'code'
+            ? gtins.map((g) => `/api/suche/de?q=${enc(g)}&top=1&nocustomprice=1&offset=0&limit=10`)
+            : Array.from({ length: 20_000 }, (_, k) => `/api/suche/de?q=${enc(qs[k % qs.length]! + cacheBust(salt + k))}&top=1&nocustomprice=1&offset=0&limit=10`);
+          salt += 20_000;
+          const sc: Scenario = { name: `class-${kind}`, label: `suche unique: ${kind} (${qs.length} queries) @${Math.max(1, low)}`, method: 'GET', paths, target: { p95: 10, rps: 0 }, unique: true };
+          const r = await runWorker({ url: base, seconds: Math.min(seconds, 3), connections: Math.max(1, low), scenario: sc });
+          classRows.push({ ...sc, ...r, variant: 'sqlite' });
+        }
+        for (const c of relevanceCases) {
+          const r = await fetch(`${base}/api/suche/de?q=${enc(c.q)}&nocustomprice=1&offset=0&limit=10`).then((x) => x.json()) as { result: { items: { Artikelnummer: string }[] } };
+          relevance.push(judge(c, r.result.items.map((i) => ({ artnr: i.Artikelnummer, kat: katOf.get(i.Artikelnummer) ?? -1 }))));
+        }
+      }
+    }
+
+    // empty the carts the cart scenario filled and end the sessions
+    for (const r of running) {
+      if (r.scenarios.some((s) => s.name === 'cart')) {
+        for (const ck of r.cookies) await fetch(`${r.base}/api/wk/delete`, { method: 'POST', headers: { cookie: ck } }).catch(() => undefined);
+      }
+      for (const ck of r.cookies) await fetch(`${r.base}/api/logout`, { headers: { cookie: ck } }).catch(() => undefined);
+    }
   } finally {
+    for (const r of running) {
+      process.removeListener('exit', r.stop);
+      await stopVariant(r.server);
+    }
     await pgDb?.drop();
   }
 
