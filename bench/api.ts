@@ -10,7 +10,7 @@
 // scenario), WORKERS=2 on SQLite and one process on PostgreSQL (search, article detail and cart add,
 // saturation and open load), with the ratios 2 workers / 1 worker and PostgreSQL / SQLite. All variants'
 // servers run at once (idle when not measured) and each measurement runs on the variants one after the
-// other, after an unmeasured warm-up burst per call and variant (BENCH_WARMUP_SECONDS, 2), so a shared
+// other, after an unmeasured warm-up burst per call and variant (BENCH_WARMUP_SECONDS, 3), so a shared
 // machine's changing load hits the variants of one call alike.
 //
 //   npm run bench                        all scenarios, 10 s each, 100 connections, all variants
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
     }
 
     // warm-up, not measured: a burst per call and variant (search snapshot, caches, statements, JIT of every worker)
-    const warm = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+    const warm = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
     for (const r of running) {
       for (const s of r.scenarios.filter((x) => !x.unique && !(x.cookies && x.cookies.length === 0))) {
         if (warm > 0) await runWorker({ url: r.base, seconds: warm, connections: Math.min(connections, 20), scenario: s });

@@ -49,6 +49,9 @@ export async function createPostgresDb(url: string): Promise<Kysely<DB>> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize(), Client: NamedClient });
   // one batch in flight per connection; two let the next batch be sent while the previous one commits
   const writes = new pg.Pool({ connectionString: url, max: 2, Client: NamedClient, pipeline: true } as pgTypes.PoolConfig);
+  // a pooled connection that breaks while idle (database restart) is replaced on the next use; without a
+  // listener pg's 'error' event would end the process
+  for (const p of [pool, writes]) p.on('error', (e) => console.error('[db] idle PostgreSQL connection lost:', e.message));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   pipelined.set(db, writes);
   const destroy = db.destroy.bind(db);
