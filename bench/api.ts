@@ -16,6 +16,7 @@
 //   npm run bench                        all scenarios, 10 s each, 100 connections, all variants
 //   npm run bench -- --quick             search, detail, cart on all variants, 3 s each (a few minutes)
 //   npm run bench -- --variants=sqlite,pg   only these variants (sqlite, workers2, pg)
+//   BENCH_ROUNDS=3 npm run bench -- --quick   every measurement 3 times, variants in turn; medians shown
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench
 //   npm run bench -- search suggest      only the named scenarios
 //   BENCH_LOW_CONNECTIONS=0              skip the low-concurrency repeat of the targeted calls
@@ -187,34 +188,50 @@ async function main(): Promise<void> {
     }
 
     const names = [...new Set(running.flatMap((r) => r.scenarios.map((s) => s.name)))];
-    const each = async (name: string, fn: (r: Running, s: Scenario) => Promise<void>) => {
-      for (const r of running) {
+    // BENCH_ROUNDS=n: every measurement n times, the variants in turn (every other round in reverse
+    // order); the table shows the median round (by req/s for saturation, by p95 for open load)
+    const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
+    const each = async (name: string, round: number, fn: (r: Running, s: Scenario) => Promise<void>) => {
+      for (const r of round % 2 ? [...running].reverse() : running) {
         const s = r.scenarios.find((x) => x.name === name);
         if (!s) continue;
         if (s.cookies && s.cookies.length === 0) { console.log(`[bench] ${tag(r.v, s.name)}: skipped (no session could log in)`); continue; }
         await fn(r, s);
       }
     };
+    const median = (list: Row[], by: (r: Row) => number): Row => {
+      const sorted = [...list].sort((a, b) => by(a) - by(b));
+      const m = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      return rounds > 1 ? { ...m, label: `${m.label} (median of ${rounds})` } : m;
+    };
     for (const name of names) {
-      await each(name, async (r, s) => {
-        process.stdout.write(`[bench] ${tag(r.v, s.name)}: ${seconds} s × ${connections} connections … `);
-        const res = await runWorker({ url: r.base, seconds, connections, scenario: s });
-        console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms, status ${JSON.stringify(res.status)}`);
-        rows.push({ ...s, label: tag(r.v, s.label), ...res, variant: r.v.name });
-      });
+      const got = new Map<VariantName, Row[]>();
+      for (let round = 0; round < rounds; round++) {
+        await each(name, round, async (r, s) => {
+          process.stdout.write(`[bench] ${tag(r.v, s.name)}: ${seconds} s × ${connections} connections … `);
+          const res = await runWorker({ url: r.base, seconds, connections, scenario: s });
+          console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms, status ${JSON.stringify(res.status)}`);
+          got.set(r.v.name, [...(got.get(r.v.name) ?? []), { ...s, label: tag(r.v, s.label), ...res, variant: r.v.name }]);
+        });
+      }
+      for (const list of got.values()) rows.push(median(list, (x) => x.requests / x.seconds));
     }
 
     // open load: the same 100 connections (sessions) offering a fixed rate, as real visitors do; the
     // p95 then is the answer time at that load, not the length of a queue the benchmark built itself
     if (rate > 0) {
       for (const name of names) {
-        await each(name, async (r, s) => {
-          if (!s.target && !COMPARED.includes(s.name)) return;
-          process.stdout.write(`[bench] ${tag(r.v, s.name)} @ ${rate} req/s offered over ${connections} connections: ${seconds} s … `);
-          const res = await runWorker({ url: r.base, seconds, connections, scenario: s, rate });
-          console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms`);
-          rateRows.push({ ...s, label: tag(r.v, `${s.label} @${rate}/s`), ...res, variant: r.v.name, target: s.target ? { ...s.target, rps: Math.max(s.target.rps, rate * 0.97) } : null });
-        });
+        const got = new Map<VariantName, Row[]>();
+        for (let round = 0; round < rounds; round++) {
+          await each(name, round, async (r, s) => {
+            if (!s.target && !COMPARED.includes(s.name)) return;
+            process.stdout.write(`[bench] ${tag(r.v, s.name)} @ ${rate} req/s offered over ${connections} connections: ${seconds} s … `);
+            const res = await runWorker({ url: r.base, seconds, connections, scenario: s, rate });
+            console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms`);
+            got.set(r.v.name, [...(got.get(r.v.name) ?? []), { ...s, label: tag(r.v, `${s.label} @${rate}/s`), ...res, variant: r.v.name, target: s.target ? { ...s.target, rps: Math.max(s.target.rps, rate * 0.97) } : null }]);
+          });
+        }
+        for (const list of got.values()) rateRows.push(median(list, (x) => x.p95));
       }
     }
 
