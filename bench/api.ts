@@ -24,6 +24,7 @@
 //                                        TEST_DATABASE_URL; without either the pg variant is skipped)
 //   BENCH_NODE_FLAGS="--max-semi-space-size=32"   extra node flags for the server process
 import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fmt, freePort, login, runWorker, waitHealthy, type Scenario, type WorkerResult } from './lib/load.ts';
 import { benchPgDatabase, benchPgUrl, startVariant, stopVariant, type Variant, type VariantName } from './lib/variants.ts';
 import { STATIC_CASES, codeCases, judge, type RelevanceCase } from '../tests/api/search-relevance.cases.ts';
@@ -320,7 +321,7 @@ function printComparison(variants: Variant[], rows: Row[], rateRows: Row[], rate
   const find = (list: Row[], v: VariantName, name: string) => list.find((r) => r.variant === v && r.name === name);
   const rps = (r: Row | undefined) => (r ? r.requests / r.seconds : NaN);
   const names = COMPARED.filter((n) => rows.some((r) => r.name === n));
-  console.log(`\nServer variants in this run (saturation req/s; p95 ms at ${rate} req/s offered):\n`);
+  console.log(`\nServer variants in this run (saturation req/s; p95 ms at ${rate} req/s offered; load average of the machine at the end ${os.loadavg().map((l) => fmt(l, 1)).join(', ')}):\n`);
   const head = ['call', ...variants.flatMap((v) => [`${v.label} req/s`, `p95 @${rate}`])];
   const table = names.map((n) => [n, ...variants.flatMap((v) => [fmt(rps(find(rows, v.name, n)), 0), fmt(find(rateRows, v.name, n)?.p95 ?? NaN, 2)])]);
   printTable(head, table, head.length);
@@ -331,8 +332,10 @@ function printComparison(variants: Variant[], rows: Row[], rateRows: Row[], rate
       const ratio = rps(find(rows, 'workers2', n)) / rps(find(rows, 'sqlite', n));
       console.log(`  ${n.padEnd(8)} ${fmt(ratio, 2)}${n === 'cart' ? ' (writes: one SQLite writer)' : ratio >= 1.6 ? ' met' : ' missed'}`);
     }
-    console.log('  On a 2-core machine the load generator (autocannon) and the two workers share the same cores, so the');
-    console.log('  second worker cannot get a core of its own: the ratio understates what 2 workers do on 2 free cores.');
+    const client = rows.filter((r) => r.variant === 'workers2').map((r) => r.clientCores);
+    const avg = client.reduce((a, b) => a + b, 0) / Math.max(1, client.length);
+    console.log(`  The load generator (autocannon) ran on the same machine (${os.availableParallelism()} cores) and used ${fmt(avg, 2)} cores itself during these runs:`);
+    console.log('  with 2 cores the second worker cannot get a core of its own, so the ratio understates what 2 workers do on free cores.');
   }
   if (has('sqlite') && has('pg')) {
     console.log('\nPostgreSQL / SQLite (1 process each): saturation throughput, and p95 at open load (target for every call: its p95 target):');
