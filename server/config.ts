@@ -18,6 +18,11 @@ export const config = {
   host: process.env.HOST || '127.0.0.1',
   /** postgres://… switches the query layer to PostgreSQL; otherwise SQLite at sqliteFile. */
   databaseUrl: process.env.DATABASE_URL || '',
+  /**
+   * PostgreSQL commit of cart adds (server/db/group-commit.ts): `process-crash-safe` (default, SQLite's
+   * WAL/synchronous=NORMAL guarantee) or `flush` (wait for the WAL flush, as orders always do).
+   */
+  cartCommit: (process.env.CART_COMMIT === 'flush' ? 'flush' : 'process-crash-safe') as 'flush' | 'process-crash-safe',
   sqliteFile: process.env.SQLITE_FILE || path.join(ROOT, 'data', 'shop.sqlite'),
   uploadDir: process.env.UPLOAD_DIR || path.join(ROOT, 'data', 'uploads'),
   /** Product images drawn by the seed (one per category and size). */

@@ -21,7 +21,13 @@ export interface Scenario {
 }
 
 export interface WorkerJob { url: string; seconds: number; connections: number; scenario: Scenario; /** offered req/s over all connections (none: as fast as answered) */ rate?: number }
-export interface WorkerResult { requests: number; seconds: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; status: Record<string, number> }
+export interface WorkerResult {
+  requests: number; seconds: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; status: Record<string, number>;
+  /** CPU the load generator itself used, in cores (on a small machine it takes them from the server) */
+  clientCores: number;
+}
+
+const cores = (since: NodeJS.CpuUsage, seconds: number) => { const u = process.cpuUsage(since); return (u.user + u.system) / 1e6 / seconds; };
 
 // ------------------------------------------------------------------------------------------------
 // Load worker (second process): autocannon with per-connection cookies and rotating paths.
@@ -36,6 +42,7 @@ async function worker(job: WorkerJob): Promise<WorkerResult> {
   const times: number[] = [];
   const status: Record<string, number> = {};
   const start = Date.now();
+  const cpu0 = process.cpuUsage();
   const n = Math.max(s.paths.length, s.bodies?.length ?? 1);
   const requestsFor = (c: number) => {
     const cookie = s.cookies?.length ? s.cookies[c % s.cookies.length] : undefined;
@@ -67,7 +74,7 @@ async function worker(job: WorkerJob): Promise<WorkerResult> {
   const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(times.length * p))]! : NaN);
   return {
     requests: times.length, seconds, p50: pct(0.5), p95: pct(0.95), p99: pct(0.99),
-    non2xx: result.non2xx ?? 0, errors: (result.errors ?? 0) + (result.timeouts ?? 0), status,
+    non2xx: result.non2xx ?? 0, errors: (result.errors ?? 0) + (result.timeouts ?? 0), status, clientCores: cores(cpu0, seconds),
   };
 }
 
@@ -87,6 +94,7 @@ async function pacedWorker(job: WorkerJob): Promise<WorkerResult> {
   const status: Record<string, number> = {};
   let errors = 0;
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   const end = start + job.seconds * 1000;
   const one = (agent: import('node:http').Agent, k: number, cookie?: string) => new Promise<number>((resolve) => {
     const body = s.bodies ? s.bodies[k % s.bodies.length] : undefined;
@@ -119,7 +127,7 @@ async function pacedWorker(job: WorkerJob): Promise<WorkerResult> {
   times.sort((a, b) => a - b);
   const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(times.length * p))]! : NaN);
   const non2xx = Object.entries(status).filter(([k]) => !k.startsWith('2')).reduce((a, [, v]) => a + v, 0);
-  return { requests: times.length, seconds, p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), non2xx, errors, status };
+  return { requests: times.length, seconds, p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), non2xx, errors, status, clientCores: cores(cpu0, seconds) };
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -35,7 +35,10 @@ export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
     database: {
       close: () => db.close(),
       prepare(sql: string) {
-        const { stmt, reader } = prepare(sql);
+        // Kysely opens transactions with a deferred `begin`: one that reads first and then writes cannot
+        // wait for another process's writer (SQLite answers SQLITE_BUSY at once, busy_timeout or not), so
+        // with WORKERS=n a transaction takes the write lock when it begins and waits for it up to busy_timeout
+        const { stmt, reader } = prepare(sql === 'begin' ? 'begin immediate' : sql);
         return {
           reader,
           all: (params: ReadonlyArray<unknown>) => stmt.all(...params.map(toParam)),

@@ -89,5 +89,3 @@ export function parseWith<T extends AnySchema>(schema: T | undefined, value: unk
   return r.data;
 }
 
-// the shared schema pieces live with the contracts; re-exported for the modules that import them from here
-export { zArtnr } from '../../src/api/common.ts';

@@ -1,13 +1,16 @@
 // The basket (Warenkorb): one line per article and customer. The add/set calls are the hottest
-// calls of the shop: they use three queries (article, upsert, count) and a cached currency.
+// calls of the shop: an add is a group-commit job (article read, upsert, count; one statement for the last two on PostgreSQL).
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { config } from '../config.ts';
+import { isPostgres } from '../db/dialect.ts';
+import { groupCommit, runJob, type WriteJob } from '../db/group-commit.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
 import { settleProcessingSlots } from './zahnlager/index.ts';
-import { QTY_MAX } from '../../src/lib/rules/constants.ts';
+import { QTY_MAX, REQUEST_PRICES } from '../../src/lib/rules/constants.ts';
 import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
 import * as cart from '../../src/api/cart.ts';
 import { zCartQty, type CartChange, type LagerOrigin } from '../../src/api/cart.ts';
@@ -18,7 +21,7 @@ export { zCartQty };
 // a call only swaps the parameters (sentinel strings mark them), which halves the add call's cost.
 const ARG = '\u0000arg';
 const compiled = new WeakMap<object, Map<string, CompiledQuery>>();
-function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[], exec: Db = db): Promise<R[]> {
+function prepared<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[]): CompiledQuery<R> {
   let m = compiled.get(db);
   if (!m) compiled.set(db, (m = new Map()));
   let q = m.get(key);
@@ -27,11 +30,17 @@ function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compil
     m.set(key, q);
   }
   const parameters = q.parameters.map((p) => (typeof p === 'string' && p.startsWith(ARG) ? args[Number(p.slice(ARG.length))] : p));
-  return exec.executeQuery<R>({ ...q, parameters } as CompiledQuery<R>).then((r) => r.rows);
+  return { ...q, parameters } as CompiledQuery<R>;
+}
+function fast<R>(db: Db, key: string, build: (arg: (i: number) => any) => Compilable<R>, args: readonly unknown[], exec: Db = db): Promise<R[]> {
+  return exec.executeQuery<R>(prepared(db, key, build, args)).then((r) => r.rows);
 }
 
+const countQuery = (db: Db, a: (i: number) => any) =>
+  db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0));
+
 export async function cartCount(db: Db, kdnr: number, exec: Db = db): Promise<number> {
-  const [r] = await fast(db, 'count', (a) => db.selectFrom('cart_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', a(0)), [kdnr], exec);
+  const [r] = await fast(db, 'count', (a) => countQuery(db, a), [kdnr], exec);
   return Number(r?.n ?? 0);
 }
 
@@ -52,13 +61,18 @@ function articleQuery(db: Db, a: (i: number) => any) {
     .where('a.artnr', '=', a(1));
 }
 
-async function orderableOrThrow(db: Db, artnr: string, lang: string, exec: Db = db) {
-  const [a] = await fast(db, 'article', (x) => articleQuery(db, x), [lang, artnr], exec);
+type ArticleRow = NonNullable<Awaited<ReturnType<ReturnType<typeof articleQuery>['executeTakeFirst']>>>;
+
+function orderableOrThrow(a: ArticleRow | undefined): ArticleRow {
   if (!a || a.aus_sortiment || isRequestPrice(Number(a.preis), Number(a.kat_preis))) throw badRequest('error_artnr');
   return a;
 }
 
-type ArticleRow = Awaited<ReturnType<typeof orderableOrThrow>>;
+async function orderableArticle(db: Db, artnr: string, lang: string): Promise<ArticleRow> {
+  const [a] = await fast(db, 'article', (x) => articleQuery(db, x), [lang, artnr]);
+  return orderableOrThrow(a);
+}
+
 const money = (v: number) => Math.round(v * 100) / 100;
 
 function compactLine(a: ArticleRow, menge: number, cur: { code: string; rate: number }) {
@@ -96,70 +110,98 @@ async function cartLines(db: Db, kdnr: number, opts: { lang: string; country: st
 type Variants = [string, string, string, string, string];
 type Added = CartChange;
 
-/** One add inside a transaction `tx` (statements compiled once on the root `db`); also the quick order's bulk add. */
-export async function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): Promise<Added> {
-  const a = await orderableOrThrow(db, artnr, lang, tx);
-  const v = variants ?? ['', '', '', '', ''];
-  const [row] = await fast(db, variants ? 'add-variants' : 'add', (x) => db.insertInto('cart_items').values({
+function upsertQuery(db: Db, x: (i: number) => any, variants: boolean) {
+  return db.insertInto('cart_items').values({
     kdnr: x(0), artnr: x(1), menge: x(2), var1: x(3), var2: x(4), var3: x(5), var4: x(6), var5: x(7), lager: '', added_at: x(8),
   }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet((eb) => ({
     menge: sql<number>`cart_items.menge + excluded.menge`,
     ...(variants ? { var1: eb.ref('excluded.var1'), var2: eb.ref('excluded.var2'), var3: eb.ref('excluded.var3'), var4: eb.ref('excluded.var4'), var5: eb.ref('excluded.var5') } : {}),
   })).where('cart_items.menge', '<=', x(9)))
-    .returning('menge'), [kdnr, a.artnr, qty, ...v, nowIso(), QTY_MAX - qty], tx);
-  // no row: the line exists and the sum would pass the maximum quantity
-  if (!row) throw badRequest('error_menge', { max: QTY_MAX });
-  return { wkcounter: await cartCount(db, kdnr, tx), line: compactLine(a, Number(row.menge), cur) };
+    .returning('menge');
 }
 
-// Group commit: the adds that arrive in the same event-loop turn run in one transaction, so many
-// concurrent adds cost one commit instead of one each. Every add answers only after the commit; a
-// failing add (error_artnr, error_menge) changes nothing and does not affect the others.
-interface AddJob {
-  /** lock order: kdnr, then article number */
-  key: [number, string];
-  run: (tx: Db) => Promise<Added>;
-  resolve: (v: Added) => void;
-  reject: (e: unknown) => void;
-  out?: { ok: true; v: Added } | { ok: false; e: unknown };
-}
-const addQueues = new WeakMap<Db, AddJob[]>();
+const REQUEST_CENTS = REQUEST_PRICES.map((p) => Math.round(p * 100));
 
-async function flushAdds(db: Db): Promise<void> {
-  const jobs = addQueues.get(db) ?? [];
-  addQueues.delete(db);
-  // PostgreSQL runs the next batch while this one commits: rows taken in one global order cannot deadlock
-  jobs.sort((x, y) => x.key[0] - y.key[0] || (x.key[1] < y.key[1] ? -1 : x.key[1] > y.key[1] ? 1 : 0));
-  try {
-    await db.transaction().execute(async (tx) => {
-      for (const j of jobs) {
-        try { j.out = { ok: true, v: await j.run(tx) }; } catch (e) { j.out = { ok: false, e }; }
-      }
-    });
-  } catch (e) {
-    for (const j of jobs) if (!j.out || j.out.ok) j.out = { ok: false, e }; // the commit failed: nothing was added
+/**
+ * PostgreSQL: the whole add in one statement, so a batch of adds is one round trip (group-commit.ts):
+ * the article with `orderable` (the rule of orderableOrThrow, the request-price markers as a parameter),
+ * the upsert only for an orderable article, and the line count. The count runs on the snapshot before
+ * the upsert, so it counts the customer's other lines and adds this one (which exists afterwards).
+ */
+function addStatement(db: Db, x: (i: number) => any, variants: boolean): Compilable<AddRow> {
+  const setVariants = variants
+    ? sql`, var1 = excluded.var1, var2 = excluded.var2, var3 = excluded.var3, var4 = excluded.var4, var5 = excluded.var5` : sql``;
+  const q = sql<AddRow>`with a as (
+      select a.artnr, a.bezeichnung, t.bezeichnung as bez_lang, a.gebinde, a.preis, a.kat_preis, a.aus_sortiment, a.vkz, a.lieferstatus,
+        a.aus_sortiment = 0 and round(a.preis * 100) <> all(${x(10)}) and round(a.kat_preis * 100) <> all(${x(10)}) as orderable
+      from articles a left join article_texts t on t.artnr = a.artnr and t.lang = ${x(11)}
+      where a.artnr = ${x(1)}
+    ), up as (
+      insert into cart_items (kdnr, artnr, menge, var1, var2, var3, var4, var5, lager, added_at)
+      select cast(${x(0)} as integer), a.artnr, cast(${x(2)} as integer), cast(${x(3)} as text), cast(${x(4)} as text),
+        cast(${x(5)} as text), cast(${x(6)} as text), cast(${x(7)} as text), '', cast(${x(8)} as text)
+      from a where a.orderable
+      on conflict (kdnr, artnr) do update set menge = cart_items.menge + excluded.menge${setVariants}
+      where cart_items.menge <= cast(${x(9)} as integer)
+      returning menge
+    )
+    select a.*, up.menge, (select count(*) from cart_items c where c.kdnr = cast(${x(0)} as integer) and c.artnr <> a.artnr) + 1 as n
+    from a left join up on true`;
+  return { compile: () => q.compile(db) };
+}
+type AddRow = ArticleRow & { orderable: boolean; menge: number | null; n: number };
+
+/**
+ * One add as a group-commit job: refuse an article that cannot be ordered (error_artnr), upsert the line
+ * unless the sum would pass the maximum quantity (no row: error_menge, nothing changed), answer the line
+ * and the line count. SQLite: three statements (article, upsert, count); PostgreSQL: one (addStatement).
+ */
+function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): WriteJob<Added> {
+  const kind = variants ? 'add-variants' : 'add';
+  const args = [kdnr, artnr, qty, ...(variants ?? ['', '', '', '', '']), nowIso(), QTY_MAX - qty];
+  if (isPostgres(db)) {
+    return {
+      order: [kdnr, artnr],
+      reads: [],
+      writes: () => [prepared(db, `${kind}-pg`, (x) => addStatement(db, x, !!variants), [...args, REQUEST_CENTS, lang])],
+      answer: ([rows]) => {
+        const r = rows![0] as AddRow | undefined;
+        if (!r?.orderable) throw badRequest('error_artnr');
+        if (r.menge === null) throw badRequest('error_menge', { max: QTY_MAX });
+        return { wkcounter: Number(r.n), line: compactLine(r, Number(r.menge), cur) };
+      },
+    };
   }
-  for (const j of jobs) {
-    if (j.out?.ok) j.resolve(j.out.v);
-    else j.reject(j.out?.e);
-  }
+  let a: ArticleRow;
+  return {
+    order: [kdnr, artnr],
+    reads: [prepared(db, 'article', (x) => articleQuery(db, x), [lang, artnr])],
+    writes: ([rows]) => {
+      a = orderableOrThrow(rows![0] as ArticleRow | undefined);
+      args[1] = a.artnr;
+      return [prepared(db, kind, (x) => upsertQuery(db, x, !!variants), args), prepared(db, 'count', (x) => countQuery(db, x), [kdnr])];
+    },
+    answer: ([up, count]) => {
+      const row = up![0] as { menge: number } | undefined;
+      if (!row) throw badRequest('error_menge', { max: QTY_MAX });
+      return { wkcounter: Number((count![0] as { n: number }).n), line: compactLine(a, Number(row.menge), cur) };
+    },
+  };
 }
 
+/** One add inside the caller's transaction `tx` (statements compiled once on the root `db`): the quick order's bulk add. */
+export function addOne(db: Db, tx: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): Promise<Added> {
+  return runJob(tx, addJob(db, kdnr, artnr, qty, lang, cur, variants));
+}
+
+/** A single add: committed together with the other adds of the moment (server/db/group-commit.ts). */
 async function addToCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, variants?: Variants): Promise<Added> {
-  // resolved before the transaction: it may need a query of its own on the shared connection
   const cur = await cachedCurrency(db, ctx.country);
-  return new Promise<Added>((resolve, reject) => {
-    let q = addQueues.get(db);
-    if (!q) {
-      addQueues.set(db, (q = []));
-      setImmediate(() => void flushAdds(db));
-    }
-    q.push({ key: [kdnr, artnr], run: (tx) => addOne(db, tx, kdnr, artnr, qty, ctx.lang, cur, variants), resolve, reject });
-  });
+  return groupCommit(db, addJob(db, kdnr, artnr, qty, ctx.lang, cur, variants), config.cartCommit);
 }
 
 async function setInCart(db: Db, kdnr: number, artnr: string, qty: number, ctx: { lang: string; country: string }, lager?: string) {
-  const a = await orderableOrThrow(db, artnr, ctx.lang);
+  const a = await orderableArticle(db, artnr, ctx.lang);
   await db.insertInto('cart_items').values({
     kdnr, artnr: a.artnr, menge: qty, var1: '', var2: '', var3: '', var4: '', var5: '', lager: lager ?? '', added_at: nowIso(),
   }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet((eb) => ({

@@ -1,0 +1,109 @@
+// The group commit of cart adds (server/db/group-commit.ts) on both engines: the adds that arrive together
+// share one transaction, yet each answers for itself — also when a statement of the batch fails in the
+// database, which on PostgreSQL aborts the whole transaction.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../server/db/index.ts';
+import { isPostgres } from '../../server/db/dialect.ts';
+import { Client, LAB_A, LAB_B, privateDatabase } from './harness.ts';
+import { createApi } from '../../server/http/app.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Db } from '../../server/db/index.ts';
+
+let db: Db;
+let drop: () => Promise<void>;
+let where: { file: string; url: string };
+let a: Client;
+let b: Client;
+let arts: string[] = [];
+/** an article whose insert into a cart fails in the database (a test trigger) */
+let poisoned = '';
+
+beforeAll(async () => {
+  const copy = await privateDatabase();
+  where = copy;
+  drop = copy.drop;
+  db = await createDb({ file: copy.file, url: copy.url });
+  if (!copy.url) await migrateToLatest(db);
+  const app = createApi(db);
+  const rows = await db.selectFrom('articles').select('artnr').where('aus_sortiment', '=', 0)
+    .where('preis', 'not in', [0.01, 0.02]).where('kat_preis', 'not in', [0.01, 0.02])
+    .where('artnr', 'not like', '%/%').where('artnr', 'not like', '% %').orderBy('artnr').limit(41).execute();
+  arts = rows.map((r) => r.artnr);
+  poisoned = arts.pop()!;
+  if (isPostgres(db)) {
+    await sql.raw(`CREATE FUNCTION test_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.artnr = '${poisoned}' THEN RAISE EXCEPTION 'poisoned article'; END IF; RETURN NEW; END $$`).execute(db);
+    await sql.raw('CREATE TRIGGER test_poison BEFORE INSERT ON cart_items FOR EACH ROW EXECUTE FUNCTION test_poison()').execute(db);
+  } else {
+    await sql.raw(`CREATE TRIGGER test_poison BEFORE INSERT ON cart_items WHEN NEW.artnr = '${poisoned}'
+      BEGIN SELECT RAISE(ABORT, 'poisoned article'); END`).execute(db);
+  }
+  a = new Client(app);
+  b = new Client(app);
+  expect((await a.login(LAB_A)).status).toBe(200);
+  expect((await b.login(LAB_B)).status).toBe(200);
+});
+afterAll(async () => { await db.destroy(); await drop(); });
+
+const enc = encodeURIComponent;
+const lines = async (kdnr: number, on: Db = db) => new Map((await on.selectFrom('cart_items').select(['artnr', 'menge'])
+  .where('kdnr', '=', kdnr).execute()).map((r) => [r.artnr, Number(r.menge)]));
+
+describe('cart adds committed together', () => {
+  it('concurrent adds of one customer are all counted, each answer with the count after its own add', async () => {
+    await a.post('/api/wk/delete');
+    const rs = await Promise.all(arts.slice(0, 20).map((nr) => a.post(`/api/wk/${enc(nr)}/add/1`)));
+    expect(rs.map((r) => r.status)).toEqual(rs.map(() => 200));
+    // one after the other inside the batch: the counts are 1…20, each once
+    expect(rs.map((r) => r.body.result.wkcounter).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // the same line 30 times at once: every piece lands
+    const same = await Promise.all(Array.from({ length: 30 }, () => a.post(`/api/wk/${enc(arts[0]!)}/add/2`)));
+    expect(same.every((r) => r.status === 200 && r.body.result.wkcounter === 20)).toBe(true);
+    expect(same.map((r) => r.body.result.line.Menge).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => 3 + 2 * i));
+    expect((await lines(LAB_A)).get(arts[0]!)).toBe(61);
+    await a.post('/api/wk/delete');
+  });
+
+  it('a statement failing in the database fails only its own add; the others of the batch are committed', async () => {
+    await a.post('/api/wk/delete');
+    await b.post('/api/wk/delete');
+    // first in lock order and last: the failing statement sits before and after good ones of the batch
+    const [first, bad, ...rest] = await Promise.all([
+      a.post(`/api/wk/${enc(arts[0]!)}/add/1`),
+      a.post(`/api/wk/${enc(poisoned)}/add/1`),
+      a.post(`/api/wk/${enc(arts[1]!)}/add/2`),
+      b.post(`/api/wk/${enc(arts[2]!)}/add/3`),
+      b.post(`/api/wk/${enc(poisoned)}/add/1`),
+      b.post(`/api/wk/${enc(arts[3]!)}/add/4`),
+    ]);
+    expect(bad!.status).toBe(500);
+    expect(rest[2]!.status).toBe(500);
+    for (const r of [first!, rest[0]!, rest[1]!, rest[3]!]) expect(r.status).toBe(200);
+    expect([first!.body.result.wkcounter, rest[0]!.body.result.wkcounter].sort()).toEqual([1, 2]);
+    expect(await lines(LAB_A)).toEqual(new Map([[arts[0]!, 1], [arts[1]!, 2]]));
+    expect(await lines(LAB_B)).toEqual(new Map([[arts[2]!, 3], [arts[3]!, 4]]));
+    // and the next batch works as usual
+    expect((await a.post(`/api/wk/${enc(arts[0]!)}/add/1`)).body.result).toMatchObject({ wkcounter: 2, line: { Menge: 2 } });
+    await a.post('/api/wk/delete');
+    await b.post('/api/wk/delete');
+  });
+
+  it('an acknowledged add is committed: a second connection to the database sees it at once', async () => {
+    await a.post('/api/wk/delete');
+    const other = await createDb({ file: where.file, url: where.url });
+    try {
+      const rs = await Promise.all(arts.slice(5, 15).map((nr, i) => a.post(`/api/wk/${enc(nr)}/add/${i + 1}`)));
+      expect(rs.every((r) => r.status === 200)).toBe(true);
+      expect(await lines(LAB_A, other)).toEqual(new Map(arts.slice(5, 15).map((nr, i) => [nr, i + 1])));
+    } finally {
+      await other.destroy();
+    }
+    await a.post('/api/wk/delete');
+  });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: queries run as named prepared statements', async () => {
+    const r = await sql<{ n: number }>`select count(*) as n from pg_prepared_statements where name like ${'s%'}`.execute(db);
+    expect(Number(r.rows[0]!.n)).toBeGreaterThan(0);
+  });
+});
