@@ -11,10 +11,10 @@
 //  - paths without prefix (/service) get the stored or located prefix; upper case prefixes are lowered
 import { config } from './config.ts';
 import { acceptLanguageCandidates } from './modules/user.ts';
-import { findCountry, REDIRECTED_COUNTRIES } from '../src/data/countries.ts';
-import { firmaFor, isMainHost } from '../src/lib/site/locales.ts';
-import { NAMED_ROUTES, splitLocalePath } from '../src/lib/site/routes.ts';
-import { DEFAULT_COUNTRY, resolveLanguage } from '../src/lib/rules/locale.ts';
+import { findCountry, REDIRECTED_COUNTRIES } from '#data/countries.ts';
+import { firmaFor, isMainHost } from '#lib/site/locales.ts';
+import { NAMED_ROUTES, splitLocalePath } from '#lib/site/routes.ts';
+import { DEFAULT_COUNTRY, resolveLanguage } from '#rules/locale.ts';
 
 export interface SiteRedirect { status: 301 | 302; location: string }
 /** Facts the server looked up for a redirect (the pure rules cannot reach the database). */

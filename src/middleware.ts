@@ -17,7 +17,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (current && context.locals.session === undefined) context.locals.session = current.session ?? null;
     return next();
   }
-  const { siteRedirect, parseCookies } = await import('../server/site-routes.ts');
+  const { siteRedirect, parseCookies } = await import('#server/site-routes.ts');
   const cookies = parseCookies(context.request.headers.get('cookie'));
   const r = siteRedirect(new URL(context.request.url), context.request.headers, cookies);
   if (r) return new Response(null, { status: r.status, headers: { location: r.location } });

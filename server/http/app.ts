@@ -11,7 +11,7 @@ import { parseWith, type AnyRoute } from './route.ts';
 import { API_CSP, commonHeaders } from './security-headers.ts';
 import { loadSession } from './session.ts';
 import { allRoutes } from '../modules/index.ts';
-import { ACCESS_PREFIXES } from '../../src/api/contract.ts';
+import { ACCESS_PREFIXES } from '#api/contract.ts';
 import { checkAnswer } from './answer-check.ts';
 
 

@@ -18,4 +18,4 @@ export const notFound = (key = 'not_found', extra?: Record<string, unknown>) => 
 export const conflict = (key: string, extra?: Record<string, unknown>) => new ApiError(409, key, extra);
 
 /** German default texts for keys the server raises; the client has the translations. */
-export { ERROR_TEXTS } from '../../src/lib/rules/constants.ts';
+export { ERROR_TEXTS } from '#rules/constants.ts';

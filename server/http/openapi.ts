@@ -1,6 +1,6 @@
 // OpenAPI 3.1 document generated from the route declarations' zod schemas.
 import { z } from 'zod';
-import type { AnySchema } from '../../src/api/contract.ts';
+import type { AnySchema } from '#api/contract.ts';
 import type { AnyRoute } from './route.ts';
 
 const PREFIX: Record<AnyRoute['access'], string> = {

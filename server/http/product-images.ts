@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
-import { hqImagePrefixes, type ArticleImageSize } from '../../src/lib/rules/artnr.ts';
+import { hqImagePrefixes, type ArticleImageSize } from '#rules/artnr.ts';
 import type { Db } from '../db/index.ts';
 import { articleImageFile } from '../lib/product-images.ts';
 

@@ -4,10 +4,10 @@
 // of the test run and the generated OpenAPI document.
 import type { Context } from 'hono';
 import { z, type ZodType } from 'zod';
-import type { Access, AnySchema, ContractDef, HandlerResult } from '../../src/api/contract.ts';
+import type { Access, AnySchema, ContractDef, HandlerResult } from '#api/contract.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './errors.ts';
-import { fieldErrors } from '../../src/api/form-schemas.ts';
+import { fieldErrors } from '#api/form-schemas.ts';
 import type { Session } from './session.ts';
 
 export type { Access };

@@ -4,9 +4,9 @@ import type { Db } from '../db/index.ts';
 import { cachePerDb } from './cache.ts';
 import { invalidate } from './bus.ts';
 import { TOPIC } from './cache-topics.ts';
-import { REQUEST_PRICES } from '../../src/lib/rules/constants.ts';
-import { discountPercent } from '../../src/lib/rules/pricing.ts';
-import type { ArticleListItem } from '../../src/api/articles.ts';
+import { REQUEST_PRICES } from '#rules/constants.ts';
+import { discountPercent } from '#rules/pricing.ts';
+import type { ArticleListItem } from '#api/articles.ts';
 
 export type { ArticleListItem };
 

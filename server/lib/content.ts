@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { config, ROOT } from '../config.ts';
-import { supportedLanguages } from '../../src/lib/rules/locale.ts';
+import { supportedLanguages } from '#rules/locale.ts';
 import { Cache } from './cache.ts';
 import { TOPIC } from './cache-topics.ts';
 

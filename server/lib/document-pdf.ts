@@ -2,7 +2,7 @@
 // statements, declarations of conformity, product safety sheets), built from the order data on pdf-lib,
 // in the customer's language (locale keys pdf.*).
 import type { Summary } from './money.ts';
-import { serverT } from '../../src/i18n/server.ts';
+import { serverT } from '#i18n/server.ts';
 import {
   companyLetterhead, createPdf, drawAddressWindow, drawLetterhead, mm, GREY, type CompanyLetterhead, type PdfWriter,
 } from './pdf.ts';

@@ -5,7 +5,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, hitWindow } from './login-throttle.ts';
-import { HONEYPOT_FIELD } from '../../src/lib/rules/constants.ts';
+import { HONEYPOT_FIELD } from '#rules/constants.ts';
 
 const HOUR = 3600_000;
 

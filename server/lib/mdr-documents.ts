@@ -3,9 +3,9 @@
 import type { Db } from '../db/index.ts';
 import { batchesOf, type WorkRow } from '../modules/logbook.ts';
 import { designations } from './designations.ts';
-import { isExpired } from '../../src/lib/rules/batch.ts';
+import { isExpired } from '#rules/batch.ts';
 import { A4, BRAND, createPdf, GREY, mm } from './pdf.ts';
-import { serverT, type ServerT } from '../../src/i18n/server.ts';
+import { serverT, type ServerT } from '#i18n/server.ts';
 
 /** The lab (manufacturer of the custom-made device) as the customer data name it. */
 export interface Lab { kdnr: number; name: string; address: string[]; lang: string }

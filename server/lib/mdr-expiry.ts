@@ -3,12 +3,12 @@
 // per customer and day (a row in mdr_expiry_mails, claimed before the mail is queued).
 import type { Db } from '../db/index.ts';
 import { designations } from './designations.ts';
-import { parseFunktionen } from '../../src/lib/rules/permissions.ts';
+import { parseFunktionen } from '#rules/permissions.ts';
 import { sendMail } from './mail.ts';
 import { nowIso } from './time.ts';
-import { dayOf } from '../../src/lib/rules/batch.ts';
-import { expiryHorizon } from '../../src/lib/rules/mdr.ts';
-import { serverT } from '../../src/i18n/server.ts';
+import { dayOf } from '#rules/batch.ts';
+import { expiryHorizon } from '#rules/mdr.ts';
+import { serverT } from '#i18n/server.ts';
 
 export interface ExpiringItem {
   source: 'stock' | 'logbook'; artnr: string; bezeichnung: string | null; lot: string; verfallsdatum: string;

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import { serverT } from '../../src/i18n/server.ts';
+import { serverT } from '#i18n/server.ts';
 
 export const A4: readonly [number, number] = [595.28, 841.89];
 export const mm = (v: number): number => (v * 72) / 25.4;

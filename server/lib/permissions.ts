@@ -3,7 +3,7 @@
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { freshActing, type Session } from '../http/session.ts';
-import { ACTIONS, allows, parseFunktionen, type Action } from '../../src/lib/rules/permissions.ts';
+import { ACTIONS, allows, parseFunktionen, type Action } from '#rules/permissions.ts';
 
 export interface Acting {
   /** 0 = the main user */

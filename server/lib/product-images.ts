@@ -2,7 +2,7 @@
 // shows its category's picture, files drawn by the seed (server/seed/product-images.ts).
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { ArticleImageSize } from '../../src/lib/rules/artnr.ts';
+import type { ArticleImageSize } from '#rules/artnr.ts';
 import type { Db } from '../db/index.ts';
 import { cachePerDb } from './cache.ts';
 import { TOPIC } from './cache-topics.ts';

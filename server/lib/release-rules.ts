@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Acting } from './permissions.ts';
-import { allows } from '../../src/lib/rules/permissions.ts';
+import { allows } from '#rules/permissions.ts';
 
 export const DEFAULT_THRESHOLD_CENTS = 500_000;
 export const RELEASE_TIME_ZONE = 'Europe/Berlin';

@@ -3,9 +3,9 @@
 // HIBC labeler code. Used by the logbook's scanner and by the catalogue search.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { normalizeArtnr } from '../../src/lib/rules/index.ts';
-import { parseScan, type ScanResult } from '../../src/lib/codes/index.ts';
-import { isoDay } from '../../src/api/common.ts';
+import { normalizeArtnr } from '#rules/index.ts';
+import { parseScan, type ScanResult } from '#lib/codes/index.ts';
+import { isoDay } from '#api/common.ts';
 
 /** What the logbook and the resolver use from a scanned code (GS1, HIBC, shop URL, plain number). */
 export interface ScanFacts {

@@ -10,10 +10,10 @@ import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { cachedCurrency, convertPrice, loadArticleItems, type ArticleListItem } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
 import { settleProcessingSlots } from './zahnlager/index.ts';
-import { QTY_MAX, REQUEST_PRICES } from '../../src/lib/rules/constants.ts';
-import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
-import * as cart from '../../src/api/cart.ts';
-import { zCartQty, type CartChange, type LagerOrigin } from '../../src/api/cart.ts';
+import { QTY_MAX, REQUEST_PRICES } from '#rules/constants.ts';
+import { isRequestPrice } from '#rules/pricing.ts';
+import * as cart from '#api/cart.ts';
+import { zCartQty, type CartChange, type LagerOrigin } from '#api/cart.ts';
 
 export { zCartQty };
 

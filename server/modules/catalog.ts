@@ -9,10 +9,10 @@ import {
   cachedGuestValue, cachedListing, categoryNames, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
   type ListFilter, type SortKey, type Snapshot,
 } from '../search/index.ts';
-import { articleImages, normalizeArtnr } from '../../src/lib/rules/artnr.ts';
-import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../src/lib/rules/constants.ts';
-import { sortSaleList } from '../../src/lib/rules/pricing.ts';
-import * as calls from '../../src/api/catalog.ts';
+import { articleImages, normalizeArtnr } from '#rules/artnr.ts';
+import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '#rules/constants.ts';
+import { sortSaleList } from '#rules/pricing.ts';
+import * as calls from '#api/catalog.ts';
 
 /** Reserved groups go last in this order (PG90, PG91, PG0, PG888). */
 const RESERVED_PGS = RESERVED_CATEGORY_IDS.map((id) => Number(id.slice(2)));

@@ -13,9 +13,9 @@ import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { invalidate } from '../lib/bus.ts';
 import { TOPIC } from '../lib/cache-topics.ts';
 import { siteBuild } from '../site.ts';
-import { collectionOfModel, type CollectionName } from '../../src/lib/content/collections.ts';
-import { SITE_COUNTRIES } from '../../src/data/countries.ts';
-import * as calls from '../../src/api/cms.ts';
+import { collectionOfModel, type CollectionName } from '#lib/content/collections.ts';
+import { SITE_COUNTRIES } from '#data/countries.ts';
+import * as calls from '#api/cms.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 

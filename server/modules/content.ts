@@ -7,11 +7,11 @@ import type { Session } from '../http/session.ts';
 import { getAllLanguages, getCollection, } from '../lib/content.ts';
 import { cachePerDb } from '../lib/cache.ts';
 import { TOPIC } from '../lib/cache-topics.ts';
-import { COMPANY_DEFAULT } from '../../src/lib/rules/constants.ts';
-import * as calls from '../../src/api/content.ts';
+import { COMPANY_DEFAULT } from '#rules/constants.ts';
+import * as calls from '#api/content.ts';
 // the collections' entries (files and CMS) carry the fields their schema names; the test run's answer check holds them to it
-import type { CompanyData, FaqEntry, TeamMember } from '../../src/api/content.ts';
-import { STRAPI_COLLECTIONS } from '../../src/api/content.ts';
+import type { CompanyData, FaqEntry, TeamMember } from '#api/content.ts';
+import { STRAPI_COLLECTIONS } from '#api/content.ts';
 
 const BY_LOWER = new Map(STRAPI_COLLECTIONS.map((c) => [c.toLowerCase(), c]));
 

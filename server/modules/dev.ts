@@ -2,7 +2,7 @@
 import { notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { listOutbox, outboxEnabled } from '../lib/mail.ts';
-import * as calls from '../../src/api/dev.ts';
+import * as calls from '#api/dev.ts';
 
 export const routes: AnyRoute[] = [
   defineRoute(calls.outbox, async ({ db, query }) => {

@@ -6,14 +6,14 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
-import * as documents from '../../src/api/documents.ts';
-import { DOCUMENTS_PAGE_SIZE as PAGE_SIZE } from '../../src/api/documents.ts';
+import * as documents from '#api/documents.ts';
+import { DOCUMENTS_PAGE_SIZE as PAGE_SIZE } from '#api/documents.ts';
 import type { Session } from '../http/session.ts';
 import { orderSummary, withDesignations } from '../lib/money.ts';
-import { serverLanguage } from '../../src/i18n/server.ts';
+import { serverLanguage } from '#i18n/server.ts';
 import { articleDocument, creditNote, orderDocument, statement, type DocCustomer, type DocHead, type DocOrder } from '../lib/document-pdf.ts';
 import { pdfResponse } from '../lib/pdf.ts';
-import { DOCUMENTS_MONTHS } from '../../src/lib/rules/constants.ts';
+import { DOCUMENTS_MONTHS } from '#rules/constants.ts';
 import { designations } from '../lib/designations.ts';
 
 export const ORDER_DOC_TYPES = ['rechnung', 'lieferschein', 'gutschrift', 'auftragsbestaetigung', 'kontoauszug'] as const;

@@ -9,10 +9,10 @@ import { nowIso } from '../lib/time.ts';
 import { cartCount, zCartQty } from './cart.ts';
 // formula-safe CSV cells, the same as the logbook's exports
 import { csvCell } from './logbook.ts';
-import { serverT } from '../../src/i18n/server.ts';
-import { FAVOURITES_LIST_ID, QTY_MAX } from '../../src/lib/rules/constants.ts';
-import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
-import * as calls from '../../src/api/favoriten.ts';
+import { serverT } from '#i18n/server.ts';
+import { FAVOURITES_LIST_ID, QTY_MAX } from '#rules/constants.ts';
+import { isRequestPrice } from '#rules/pricing.ts';
+import * as calls from '#api/favoriten.ts';
 
 const MAX_LISTS = 200;
 const MAX_ITEMS = 1000;

@@ -6,13 +6,13 @@ import type { Db, Tx } from '../db/index.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { multipartText, readMultipart } from '../http/body.ts';
 import { defineRoute, parseWith, type AnyRoute } from '../http/route.ts';
-import * as forms from '../../src/api/forms.ts';
+import * as forms from '#api/forms.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail, reserveGuestUpload } from '../lib/guest-limits.ts';
 import { sendMail } from '../lib/mail.ts';
-import { serverT } from '../../src/i18n/server.ts';
+import { serverT } from '#i18n/server.ts';
 import { nowIso } from '../lib/time.ts';
 import { checkImage, insertUploads, isFile, removeFiles, uploadUrls, writeImages } from '../lib/uploads.ts';
-import { isServiceType } from '../../src/api/form-schemas.ts';
+import { isServiceType } from '#api/form-schemas.ts';
 
 export const MAX_PHOTOS = 10;
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { defineRoute } from '../http/route.ts';
 import { ApiError } from '../http/errors.ts';
 import { isDraining, servedBuild } from '../lib/lifecycle.ts';
-import * as calls from '../../src/api/health.ts';
+import * as calls from '#api/health.ts';
 
 export const routes = [
   defineRoute(calls.health, async ({ db }) => {

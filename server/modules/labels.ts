@@ -7,16 +7,16 @@ import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { defineRoute, parseWith, type AnyRoute } from '../http/route.ts';
-import * as labels from '../../src/api/labels.ts';
-import { zId } from '../../src/api/common.ts';
-import { MAX_LABELS, type TemplateInput } from '../../src/api/labels.ts';
-import { TemplateForm } from '../../src/api/form-schemas.ts';
+import * as labels from '#api/labels.ts';
+import { zId } from '#api/common.ts';
+import { MAX_LABELS, type TemplateInput } from '#api/labels.ts';
+import { TemplateForm } from '#api/form-schemas.ts';
 import { createPdf, pdfResponse, type PdfWriter } from '../lib/pdf.ts';
 import { nowIso } from '../lib/time.ts';
-import { PRINTER_MARGIN_MM, validatePrintTemplate } from '../../src/lib/rules/index.ts';
+import { PRINTER_MARGIN_MM, validatePrintTemplate } from '#rules/index.ts';
 import { designations } from '../lib/designations.ts';
-import { computeLayout, PAPER_MM, type Layout } from '../../src/lib/rules/labelLayout.ts';
-import { serverT } from '../../src/i18n/server.ts';
+import { computeLayout, PAPER_MM, type Layout } from '#rules/labelLayout.ts';
+import { serverT } from '#i18n/server.ts';
 
 export { computeLayout, MAX_LABELS, PAPER_MM, type TemplateInput };
 

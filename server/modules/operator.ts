@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
-import * as calls from '../../src/api/operator.ts';
+import * as calls from '#api/operator.ts';
 import { setArticlePrices, setCurrencyRates } from '../lib/price-updates.ts';
 import { sameSecret } from './cms.ts';
 

@@ -19,15 +19,15 @@ import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { convertPrice, currencyFor } from '../lib/articles.ts';
 import { requirePermission } from '../lib/permissions.ts';
 import { sendMail } from '../lib/mail.ts';
-import { serverT } from '../../src/i18n/server.ts';
+import { serverT } from '#i18n/server.ts';
 import { orderSummary, totalsOf, withDesignations } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
 import { parseReleaseReason } from '../lib/release-rules.ts';
 import { cartCount } from './cart.ts';
-import { ERROR_TEXTS, QTY_MAX } from '../../src/lib/rules/constants.ts';
-import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
-import * as calls from '../../src/api/orders.ts';
-import { pad } from '../../src/api/orders.ts';
+import { ERROR_TEXTS, QTY_MAX } from '#rules/constants.ts';
+import { isRequestPrice } from '#rules/pricing.ts';
+import * as calls from '#api/orders.ts';
+import { pad } from '#api/orders.ts';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 

@@ -11,11 +11,11 @@ import { requirePermission } from '../lib/permissions.ts';
 import { artnrMatches, artnrsWithPrefix, snapshot } from '../search/index.ts';
 import { addOne, cartCount, zCartQty } from './cart.ts';
 import { addListItems, createList, listName } from './favoriten.ts';
-import { QUICK_ORDER_MAX_LINES } from '../../src/lib/rules/constants.ts';
-import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
-import { isRequestPrice } from '../../src/lib/rules/pricing.ts';
-import * as calls from '../../src/api/quickorder.ts';
-import { zLine } from '../../src/api/quickorder.ts';
+import { QUICK_ORDER_MAX_LINES } from '#rules/constants.ts';
+import { normalizeArtnr } from '#rules/artnr.ts';
+import { isRequestPrice } from '#rules/pricing.ts';
+import * as calls from '#api/quickorder.ts';
+import { zLine } from '#api/quickorder.ts';
 
 const SUGGESTIONS_MAX = 5;
 

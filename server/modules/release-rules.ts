@@ -9,9 +9,9 @@ import { requirePermission } from '../lib/permissions.ts';
 import { toCents } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
 import { DEFAULT_THRESHOLD_CENTS, RELEASE_TIME_ZONE, budgetMonth, monthUsage, thresholdCents } from '../lib/release-rules.ts';
-import { allows, parseFunktionen } from '../../src/lib/rules/permissions.ts';
-import * as calls from '../../src/api/release-rules.ts';
-import { RulesOut } from '../../src/api/release-rules.ts';
+import { allows, parseFunktionen } from '#rules/permissions.ts';
+import * as calls from '#api/release-rules.ts';
+import { RulesOut } from '#api/release-rules.ts';
 
 const eur = (c: number) => c / 100;
 

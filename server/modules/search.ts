@@ -7,9 +7,9 @@ import {artnrMatches, cachedGuestJson, listItems, chipsFor, exactCandidates, fil
   tokenize, wordsWithPrefix, type ListFilter, type SortKey,
 } from '../search/index.ts';
 import { cachedCurrency, purchaseFacts } from '../lib/articles.ts';
-import { SEARCH_MIN_CHARS, SEARCH_PREVIEW_CATEGORIES } from '../../src/lib/rules/constants.ts';
-import * as calls from '../../src/api/search.ts';
-import { zFilters } from '../../src/api/search.ts';
+import { SEARCH_MIN_CHARS, SEARCH_PREVIEW_CATEGORIES } from '#rules/constants.ts';
+import * as calls from '#api/search.ts';
+import { zFilters } from '#api/search.ts';
 
 // ---- shared search runner ----
 export interface SearchArgs {

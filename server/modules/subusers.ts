@@ -8,11 +8,11 @@ import { endSessions, rotateSession, type Session } from '../http/session.ts';
 import { accountName, loginAttempt } from '../lib/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { actingUser, gainsRights, requirePermission } from '../lib/permissions.ts';
-import { parseFunktionen } from '../../src/lib/rules/permissions.ts';
+import { parseFunktionen } from '#rules/permissions.ts';
 import { nowIso } from '../lib/time.ts';
 import { subUserOf } from './user.ts';
-import { validatePasswordPair } from '../../src/lib/rules/validate.ts';
-import * as calls from '../../src/api/subusers.ts';
+import { validatePasswordPair } from '#rules/validate.ts';
+import * as calls from '#api/subusers.ts';
 
 const MAX_SUB_USERS = 100;
 

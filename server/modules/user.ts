@@ -5,12 +5,12 @@ import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { updateSession, type Session } from '../http/session.ts';
-import { parseFunktionen } from '../../src/lib/rules/permissions.ts';
-import { resolveLanguage } from '../../src/lib/rules/locale.ts';
-import { isLS } from '../../src/lib/rules/customer.ts';
-import { COMPANY_DEFAULT } from '../../src/lib/rules/constants.ts';
-import * as calls from '../../src/api/user.ts';
-import type { ActiveUser, Customer } from '../../src/api/user.ts';
+import { parseFunktionen } from '#rules/permissions.ts';
+import { resolveLanguage } from '#rules/locale.ts';
+import { isLS } from '#rules/customer.ts';
+import { COMPANY_DEFAULT } from '#rules/constants.ts';
+import * as calls from '#api/user.ts';
+import type { ActiveUser, Customer } from '#api/user.ts';
 
 // ---- shared helpers (auth.ts and subusers.ts use them too) ----
 

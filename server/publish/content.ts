@@ -6,8 +6,8 @@ import path from 'node:path';
 import { stringify, unflatten } from 'devalue';
 import { config } from '../config.ts';
 import { CONTENT_DIR } from '../lib/content.ts';
-import { COLLECTION_DEFS, COLLECTION_NAMES, type CollectionName } from '../../src/lib/content/collections.ts';
-import { fetchStrapiCollection } from '../../src/lib/content/strapi-loader.ts';
+import { COLLECTION_DEFS, COLLECTION_NAMES, type CollectionName } from '#lib/content/collections.ts';
+import { fetchStrapiCollection } from '#lib/content/strapi-loader.ts';
 import { replaceFile } from './tree.ts';
 
 type Raw = Record<string, unknown>;

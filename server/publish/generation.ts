@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { compressFile } from '../../src/integrations/precompress.ts';
+import { compressFile } from '#src/integrations/precompress.ts';
 import { ENCODING_SUFFIX, type Encoding } from '../lib/encoding.ts';
 import { freshContent, writeContent, type SiteContent } from './content.ts';
 import { loadRenderer, type StaticPage } from './renderer.ts';

@@ -13,7 +13,7 @@ import { runSingleton, type SingletonJob } from '../jobs/singleton.ts';
 import type { SiteHost } from '../site.ts';
 import { GenerationWorker, type buildGeneration } from './generation.ts';
 import { RENDERER_DIR } from './renderer.ts';
-import type { PublishRun } from '../../src/api/cms.ts';
+import type { PublishRun } from '#api/cms.ts';
 
 export const SITE_BUILD_TOPIC = 'site-build';
 export const PUBLISH_JOB = 'cms-publish';

@@ -5,7 +5,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
-import { RENDERER_DIR as KEPT, type RendererManifest } from '../../src/integrations/page-renderer.ts';
+import { RENDERER_DIR as KEPT, type RendererManifest } from '#src/integrations/page-renderer.ts';
 
 /** Where a build keeps its renderer, relative to the build. */
 export const RENDERER_DIR = path.join('server', KEPT);

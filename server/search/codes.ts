@@ -2,7 +2,7 @@
 // upper-cased, normalised: section 5), article-number prefixes for the quick order, and GTIN /
 // GS1 / HIBC codes resolved to their article (scan-codes.ts, shared with the logbook's scanner).
 import type { Db } from '../db/index.ts';
-import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { normalizeArtnr } from '#rules/artnr.ts';
 import { articlesByCode } from '../lib/scan-codes.ts';
 import type { Snapshot } from './snapshot.ts';
 import { looksLikeArtnr, lowerBound } from './text.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { isPostgres } from '../db/dialect.ts';
-import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { normalizeArtnr } from '#rules/artnr.ts';
 import { addCompoundParts } from './compounds.ts';
 import { dictionaryWords } from './synonyms.ts';
 import { foldText, foldedWords as words } from './text.ts';

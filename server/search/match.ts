@@ -3,7 +3,7 @@
 // of the range last. The words match with their trade synonyms and stems (the words as typed first);
 // when no article has all words: repaired words (typos, compounds) if they find something, else the
 // best partial matches. Results are kept per folded term (engine.matches).
-import { normalizeArtnr } from '../../src/lib/rules/artnr.ts';
+import { normalizeArtnr } from '#rules/artnr.ts';
 import type { Db } from '../db/index.ts';
 import { exactArticles } from './codes.ts';
 import { repairWords } from './correction.ts';

@@ -1,7 +1,7 @@
 // Orders of a match set. bm25 over the two fields (the article number counts NUMBER_WEIGHT times),
 // computed from the postings as SQLite's FTS5 did; the whole-word tier; the typed words before
 // their stems and synonyms with a category vote; and the best-partial order of the fallback.
-import { SPECIAL_PRODUCT_GROUPS } from '../../src/lib/rules/constants.ts';
+import { SPECIAL_PRODUCT_GROUPS } from '#rules/constants.ts';
 import { matchesExactly, termRange, wordDocs, type TermIndex } from './postings.ts';
 import { categorySlots, type Snapshot } from './snapshot.ts';
 

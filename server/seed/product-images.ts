@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ARTICLE_IMAGE_WIDTHS, type ArticleImageSize } from '../../src/lib/rules/artnr.ts';
+import { ARTICLE_IMAGE_WIDTHS, type ArticleImageSize } from '#rules/artnr.ts';
 import { categoryImageFile } from '../lib/product-images.ts';
 import { CATEGORIES } from '#data/reference/groups.ts';
 import { productSvg } from './product-art.ts';

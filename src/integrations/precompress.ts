@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { COMPRESSIBLE_EXTENSIONS, ENCODING_SUFFIX, type Encoding } from '../../server/lib/encoding.ts';
+import { COMPRESSIBLE_EXTENSIONS, ENCODING_SUFFIX, type Encoding } from '#server/lib/encoding.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

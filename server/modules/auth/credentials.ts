@@ -6,8 +6,8 @@ import { ApiError, badRequest } from '../../http/errors.ts';
 import { accountName, loginAttempt, type LoginAttempt } from '../../lib/login-throttle.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { loadCustomerRow } from '../user.ts';
-import { parseLogin, parseLoginName, subUserSuffix } from '../../../src/lib/rules/customer.ts';
-import { loginBody } from '../../../src/api/auth.ts';
+import { parseLogin, parseLoginName, subUserSuffix } from '#rules/customer.ts';
+import { loginBody } from '#api/auth.ts';
 
 type Candidate = NonNullable<Awaited<ReturnType<typeof loadCustomerRow>>>;
 

@@ -3,9 +3,9 @@ import { notFound } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { requirePermission } from '../../lib/permissions.ts';
 import { findCountry, loadCustomerRow, sessionCustomer } from '../user.ts';
-import { resolveLanguage } from '../../../src/lib/rules/locale.ts';
-import * as calls from '../../../src/api/auth.ts';
-import { kundendatenErrors } from '../../../src/lib/rules/forms.ts';
+import { resolveLanguage } from '#rules/locale.ts';
+import * as calls from '#api/auth.ts';
+import { kundendatenErrors } from '#rules/forms.ts';
 import { emailTaken } from './shared.ts';
 import { throwFieldErrors, trimOr, columnsOf } from './customer-fields.ts';
 

@@ -1,8 +1,8 @@
 // The Customer entity's fields (section 3) as customer columns, and the field errors of a form answer.
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
-import { parseDate } from '../../../src/lib/rules/validate.ts';
-import { dataFields } from '../../../src/api/auth.ts';
+import { parseDate } from '#rules/validate.ts';
+import { dataFields } from '#api/auth.ts';
 import { keyed } from './shared.ts';
 
 export type DataInput = { [K in keyof typeof dataFields]?: z.output<(typeof dataFields)[K]> };

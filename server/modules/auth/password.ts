@@ -7,9 +7,9 @@ import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail } from '../..
 import { publicBaseUrl, sendMail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
-import { parseLoginName } from '../../../src/lib/rules/customer.ts';
-import { validatePasswordPair } from '../../../src/lib/rules/validate.ts';
-import * as calls from '../../../src/api/auth.ts';
+import { parseLoginName } from '#rules/customer.ts';
+import { validatePasswordPair } from '#rules/validate.ts';
+import * as calls from '#api/auth.ts';
 import { tokenHash, newToken, TOKEN_RE, RESET_HOURS, requestLocale, accountMail } from './shared.ts';
 import { checkCredentials } from './credentials.ts';
 

@@ -10,10 +10,10 @@ import { publicBaseUrl, sendMail } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findCountry, loadCustomerRow } from '../user.ts';
-import { resolveLanguage } from '../../../src/lib/rules/locale.ts';
-import * as calls from '../../../src/api/auth.ts';
-import { fastRegisterErrors, isExistingRegistration, registerErrors } from '../../../src/lib/rules/forms.ts';
-import { registerBody, fastBody } from '../../../src/api/auth.ts';
+import { resolveLanguage } from '#rules/locale.ts';
+import * as calls from '#api/auth.ts';
+import { fastRegisterErrors, isExistingRegistration, registerErrors } from '#rules/forms.ts';
+import { registerBody, fastBody } from '#api/auth.ts';
 import { tokenHash, newToken, VERIFY_TOKEN_RE, keyed, refuseWhenLoggedIn, requestLocale, emailTaken, accountMail } from './shared.ts';
 import { type DataInput, throwFieldErrors, trimOr, columnsOf } from './customer-fields.ts';
 

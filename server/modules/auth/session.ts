@@ -4,8 +4,8 @@ import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { createSession, destroySession } from '../../http/session.ts';
 import { nowIso } from '../../lib/time.ts';
 import { customerEntity } from '../user.ts';
-import { resolveLanguage } from '../../../src/lib/rules/locale.ts';
-import * as calls from '../../../src/api/auth.ts';
+import { resolveLanguage } from '#rules/locale.ts';
+import * as calls from '#api/auth.ts';
 import { limit, requestLocale } from './shared.ts';
 import { checkCredentials } from './credentials.ts';
 

@@ -6,8 +6,8 @@ import type { Db } from '../../db/index.ts';
 import { ApiError, forbidden } from '../../http/errors.ts';
 import type { Session } from '../../http/session.ts';
 import { allowCall } from '../../lib/login-throttle.ts';
-import { ERROR_TEXTS } from '../../../src/lib/rules/constants.ts';
-import { serverT } from '../../../src/i18n/server.ts';
+import { ERROR_TEXTS } from '#rules/constants.ts';
+import { serverT } from '#i18n/server.ts';
 
 export const tokenHash = (t: string) => createHash('sha256').update(t).digest('base64url');
 export const newToken = () => randomBytes(32).toString('base64url');

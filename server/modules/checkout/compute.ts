@@ -2,10 +2,10 @@
 import type { Db } from '../../db/index.ts';
 import { currencyFor, convertPrice, loadArticleItems } from '../../lib/articles.ts';
 import { cartDiscountRules, goodsValue, priceSummary, totalsOf, vatRuleFor, type PriceLine, type Summary } from '../../lib/money.ts';
-import { FREEWAY_MIN_EUR } from '../../../src/lib/rules/constants.ts';
-import { isRequestPrice } from '../../../src/lib/rules/pricing.ts';
-import { validateFreeway } from '../../../src/lib/rules/validate.ts';
-import type { UnavailableReason } from '../../../src/api/checkout.ts';
+import { FREEWAY_MIN_EUR } from '#rules/constants.ts';
+import { isRequestPrice } from '#rules/pricing.ts';
+import { validateFreeway } from '#rules/validate.ts';
+import type { UnavailableReason } from '#api/checkout.ts';
 import { VERSANDARTEN, ZAHLUNGSARTEN, SHIPPING_EUR, FREE_STANDARD_FROM_EUR, label, round2, today } from './methods.ts';
 import { type CheckoutStateRow, loadState } from './state.ts';
 import { type AddressOut, listAddresses, mainAddress, resolveAddress } from './addresses.ts';

@@ -1,7 +1,7 @@
 // Shipping and payment methods with their labels and prices, and the small helpers of the checkout.
 import { ApiError, badRequest } from '../../http/errors.ts';
-import { ERROR_TEXTS } from '../../../src/lib/rules/constants.ts';
-import { serverT } from '../../../src/i18n/server.ts';
+import { ERROR_TEXTS } from '#rules/constants.ts';
+import { serverT } from '#i18n/server.ts';
 
 // ---- constants and small helpers ----
 

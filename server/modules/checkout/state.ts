@@ -4,9 +4,9 @@ import type { Db } from '../../db/index.ts';
 import type { Session } from '../../http/session.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { FREEWAY_MIN_EUR } from '../../../src/lib/rules/constants.ts';
-import { parseDate } from '../../../src/lib/rules/validate.ts';
-import { StateIn } from '../../../src/api/checkout.ts';
+import { FREEWAY_MIN_EUR } from '#rules/constants.ts';
+import { parseDate } from '#rules/validate.ts';
+import { StateIn } from '#api/checkout.ts';
 import { VERSANDARTEN, ZAHLUNGSARTEN, pad, today, fail, fieldInvalid } from './methods.ts';
 import { computeCheckout, view } from './compute.ts';
 

@@ -7,9 +7,9 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { designations } from '../../lib/designations.ts';
 import { nowIso } from '../../lib/time.ts';
-import * as zahnlager from '../../../src/api/zahnlager.ts';
-import type { AutoBookResult } from '../../../src/api/zahnlager.ts';
-import { isRequestPrice, ZAHNLAGER_AUTO_MS } from '../../../src/lib/rules/index.ts';
+import * as zahnlager from '#api/zahnlager.ts';
+import type { AutoBookResult } from '#api/zahnlager.ts';
+import { isRequestPrice, ZAHNLAGER_AUTO_MS } from '#rules/index.ts';
 import { ownCabinet, ownDrawer, ownSlot, slotOut, slotTexts } from './storage.ts';
 
 /** Order statuses that mean "the parcel arrived". */

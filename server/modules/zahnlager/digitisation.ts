@@ -6,9 +6,9 @@ import { multipartText, readMultipart } from '../../http/body.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineRoute, parseWith, validationError, type AnyRoute } from '../../http/route.ts';
 import { checkImage, insertUploads, isFile, removeFiles, uploadUrls, writeImages, type CheckedImage } from '../../lib/uploads.ts';
-import { DigitisationForm } from '../../../src/api/form-schemas.ts';
-import * as zahnlager from '../../../src/api/zahnlager.ts';
-import { serverT } from '../../../src/i18n/server.ts';
+import { DigitisationForm } from '#api/form-schemas.ts';
+import * as zahnlager from '#api/zahnlager.ts';
+import { serverT } from '#i18n/server.ts';
 import { createServiceRequest, safeMail } from '../forms.ts';
 
 interface DigiDrawer { name: string; photos: number; uploads: Record<string, number> }

@@ -4,9 +4,9 @@ import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { designations } from '../../lib/designations.ts';
-import * as zahnlager from '../../../src/api/zahnlager.ts';
-import type { HistoryLine, OrderHistory, SlotLocation } from '../../../src/api/zahnlager.ts';
-import { isSetArticle } from '../../../src/lib/rules/index.ts';
+import * as zahnlager from '#api/zahnlager.ts';
+import type { HistoryLine, OrderHistory, SlotLocation } from '#api/zahnlager.ts';
+import { isSetArticle } from '#rules/index.ts';
 import { DELIVERED_ORDER_STATUSES, linkProcessingSlots } from './booking.ts';
 
 type HistState = HistoryLine['state'];

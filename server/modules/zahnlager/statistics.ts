@@ -3,8 +3,8 @@ import type { Db } from '../../db/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { designations } from '../../lib/designations.ts';
-import * as zahnlager from '../../../src/api/zahnlager.ts';
-import { DASHBOARD_DAYS, ERROR_TEXTS } from '../../../src/lib/rules/index.ts';
+import * as zahnlager from '#api/zahnlager.ts';
+import { DASHBOARD_DAYS, ERROR_TEXTS } from '#rules/index.ts';
 import { addCounts, cabinetsOf, emptyCounts } from './storage.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

@@ -2,7 +2,7 @@
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { nowIso } from '../../lib/time.ts';
-import * as zahnlager from '../../../src/api/zahnlager.ts';
+import * as zahnlager from '#api/zahnlager.ts';
 import { settleProcessingSlots } from './booking.ts';
 import {
   addCounts, allCells, cabinetsOf, drawerView, emptyCounts, insertSlots, nextSort, ownCabinet, ownDrawer, ownSlot, slotOut, slotTexts,

@@ -5,9 +5,9 @@ import type { Db, Tx } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { designations } from '../../lib/designations.ts';
 import { nowIso } from '../../lib/time.ts';
-import { SLOT_STATES, type Cabinet, type Counts, type Drawer, type Slot } from '../../../src/api/zahnlager.ts';
-import { expiresSoon } from '../../../src/lib/rules/mdr.ts';
-import { isSetArticle } from '../../../src/lib/rules/index.ts';
+import { SLOT_STATES, type Cabinet, type Counts, type Drawer, type Slot } from '#api/zahnlager.ts';
+import { expiresSoon } from '#rules/mdr.ts';
+import { isSetArticle } from '#rules/index.ts';
 
 export const emptyCounts = (): Counts => ({ slots: 0, belegt: 0, selected: 0, processing: 0, delivering: 0, backorder: 0 });
 export function addCounts(a: Counts, b: Counts): Counts {

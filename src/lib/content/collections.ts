@@ -1,7 +1,7 @@
 // The content collections of the site: Astro collection name → content service collection (file and
 // CMS name) and identity fields. Identities are the API server's table (server/lib/content.ts), so
 // the static pages resolve entries exactly like the content calls do.
-import { COLLECTIONS as SERVICE_COLLECTIONS } from '../../../server/lib/content.ts';
+import { COLLECTIONS as SERVICE_COLLECTIONS } from '#server/lib/content.ts';
 
 /** Astro collection name → name of the content call (the key of the server's table). */
 const NAMES = {

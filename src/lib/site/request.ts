@@ -1,6 +1,6 @@
 // Locale of an on-demand page from its route parameters and the request host (the brand rule of
 // locales.ts: the country's company, the main variant on hosts ending with the shop domain).
-import { config } from '../../../server/config.ts';
+import { config } from '#server/config.ts';
 import { findCountry, REDIRECTED_COUNTRIES, siteLanguages } from '../../data/countries.ts';
 import { firmaFor, isMainHost, variantSegment, type SiteLocale } from './locales.ts';
 

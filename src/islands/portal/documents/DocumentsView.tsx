@@ -2,10 +2,10 @@
 // the other documents) with search by number, pages of 50, and the PDF of each as a download.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
-import type { DocumentPage as Page, DocumentTypes } from '../../../api/documents.ts';
-import { ApiFailure, request } from '../../../lib/api.ts';
-import { formatPrice, localeFor } from '../../../lib/rules/locale.ts';
+import { $customer } from '#stores/customer.ts';
+import type { DocumentPage as Page, DocumentTypes } from '#api/documents.ts';
+import { ApiFailure, request } from '#lib/api.ts';
+import { formatPrice, localeFor } from '#rules/locale.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';

@@ -3,10 +3,10 @@
 // date, e-mail, first and last name, message, phone, article number, salutation, time.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
-import type { FieldErrors } from '../../../api/form-schemas.ts';
-import { ApiFailure, request } from '../../../lib/api.ts';
-import { HONEYPOT_FIELD, SALUTATIONS } from '../../../lib/rules/constants.ts';
+import { $customer } from '#stores/customer.ts';
+import type { FieldErrors } from '#api/form-schemas.ts';
+import { ApiFailure, request } from '#lib/api.ts';
+import { HONEYPOT_FIELD, SALUTATIONS } from '#rules/constants.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { customerEntity, ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';

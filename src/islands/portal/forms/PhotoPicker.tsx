@@ -1,7 +1,7 @@
 // Photos of a service request: camera or file choice (JPEG, PNG, WebP, HEIC; 15 MB each, at most 10),
 // thumbnails with a remove button, the photo error beneath.
 import { useEffect, useId, useMemo } from 'react';
-import { showToast } from '../../../stores/ui.ts';
+import { showToast } from '#stores/ui.ts';
 import type { T } from '../../shop/lib/i18n.ts';
 
 export const MAX_PHOTOS = 10;

@@ -3,15 +3,15 @@
 // (section 5). The request is stored with a reference number and confirmed by mail (API: forms.ts).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
-import { isServiceType, SERVICE_TYPES, servicePhotoRequired, type ServiceType } from '../../../api/form-schemas.ts';
-import { ApiFailure, request } from '../../../lib/api.ts';
+import { $customer } from '#stores/customer.ts';
+import { isServiceType, SERVICE_TYPES, servicePhotoRequired, type ServiceType } from '#api/form-schemas.ts';
+import { ApiFailure, request } from '#lib/api.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { customerEntity, ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
 import { Field, SelectField } from '../../shop/ui/Field.tsx';
 import { Honeypot } from '../../shop/ui/Honeypot.tsx';
-import { HONEYPOT_FIELD } from '../../../lib/rules/constants.ts';
+import { HONEYPOT_FIELD } from '#rules/constants.ts';
 import { portalError } from '../lib/errors.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { serviceErrors } from './rules.ts';

@@ -1,6 +1,6 @@
 // What the portal's form islands check before sending: the forms' own schemas (src/api/form-schemas.ts),
 // the ones the server decides with, so a field message here is the key the API would answer.
-import { ContactForm, DigitisationForm, fieldErrors, ServiceForm, TemplateForm, type FieldErrors } from '../../../api/form-schemas.ts';
+import { ContactForm, DigitisationForm, fieldErrors, ServiceForm, TemplateForm, type FieldErrors } from '#api/form-schemas.ts';
 
 /** Contact form: the trimmed, non-empty fields as sent. */
 export const contactErrors = (body: Record<string, string>): FieldErrors => fieldErrors(ContactForm.safeParse(body));

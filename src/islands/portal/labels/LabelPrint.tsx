@@ -2,10 +2,10 @@
 // printed with a template to a PDF; the start position skips labels already used on the sheet.
 // Printing without a template answers 'print template required' (section 5) before any call.
 import { useEffect, useState } from 'react';
-import { showToast } from '../../../stores/ui.ts';
-import { api, ApiFailure } from '../../../lib/api.ts';
-import { PRINTER_MARGIN_MM } from '../../../lib/rules/constants.ts';
-import { validatePrintTemplate } from '../../../lib/rules/validate.ts';
+import { showToast } from '#stores/ui.ts';
+import { api, ApiFailure } from '#lib/api.ts';
+import { PRINTER_MARGIN_MM } from '#rules/constants.ts';
+import { validatePrintTemplate } from '#rules/validate.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';

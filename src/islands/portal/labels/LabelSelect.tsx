@@ -1,8 +1,8 @@
 // label/select (hash QRTemplates): the customer's print templates with print, edit and delete, the
 // ways to create one, and the print entries (chosen articles or an order list).
 import { useEffect, useState } from 'react';
-import { closeDialog, openDialog, showToast } from '../../../stores/ui.ts';
-import { PRINTER_MARGIN_MM } from '../../../lib/rules/constants.ts';
+import { closeDialog, openDialog, showToast } from '#stores/ui.ts';
+import { PRINTER_MARGIN_MM } from '#rules/constants.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';

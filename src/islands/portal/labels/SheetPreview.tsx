@@ -1,6 +1,6 @@
 // A drawing of one label sheet: page, margins, the labels (positions before the start offset shaded
 // as already used) and the printer's non-printable edge. Geometry from src/lib/rules/labelLayout.ts.
-import { computeLayout, type LabelGeometry } from '../../../lib/rules/labelLayout.ts';
+import { computeLayout, type LabelGeometry } from '#rules/labelLayout.ts';
 import type { T } from '../../shop/lib/i18n.ts';
 
 export function SheetPreview({ t, geometry, offset = 0, used }: { t: T; geometry: LabelGeometry; offset?: number; used?: number }) {

@@ -1,9 +1,9 @@
 // label/create (from a common label sheet), label/create/advanced and label/edit/{id}: every field of
 // a print template (section 3) in mm, a live drawing of the sheet and the 3 mm printer-margin advice.
 import { useEffect, useMemo, useState } from 'react';
-import { showToast } from '../../../stores/ui.ts';
-import { ApiFailure } from '../../../lib/api.ts';
-import { PRINTER_MARGIN_MM } from '../../../lib/rules/constants.ts';
+import { showToast } from '#stores/ui.ts';
+import { ApiFailure } from '#lib/api.ts';
+import { PRINTER_MARGIN_MM } from '#rules/constants.ts';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';

@@ -1,9 +1,9 @@
 // Label templates and printing (contract: src/api/labels.ts).
-import type { TemplateInput } from '../../../api/labels.ts';
-import { request } from '../../../lib/api.ts';
+import type { TemplateInput } from '#api/labels.ts';
+import { request } from '#lib/api.ts';
 import { downloadFile, type Downloaded } from '../lib/download.ts';
 
-export type { Template } from '../../../api/labels.ts';
+export type { Template } from '#api/labels.ts';
 /** The fields of a template as the form edits them (the answer's sort names: standard, name, artnr). */
 export type TemplateFields = TemplateInput;
 export type Preset = TemplateInput & { key: string };

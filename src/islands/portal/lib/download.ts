@@ -1,7 +1,7 @@
 // PDF downloads of the portal: a call that answers a file (POST label printing) is fetched as a blob
 // and saved through a temporary link; errors answer the API's JSON like every other call.
-import { ApiFailure, apiUrl } from '../../../lib/api.ts';
-import { loggedOut } from '../../../stores/customer.ts';
+import { ApiFailure, apiUrl } from '#lib/api.ts';
+import { loggedOut } from '#stores/customer.ts';
 
 export interface Downloaded { filename: string; headers: Headers; size: number }
 

@@ -2,7 +2,7 @@
 // or 'no product found'; in mode 'log' the form that documents the batch on a patient work.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
+import { $customer } from '#stores/customer.ts';
 import type { T } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { errorMessage, failureKey } from '../../shop/lib/errors.ts';

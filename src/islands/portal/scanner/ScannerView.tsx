@@ -2,7 +2,7 @@
 // also the scanner user, the current patient work and the logbook.
 import { useCallback } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
+import { $customer } from '#stores/customer.ts';
 import type { T } from '../../shop/lib/i18n.ts';
 import { requireLogin } from '../../shop/lib/session.ts';
 import { kameraPaths } from './lib/paths.ts';

@@ -5,10 +5,10 @@
 // shows nothing in konto and a note in the settings.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
-import { showToast } from '../../../stores/ui.ts';
-import { api } from '../../../lib/api.ts';
-import { allows } from '../../../lib/rules/permissions.ts';
+import { $customer } from '#stores/customer.ts';
+import { showToast } from '#stores/ui.ts';
+import { api } from '#lib/api.ts';
+import { allows } from '#rules/permissions.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';

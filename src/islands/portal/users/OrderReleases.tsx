@@ -4,9 +4,9 @@
 // The release button shows only for those users; the API refuses everyone else (403 forbidden_function).
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
-import { showToast } from '../../../stores/ui.ts';
-import { api } from '../../../lib/api.ts';
+import { $customer } from '#stores/customer.ts';
+import { showToast } from '#stores/ui.ts';
+import { api } from '#lib/api.ts';
 import { loadPending, releaseOrder, type OrderSummary } from '../../shop/lib/orders.ts';
 import { releaseReasonText } from '../../shop/lib/release-reason.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
@@ -15,7 +15,7 @@ import { failureKey } from '../../shop/lib/errors.ts';
 import { money, type Ctx } from '../../shop/lib/article.ts';
 import { formatDate } from '../../shop/ui/Orders.tsx';
 import { portalError } from '../lib/errors.ts';
-import { allows } from '../../../lib/rules/permissions.ts';
+import { allows } from '#rules/permissions.ts';
 import '../portal.css';
 
 type Pending = OrderSummary & { created_at?: string; placedBySubUser?: number | null };

@@ -6,13 +6,13 @@
 // here and never shown.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
-import { allows } from '../../../lib/rules/permissions.ts';
-import { $userSelectOpen, closeDialog, openDialog, showToast } from '../../../stores/ui.ts';
-import { api, ApiFailure } from '../../../lib/api.ts';
-import { FUNCTION_ROLES } from '../../../lib/rules/constants.ts';
-import { colourFor } from '../../../lib/rules/locale.ts';
-import { isBlank, validateEmail, validatePasswordPair } from '../../../lib/rules/validate.ts';
+import { $customer } from '#stores/customer.ts';
+import { allows } from '#rules/permissions.ts';
+import { $userSelectOpen, closeDialog, openDialog, showToast } from '#stores/ui.ts';
+import { api, ApiFailure } from '#lib/api.ts';
+import { FUNCTION_ROLES } from '#rules/constants.ts';
+import { colourFor } from '#rules/locale.ts';
+import { isBlank, validateEmail, validatePasswordPair } from '#rules/validate.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { activate } from '../../shop/lib/activate.ts';

@@ -7,7 +7,7 @@ import { Pagination } from '../../shop/ui/Pagination.tsx';
 import { MoneySummaryBox } from '../../shop/ui/MoneySummary.tsx';
 import { loadOrder, type OrderDetail } from '../../shop/lib/orders.ts';
 import { zahnRoutes } from './lib/routes.ts';
-import type { HistoryOrder as HistOrder, OrderHistory as Historie, SlotLocation } from '../../../api/zahnlager.ts';
+import type { HistoryOrder as HistOrder, OrderHistory as Historie, SlotLocation } from '#api/zahnlager.ts';
 import { zl } from './lib/zahnlager.ts';
 import { dateLabel } from './lib/format.ts';
 import { Crumbs, LoadState, StateBadge, useCustomerData } from './ui/common.tsx';

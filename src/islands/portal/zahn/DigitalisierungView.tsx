@@ -3,8 +3,8 @@
 // progress bar; when the batch fails the photos can be sent one by one (section 8).
 import { useEffect, useRef, useState } from 'react';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
-import type { DigitisationState } from '../../../api/zahnlager.ts';
-import { request } from '../../../lib/api.ts';
+import type { DigitisationState } from '#api/zahnlager.ts';
+import { request } from '#lib/api.ts';
 import { zahnError, zahnErrorText } from './lib/errors.ts';
 import { zahnRoutes } from './lib/routes.ts';
 import { photoProblem, uploadForm } from './lib/upload.ts';

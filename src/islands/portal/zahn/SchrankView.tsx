@@ -1,12 +1,12 @@
 // zahnlager/schrank/{id}: one cabinet — its drawers (add, edit size and name, delete), the
 // completion bar and the cabinet reset.
 import { useState, type FormEvent } from 'react';
-import { showToast } from '../../../stores/ui.ts';
+import { showToast } from '#stores/ui.ts';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { zahnError } from './lib/errors.ts';
 import { confirmDialog } from './lib/dialogs.ts';
 import { zahnRoutes } from './lib/routes.ts';
-import type { DrawerSummary } from '../../../api/zahnlager.ts';
+import type { DrawerSummary } from '#api/zahnlager.ts';
 import { zl } from './lib/zahnlager.ts';
 import { CountsLine, Crumbs, LoadState, useCustomerData } from './ui/common.tsx';
 import { SelectionBar } from './ui/SelectionBar.tsx';

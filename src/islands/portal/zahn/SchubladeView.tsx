@@ -3,12 +3,12 @@
 // be selected for completion (recording its occupied value) or unselected, its article number and
 // occupied flag edited; selected sets go into the cart, and "processing" can be undone.
 import { useState, type CSSProperties, type FormEvent } from 'react';
-import { showToast } from '../../../stores/ui.ts';
+import { showToast } from '#stores/ui.ts';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { zahnError } from './lib/errors.ts';
 import { zahnRoutes } from './lib/routes.ts';
 import { dateLabel } from './lib/format.ts';
-import type { Drawer, Slot } from '../../../api/zahnlager.ts';
+import type { Drawer, Slot } from '#api/zahnlager.ts';
 import { zl } from './lib/zahnlager.ts';
 import { CountsLine, Crumbs, LoadState, StateBadge, useCustomerData } from './ui/common.tsx';
 import { SelectionBar } from './ui/SelectionBar.tsx';

@@ -3,7 +3,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
 import { zahnRoutes } from './lib/routes.ts';
-import type { Statistics as Statistik } from '../../../api/zahnlager.ts';
+import type { Statistics as Statistik } from '#api/zahnlager.ts';
 import { zl } from './lib/zahnlager.ts';
 import { dayLabel, isoDay } from './lib/format.ts';
 import { BarChart } from './ui/BarChart.tsx';

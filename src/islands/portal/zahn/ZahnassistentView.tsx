@@ -4,9 +4,9 @@
 // from one set article (its line, type, jaw, shade and mould are preselected and it is chosen).
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
-import { showToast } from '../../../stores/ui.ts';
-import { api } from '../../../lib/api.ts';
+import { $customer } from '#stores/customer.ts';
+import { showToast } from '#stores/ui.ts';
+import { api } from '#lib/api.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { addToCart } from '../../shop/lib/cart.ts';

@@ -2,12 +2,12 @@
 // (add, rename, delete), completion bar for the whole storage and links to statistics, order
 // history and digitisation.
 import { useMemo, useState, type FormEvent } from 'react';
-import { showToast } from '../../../stores/ui.ts';
+import { showToast } from '#stores/ui.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { zahnError } from './lib/errors.ts';
 import { confirmDialog, promptDialog } from './lib/dialogs.ts';
 import { zahnRoutes } from './lib/routes.ts';
-import type { Cabinet, Dashboard } from '../../../api/zahnlager.ts';
+import type { Cabinet, Dashboard } from '#api/zahnlager.ts';
 import { zl } from './lib/zahnlager.ts';
 import { BarChart } from './ui/BarChart.tsx';
 import { CountsLine, Crumbs, LoadState, useCustomerData } from './ui/common.tsx';

@@ -3,9 +3,9 @@
 import {
   availabilityFromVkz, deliveryStatus, discountPercent, isManufacturerSuggestedPrice, isRequestPrice, isSetArticle,
   lastPurchaseText, showStrikePrice, type Availability,
-} from '../../../lib/rules/pricing.ts';
-import { formatPrice, localeFor } from '../../../lib/rules/locale.ts';
-import { artbez, articleImages } from '../../../lib/rules/artnr.ts';
+} from '#rules/pricing.ts';
+import { formatPrice, localeFor } from '#rules/locale.ts';
+import { artbez, articleImages } from '#rules/artnr.ts';
 import type { T } from './i18n.ts';
 
 /** The article list item of section 3 as the API answers it. */

@@ -1,14 +1,14 @@
 // Cart actions shared by every island: add (with the guest memory of section 4), set, delete,
 // empty, and the order-list calls. Errors become the spec's toasts.
-import { $wkCounter, $lastAdded, $cartPanelOpen } from '../../../stores/basket.ts';
-import { $customer } from '../../../stores/customer.ts';
-import { showToast } from '../../../stores/ui.ts';
-import { ApiFailure, request } from '../../../lib/api.ts';
+import { $wkCounter, $lastAdded, $cartPanelOpen } from '#stores/basket.ts';
+import { $customer } from '#stores/customer.ts';
+import { showToast } from '#stores/ui.ts';
+import { ApiFailure, request } from '#lib/api.ts';
 import type { z } from 'zod';
-import type { ListOut } from '../../../api/favoriten.ts';
-import type { CartChange, CartLine } from '../../../api/cart.ts';
-import { parseQuantity } from '../../../lib/rules/validate.ts';
-import { basketLetter } from '../../../lib/rules/locale.ts';
+import type { ListOut } from '#api/favoriten.ts';
+import type { CartChange, CartLine } from '#api/cart.ts';
+import { parseQuantity } from '#rules/validate.ts';
+import { basketLetter } from '#rules/locale.ts';
 import { ensureCustomer, rememberAdd, requireLogin, takePendingAdd, type PendingAdd } from './session.ts';
 import { errorMessage, failureKey } from './errors.ts';
 import { tNow } from './i18n.ts';

@@ -1,8 +1,8 @@
 // Category navigation helpers: group order (section 3), category paths, URL ⇄ listing state.
-import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '../../../lib/rules/constants.ts';
+import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '#rules/constants.ts';
 import { EMPTY_FILTERS, type FilterState } from './filters.ts';
-import type { ResultOf } from '../../../api/contract.ts';
-import type * as catalog from '../../../api/catalog.ts';
+import type { ResultOf } from '#api/contract.ts';
+import type * as catalog from '#api/catalog.ts';
 
 /** A product group of the navigation call with its categories. */
 export type NavElement = ResultOf<typeof catalog.navigation>['elements'][number];

@@ -1,12 +1,12 @@
 // Checkout state of section 3 (adresse, versandart, versanddatum, kommentar, fwt, payment, benefit
 // code) kept for the way wk/kasse → wk/submit, the one Idempotency-Key per checkout attempt, the
 // basket reset after submit, and the checkout API's paths (only here).
-import { showCartCounter } from '../../../lib/cartCounter.ts';
+import { showCartCounter } from '#lib/cartCounter.ts';
 import { atom } from 'nanostores';
-import { request } from '../../../lib/api.ts';
-import type { NewAddress, StatePatch } from '../../../api/checkout.ts';
-import { $cartPanelOpen, $lastAdded, $wkCounter } from '../../../stores/basket.ts';
-import { onLogout } from '../../../stores/customer.ts';
+import { request } from '#lib/api.ts';
+import type { NewAddress, StatePatch } from '#api/checkout.ts';
+import { $cartPanelOpen, $lastAdded, $wkCounter } from '#stores/basket.ts';
+import { onLogout } from '#stores/customer.ts';
 
 /** The client's copy of the basket state (the server keeps it per customer in checkout_state). */
 export interface CheckoutState {
@@ -65,8 +65,8 @@ export function resetBasket(): void {
 onLogout(() => $checkout.set({ ...EMPTY_CHECKOUT }));
 
 // ---- API (src/api/checkout.ts) ----
-export type { Address, CheckoutInfo, StatePatch } from '../../../api/checkout.ts';
-export type { MoneySummary } from '../../../api/money.ts';
+export type { Address, CheckoutInfo, StatePatch } from '#api/checkout.ts';
+export type { MoneySummary } from '#api/money.ts';
 
 /** The checkout calls of a page: each carries the page's language and country, so method and article names come in it. */
 export function checkoutApi(page: { lang: string; country: string }) {

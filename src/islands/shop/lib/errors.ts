@@ -1,7 +1,7 @@
 // API error texts: the API's error key IS the locale key (one spelling each, no mapping table);
 // tests/unit/i18n-keys.test.ts proves every key the server or the rules can answer exists in all
 // nine locale files.
-import { ApiFailure } from '../../../lib/api.ts';
+import { ApiFailure } from '#lib/api.ts';
 import type { T } from './i18n.ts';
 
 /** Text for an error key in the UI language; the generic text for a key no locale file knows. */

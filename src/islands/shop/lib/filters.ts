@@ -1,8 +1,8 @@
 // Filter state of a category page (spec sections 3 and 4): brands, properties, active filters
 // grouped by property, already-bought flag, price range (min, max, chosen min and max).
 // Pure reducer functions: every change returns a new state.
-import type { ResultOf } from '../../../api/contract.ts';
-import type * as catalog from '../../../api/catalog.ts';
+import type { ResultOf } from '#api/contract.ts';
+import type * as catalog from '#api/catalog.ts';
 
 type Facets = ResultOf<typeof catalog.category>['filters'];
 /** A manufacturer and a property with their hit counts, as the category call answers them. */

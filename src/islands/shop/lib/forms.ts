@@ -1,8 +1,8 @@
 // Island-only form checks of section 5: new password, password forgotten, and the changed fields of the
 // customer data. Registration, quick registration, customer data and addresses use the rules the server
 // runs too (src/lib/rules/forms.ts). Each returns field → error key (empty object = valid).
-import { validatePasswordPair, isBlank } from '../../../lib/rules/validate.ts';
-import { parseLoginName } from '../../../lib/rules/customer.ts';
+import { validatePasswordPair, isBlank } from '#rules/validate.ts';
+import { parseLoginName } from '#rules/customer.ts';
 
 export type Values = Record<string, string>;
 export type Errors = Record<string, string>;

@@ -3,11 +3,11 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { makeT, type Messages, type T } from '../../../i18n/translate.ts';
+import { makeT, type Messages, type T } from '#i18n/translate.ts';
 
 export { makeT };
 
-export type { Messages, T } from '../../../i18n/translate.ts';
+export type { Messages, T } from '#i18n/translate.ts';
 
 const loaders = import.meta.glob<{ default: Messages }>('../../../i18n/locales/*.json');
 // Server render: the texts come from src/islands/shop/server/messages.ts (server-only module).

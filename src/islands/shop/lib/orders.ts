@@ -1,12 +1,12 @@
 // Order history calls (meinlabor, konto, historie). The orders API's paths live only here.
-import { request } from '../../../lib/api.ts';
-import type { ResultOf } from '../../../api/contract.ts';
-import type * as orders from '../../../api/orders.ts';
-import { $wkCounter } from '../../../stores/basket.ts';
+import { request } from '#lib/api.ts';
+import type { ResultOf } from '#api/contract.ts';
+import type * as orders from '#api/orders.ts';
+import { $wkCounter } from '#stores/basket.ts';
 
 export type OrderSummary = ResultOf<typeof orders.list>['items'][number];
 export type OrderDetail = ResultOf<typeof orders.byAuftrag>;
-export type { ReleaseReason } from '../../../api/release-rules.ts';
+export type { ReleaseReason } from '#api/release-rules.ts';
 
 export function loadOrders(limit = 50): Promise<OrderSummary[]> {
   return request('GET /api/orders', { query: { limit } }).then((r) => r.items);

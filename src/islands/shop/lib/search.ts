@@ -1,7 +1,7 @@
 // Search rules of section 5: preview from 3 characters, quick suggestion by article number.
-import { normalizeArtnr } from '../../../lib/rules/artnr.ts';
-import { isQuickSuggestArtnr } from '../../../lib/rules/validate.ts';
-import { SEARCH_MIN_CHARS } from '../../../lib/rules/constants.ts';
+import { normalizeArtnr } from '#rules/artnr.ts';
+import { isQuickSuggestArtnr } from '#rules/validate.ts';
+import { SEARCH_MIN_CHARS } from '#rules/constants.ts';
 
 /** The preview (and autocomplete) runs from SEARCH_MIN_CHARS characters. */
 export function previewTerm(input: string): string | null {

@@ -1,16 +1,16 @@
 // Customer session for the shop islands: the session check (GET user/infos), login, logout,
 // the remembered add-to-cart of a guest, and logout in every tab when any call answers 401.
-import { $customer, GUEST, loggedOut, onLogout, type CustomerState } from '../../../stores/customer.ts';
-import { $loginOpen, $loginRequiredOpen, $userSelectOpen } from '../../../stores/ui.ts';
-import { refreshCounter } from '../../../stores/basket.ts';
-import { ApiFailure, request } from '../../../lib/api.ts';
-import type { Customer } from '../../../api/user.ts';
-import { loginUserName, parseLogin } from '../../../lib/rules/customer.ts';
-import { isLS } from '../../../lib/rules/customer.ts';
+import { $customer, GUEST, loggedOut, onLogout, type CustomerState } from '#stores/customer.ts';
+import { $loginOpen, $loginRequiredOpen, $userSelectOpen } from '#stores/ui.ts';
+import { refreshCounter } from '#stores/basket.ts';
+import { ApiFailure, request } from '#lib/api.ts';
+import type { Customer } from '#api/user.ts';
+import { loginUserName, parseLogin } from '#rules/customer.ts';
+import { isLS } from '#rules/customer.ts';
 import { activate } from './activate.ts';
 import { pushNotice, setNotice } from './notice.ts';
-import { onAuth, postAuth } from '../../../lib/authChannel.ts';
-import { isLoginRoute, splitLocalePath } from '../../../lib/site/routes.ts';
+import { onAuth, postAuth } from '#lib/authChannel.ts';
+import { isLoginRoute, splitLocalePath } from '#lib/site/routes.ts';
 
 export function toCustomerState(c: Customer): CustomerState {
   return {

@@ -2,17 +2,17 @@
 // characters, up to 10 top articles, 4 category chips and word suggestions; Enter runs the quick
 // suggestion by article number (status 0 opens the product) or the full search.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { request } from '../../../lib/api.ts';
-import type { ResultOf } from '../../../api/contract.ts';
-import type * as search from '../../../api/search.ts';
-import type { Suggestion } from '../../../api/search.ts';
-import { SEARCH_DEBOUNCE_MS, SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES } from '../../../lib/rules/constants.ts';
-import { rememberSeen } from '../../../stores/settings.ts';
+import { request } from '#lib/api.ts';
+import type { ResultOf } from '#api/contract.ts';
+import type * as search from '#api/search.ts';
+import type { Suggestion } from '#api/search.ts';
+import { SEARCH_DEBOUNCE_MS, SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES } from '#rules/constants.ts';
+import { rememberSeen } from '#stores/settings.ts';
 import { debounce, previewTerm, quickSuggestTerm, searchPath } from './search.ts';
 import { categoryPath } from './catalog.ts';
 import { productPath } from './article.ts';
 
-export type { Suggestion } from '../../../api/search.ts';
+export type { Suggestion } from '#api/search.ts';
 export type Preview = ResultOf<typeof search.preview>;
 export interface Row { key: string; href: string }
 

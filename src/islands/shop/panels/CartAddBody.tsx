@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { $cartPanelOpen } from '../../../stores/basket.ts';
-import { showToast } from '../../../stores/ui.ts';
-import { request } from '../../../lib/api.ts';
-import { CART_PANEL_CLOSE_MS, QTY_DEBOUNCE_MS, RECOMMENDATION_ADD_QTY, CART_PANEL_MIN_QTY } from '../../../lib/rules/constants.ts';
-import { clampCartPanelQty } from '../../../lib/rules/validate.ts';
+import { $cartPanelOpen } from '#stores/basket.ts';
+import { showToast } from '#stores/ui.ts';
+import { request } from '#lib/api.ts';
+import { CART_PANEL_CLOSE_MS, QTY_DEBOUNCE_MS, RECOMMENDATION_ADD_QTY, CART_PANEL_MIN_QTY } from '#rules/constants.ts';
+import { clampCartPanelQty } from '#rules/validate.ts';
 import type { T } from '../lib/i18n.ts';
 import { priceView, productPath, canOrder, type ArticleItem } from '../lib/article.ts';
 import { addToCart, loadCartLine, setQty } from '../lib/cart.ts';

@@ -4,10 +4,10 @@
 // loads with the user-select panel open; otherwise the user-select panel opens right here.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../stores/customer.ts';
-import { companyFor } from '../../../stores/company.ts';
-import { $loginOpen, $loginRequiredOpen, openDialog } from '../../../stores/ui.ts';
-import { PASSWORD_MAX } from '../../../lib/rules/constants.ts';
+import { $customer } from '#stores/customer.ts';
+import { companyFor } from '#stores/company.ts';
+import { $loginOpen, $loginRequiredOpen, openDialog } from '#stores/ui.ts';
+import { PASSWORD_MAX } from '#rules/constants.ts';
 import type { T } from '../lib/i18n.ts';
 import { afterLogin, changePasswordAndLogin, login, onLoginRoute, type LoginResult } from '../lib/session.ts';
 import { runPendingAdd } from '../lib/cart.ts';

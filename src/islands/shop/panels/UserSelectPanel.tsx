@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { $userSelectOpen, showToast } from '../../../stores/ui.ts';
-import { $settings } from '../../../stores/settings.ts';
-import { request } from '../../../lib/api.ts';
-import type { ResultOf } from '../../../api/contract.ts';
-import type * as subusers from '../../../api/subusers.ts';
-import { colourFor } from '../../../lib/rules/locale.ts';
-import { GREETING_MS } from '../../../lib/rules/constants.ts';
+import { $userSelectOpen, showToast } from '#stores/ui.ts';
+import { $settings } from '#stores/settings.ts';
+import { request } from '#lib/api.ts';
+import type { ResultOf } from '#api/contract.ts';
+import type * as subusers from '#api/subusers.ts';
+import { colourFor } from '#rules/locale.ts';
+import { GREETING_MS } from '#rules/constants.ts';
 import type { T } from '../lib/i18n.ts';
 import { ensureCustomer } from '../lib/session.ts';
 import { errorMessage, failureKey } from '../lib/errors.ts';
 import { routes } from '../lib/routes.ts';
-import { activeUserMay } from '../../../lib/rules/permissions.ts';
+import { activeUserMay } from '#rules/permissions.ts';
 
 /** needsPassword: the user has a right the acting user lacks, the switch needs its password (docs/ACCOUNTS.md) */
 type User = ResultOf<typeof subusers.list>[number];

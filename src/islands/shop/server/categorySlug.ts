@@ -2,8 +2,8 @@
 // URL segments to a product group and category. katName is a category's slug (else a group's
 // slug, from its name in any language); aw is a category of group pg by id or slug.
 import { slugify } from '#data/reference/languages.ts';
-import { findGroup, PRODUCT_GROUPS } from '../../../data/productGroups.ts';
-import { SKIPPED_PRODUCT_GROUP } from '../../../lib/rules/constants.ts';
+import { findGroup, PRODUCT_GROUPS } from '#data/productGroups.ts';
+import { SKIPPED_PRODUCT_GROUP } from '#rules/constants.ts';
 import { ssrDb } from './product.ts';
 
 export interface CategoryRef { pg: number; katId: number | null }

@@ -2,8 +2,8 @@
 // src/i18n/island-keys.ts) plus the error catalogue, embedded once per shop page
 // (<script type="application/json" id="shop-i18n">), so islands render the same text on the server
 // and on hydration without loading a language chunk.
-import { islandMessages, SHOP_ISLANDS } from '../../../i18n/island-keys.ts';
-import type { Messages } from '../../../i18n/translate.ts';
+import { islandMessages, SHOP_ISLANDS } from '#i18n/island-keys.ts';
+import type { Messages } from '#i18n/translate.ts';
 
 /** The shop block of a language (German for keys the language lacks). */
 export function shopMessages(lang: string): Messages {

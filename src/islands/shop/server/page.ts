@@ -1,8 +1,8 @@
 // Shared setup of the shop's on-demand pages: locale from the route and host, page context, session.
 import type { AstroGlobal } from 'astro';
-import { pageContext, type PageContext, type PageOptions } from '../../../lib/site/page.ts';
-import { requestLocale } from '../../../lib/site/request.ts';
-import type { SiteLocale } from '../../../lib/site/locales.ts';
+import { pageContext, type PageContext, type PageOptions } from '#lib/site/page.ts';
+import { requestLocale } from '#lib/site/request.ts';
+import type { SiteLocale } from '#lib/site/locales.ts';
 
 export interface ShopPage { loc: SiteLocale; ctx: PageContext; session: { kdnr: number; firma: number } | null; auth: 'guest' | 'customer' }
 

@@ -2,14 +2,14 @@
 // (guestArticleDetail behind GET /api/artikel/:artnr/:country/:language), called in-process — no HTTP to
 // itself — with a short cache so the page renders in well under a millisecond of data work.
 import path from 'node:path';
-import type { Db } from '../../../../server/db/index.ts';
-import { createDb } from '../../../../server/db/index.ts';
-import { guestArticleDetail } from '../../../../server/modules/catalog.ts';
-import { ApiError } from '../../../../server/http/errors.ts';
-import { artnrFromArtbez } from '../../../lib/rules/artnr.ts';
-import { zArtnr } from '../../../api/common.ts';
-import type { ResultOf } from '../../../api/contract.ts';
-import type * as catalog from '../../../api/catalog.ts';
+import type { Db } from '#server/db/index.ts';
+import { createDb } from '#server/db/index.ts';
+import { guestArticleDetail } from '#server/modules/catalog.ts';
+import { ApiError } from '#server/http/errors.ts';
+import { artnrFromArtbez } from '#rules/artnr.ts';
+import { zArtnr } from '#api/common.ts';
+import type { ResultOf } from '#api/contract.ts';
+import type * as catalog from '#api/catalog.ts';
 
 export type ProductDetail = ResultOf<typeof catalog.article>;
 

@@ -1,7 +1,7 @@
 // The honeypot of the public forms (server/lib/guest-limits.ts): an input people never see or reach
 // (off-screen, hidden from assistive technology, out of the tab order); bots that fill every field fill
 // it too, and the server refuses the form.
-import { HONEYPOT_FIELD } from '../../../lib/rules/constants.ts';
+import { HONEYPOT_FIELD } from '#rules/constants.ts';
 import '../shop.css';
 
 export function Honeypot({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {

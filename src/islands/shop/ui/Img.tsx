@@ -1,7 +1,7 @@
 // Product image: the article's small picture with a srcset up to its large one (the browser picks by
 // `sizes` and pixel density), lazy (loads once visible), placeholder on error (section 4).
 import { useState } from 'react';
-import { articleImages, articleSrcset } from '../../../lib/rules/artnr.ts';
+import { articleImages, articleSrcset } from '#rules/artnr.ts';
 import { PLACEHOLDER_IMG, type ArticleItem } from '../lib/article.ts';
 
 /** Rendered width of the image: the `sizes` attribute (a card column, a cart thumbnail, …). */

@@ -3,11 +3,11 @@
 // the session and as the customer's language; the persisted stores follow, then the route parameters
 // are replaced (the same page under the new prefix).
 import { useEffect, useId, useState } from 'react';
-import { request } from '../../../lib/api.ts';
-import type { Country } from '../../../api/user.ts';
-import { supportedLanguages } from '../../../lib/rules/locale.ts';
-import { $country, $language } from '../../../stores/settings.ts';
-import { showToast } from '../../../stores/ui.ts';
+import { request } from '#lib/api.ts';
+import type { Country } from '#api/user.ts';
+import { supportedLanguages } from '#rules/locale.ts';
+import { $country, $language } from '#stores/settings.ts';
+import { showToast } from '#stores/ui.ts';
 import type { T } from '../lib/i18n.ts';
 import { errorMessage, failureKey } from '../lib/errors.ts';
 

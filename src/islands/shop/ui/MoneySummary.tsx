@@ -3,7 +3,7 @@
 // what the server computed, so every place adds up the same way.
 import type { T } from '../lib/i18n.ts';
 import { money, type Ctx } from '../lib/article.ts';
-import type { MoneySummary } from '../../../api/money.ts';
+import type { MoneySummary } from '#api/money.ts';
 import './money.css';
 
 export function percentText(p: number | null, lang: string): string {

@@ -1,6 +1,6 @@
 // Order history table: number, date, status, total, link to the order and reorder of the whole order.
 import { useState } from 'react';
-import { showToast } from '../../../stores/ui.ts';
+import { showToast } from '#stores/ui.ts';
 import type { T } from '../lib/i18n.ts';
 import { money, type Ctx } from '../lib/article.ts';
 import { reorder, type OrderSummary } from '../lib/orders.ts';

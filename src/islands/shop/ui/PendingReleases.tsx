@@ -2,7 +2,7 @@
 // budget wait here, with the reason, until the main user or a K07 manager releases them (spec section 6). Others see the list with the reason instead of
 // the release buttons (the API refuses their release anyway).
 import { useEffect, useState } from 'react';
-import { showToast } from '../../../stores/ui.ts';
+import { showToast } from '#stores/ui.ts';
 import type { T } from '../lib/i18n.ts';
 import { errorMessage, failureKey } from '../lib/errors.ts';
 import { loadPending, releaseOrder, type OrderSummary } from '../lib/orders.ts';

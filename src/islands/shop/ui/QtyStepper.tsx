@@ -2,9 +2,9 @@
 // value outside the range is not clamped silently: the field shows it as invalid, the error toast
 // error_menge appears (section 5) and leaving the field restores the last valid quantity.
 import { useEffect, useState } from 'react';
-import { stepQty, typedQty } from '../../../lib/rules/validate.ts';
-import { QTY_MAX, QTY_MIN } from '../../../lib/rules/constants.ts';
-import { showToast } from '../../../stores/ui.ts';
+import { stepQty, typedQty } from '#rules/validate.ts';
+import { QTY_MAX, QTY_MIN } from '#rules/constants.ts';
+import { showToast } from '#stores/ui.ts';
 import type { T } from '../lib/i18n.ts';
 
 export function QtyStepper({ value, onChange, t, min = QTY_MIN, max = QTY_MAX, id, disabled }: {

@@ -1,5 +1,5 @@
 // The preview dropdown: word suggestions, up to 10 top articles, up to 4 category chips, "show all".
-import { SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES } from '../../../lib/rules/constants.ts';
+import { SEARCH_PREVIEW_ARTICLES, SEARCH_PREVIEW_CATEGORIES } from '#rules/constants.ts';
 import type { T } from '../lib/i18n.ts';
 import { priceView, productPath } from '../lib/article.ts';
 import { categoryPath } from '../lib/catalog.ts';

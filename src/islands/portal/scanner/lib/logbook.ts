@@ -1,10 +1,10 @@
 // Calls of the scanner and the logbook: code → article, patient works and their batches, exports,
 // and the scanner user (logbook API, retried once as section 7 asks).
-import type { BatchInput, ScanResolution, WorkInput } from '../../../../api/logbook.ts';
-import { apiUrl, getWithRetry, request, routeUrl } from '../../../../lib/api.ts';
+import type { BatchInput, ScanResolution, WorkInput } from '#api/logbook.ts';
+import { apiUrl, getWithRetry, request, routeUrl } from '#lib/api.ts';
 
-export type { Batch, BatchInput, Work, WorkInput, WorkPage, WorkWithBatches } from '../../../../api/logbook.ts';
-export type { ExpiringItem, Recall } from '../../../../api/mdr.ts';
+export type { Batch, BatchInput, Work, WorkInput, WorkPage, WorkWithBatches } from '#api/logbook.ts';
+export type { ExpiringItem, Recall } from '#api/mdr.ts';
 export type Resolved = ScanResolution;
 
 export function resolveCode(code: string, signal?: AbortSignal): Promise<ScanResolution> {

@@ -1,7 +1,7 @@
 // Typed access to the scanner's persisted settings (section 3: scannerSize 0.5, scannerCheckInverted,
 // scannerMode 'info', scannerPatientenarbeit, scannerUser, scannerDevice, scannerTutorialRead).
 import { useStore } from '@nanostores/react';
-import { $settings } from '../../../../stores/settings.ts';
+import { $settings } from '#stores/settings.ts';
 
 export type ScannerMode = 'info' | 'log';
 

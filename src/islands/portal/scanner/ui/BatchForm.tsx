@@ -1,12 +1,12 @@
 // Batch fields (section 3): expiry and production date, lot, serial number, manufacturer article
 // number, reference, unit, delivery note, page, position. Customer number and manufacturer licence
 // are recorded by the server (session, article's manufacturer or the HIBC code).
-import type { ScanResult } from '../../../../lib/codes/index.ts';
-import { ApiFailure } from '../../../../lib/api.ts';
-import { isExpired } from '../../../../lib/rules/batch.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
-import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
-import { Field } from '../../../shop/ui/Field.tsx';
+import type { ScanResult } from '#lib/codes/index.ts';
+import { ApiFailure } from '#lib/api.ts';
+import { isExpired } from '#rules/batch.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
+import { errorMessage, failureKey } from '#islands/shop/lib/errors.ts';
+import { Field } from '#islands/shop/ui/Field.tsx';
 import type { Batch, BatchInput } from '../lib/logbook.ts';
 
 export interface BatchValues {

@@ -1,7 +1,7 @@
 // The live camera with the scan-area frame, its states (starting, no camera, no permission) and the
 // camera choice.
 import { useRef, useState } from 'react';
-import type { T } from '../../../shop/lib/i18n.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
 import { useScanLoop } from '../lib/camera.ts';
 import type { Decoded } from '../lib/decoder.ts';
 import { setScanner } from '../lib/settings.ts';

@@ -1,7 +1,7 @@
 // What the scanned code says (GS1 AIs 01, 10, 11, 17, 21, 240 or HIBC, plain article number).
-import type { ScanResult } from '../../../../lib/codes/index.ts';
-import { isExpired } from '../../../../lib/rules/batch.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
+import type { ScanResult } from '#lib/codes/index.ts';
+import { isExpired } from '#rules/batch.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
 
 export function formatDate(iso: string | null | undefined, lang: string): string {
   if (!iso) return '';

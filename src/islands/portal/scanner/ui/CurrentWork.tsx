@@ -1,7 +1,7 @@
 // The patient work new batches go to (setting scannerPatientenarbeit).
 import { useEffect, useState } from 'react';
-import { ApiFailure } from '../../../../lib/api.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
+import { ApiFailure } from '#lib/api.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
 import { logbook, type Work } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
 

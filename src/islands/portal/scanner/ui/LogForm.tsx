@@ -1,15 +1,15 @@
 // Mode 'log' on the result page: documents the scanned batch on a patient work (an existing one or a
 // new one with the required order number) for the chosen scanner user.
 import { useEffect, useId, useState } from 'react';
-import { ApiFailure } from '../../../../lib/api.ts';
-import type { ScanResult } from '../../../../lib/codes/index.ts';
-import { rememberSeen } from '../../../../stores/settings.ts';
-import { showToast } from '../../../../stores/ui.ts';
-import type { ArticleItem } from '../../../shop/lib/article.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
-import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
-import { allows } from '../../../../lib/rules/permissions.ts';
-import { isExpired } from '../../../../lib/rules/batch.ts';
+import { ApiFailure } from '#lib/api.ts';
+import type { ScanResult } from '#lib/codes/index.ts';
+import { rememberSeen } from '#stores/settings.ts';
+import { showToast } from '#stores/ui.ts';
+import type { ArticleItem } from '#islands/shop/lib/article.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
+import { errorMessage, failureKey } from '#islands/shop/lib/errors.ts';
+import { allows } from '#rules/permissions.ts';
+import { isExpired } from '#rules/batch.ts';
 import { logbook, type Batch, type ScannerUser, type Work } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
 import { BatchFields, batchError, batchFromScan, batchInput, ExpiryWarning, fieldOf, type BatchValues } from './BatchForm.tsx';

@@ -2,10 +2,10 @@
 // logbook (optionally a period) as CSV and PDF; the MDR tools (auditor ZIP, lot recall, expiring stock). A user
 // who cannot document (canEdit false) reads only.
 import { useEffect, useId, useState } from 'react';
-import { ApiFailure } from '../../../../lib/api.ts';
-import { showToast } from '../../../../stores/ui.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
-import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
+import { ApiFailure } from '#lib/api.ts';
+import { showToast } from '#stores/ui.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
+import { errorMessage, failureKey } from '#islands/shop/lib/errors.ts';
 import { exportUrl, logbook, type Work, type WorkPage } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
 import { formatDate } from './CodeData.tsx';

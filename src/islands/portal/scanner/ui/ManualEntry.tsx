@@ -1,6 +1,6 @@
 // Manual entry: the fallback when no camera is there (or a label cannot be read).
 import { useId, useState } from 'react';
-import type { T } from '../../../shop/lib/i18n.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
 
 export function ManualEntry({ t, onCode, autoFocus }: { t: T; onCode: (code: string) => void; autoFocus?: boolean }) {
   const [code, setCode] = useState('');

@@ -2,8 +2,8 @@
 // narrowed by article/REF or manufacturer → every patient work that used it and the tooth-storage stock that
 // holds it, exportable as CSV), the expiring stock of the next 30 days, and the auditor's ZIP for a period.
 import { useEffect, useId, useState } from 'react';
-import type { T } from '../../../shop/lib/i18n.ts';
-import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
+import { errorMessage, failureKey } from '#islands/shop/lib/errors.ts';
 import { mdr, type ExpiringItem, type Recall, type RecallQuery } from '../lib/logbook.ts';
 import { ExpiredBadge, formatDate } from './CodeData.tsx';
 

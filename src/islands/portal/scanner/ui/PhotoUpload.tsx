@@ -1,6 +1,6 @@
 // Decoding from a photo (upload, or the phone's camera app through capture).
 import { useRef, useState } from 'react';
-import type { T } from '../../../shop/lib/i18n.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
 import type { Decoded } from '../lib/decoder.ts';
 import { loadDecoder } from '../lib/camera.ts';
 

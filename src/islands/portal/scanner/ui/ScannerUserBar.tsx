@@ -1,11 +1,11 @@
 // The scanner user the batches are documented for (section 6: sub-users with functions). Changing it
 // opens the shared user-select panel, which sets the active user and the scannerUser setting.
 import { useEffect, useState } from 'react';
-import { $userSelectOpen } from '../../../../stores/ui.ts';
-import { colourFor } from '../../../../lib/rules/locale.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
-import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
-import { activate } from '../../../shop/lib/activate.ts';
+import { $userSelectOpen } from '#stores/ui.ts';
+import { colourFor } from '#rules/locale.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
+import { errorMessage, failureKey } from '#islands/shop/lib/errors.ts';
+import { activate } from '#islands/shop/lib/activate.ts';
 import { loadScannerUser, type ScannerUser } from '../lib/logbook.ts';
 
 export function useScannerUser(id: number, enabled: boolean): { user: ScannerUser | null; error: string; loading: boolean } {

@@ -2,10 +2,10 @@
 // expired and expiring ones marked), the exports of this work and its Annex XIII statement and material
 // ledger. Deleting is refused by the server within the retention period. Without the document function: read only.
 import { useEffect, useState } from 'react';
-import { ApiFailure } from '../../../../lib/api.ts';
-import { openDialog, showToast } from '../../../../stores/ui.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
-import { errorMessage, failureKey } from '../../../shop/lib/errors.ts';
+import { ApiFailure } from '#lib/api.ts';
+import { openDialog, showToast } from '#stores/ui.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
+import { errorMessage, failureKey } from '#islands/shop/lib/errors.ts';
 import { exportUrl, logbook, mdr, type Batch, type WorkWithBatches } from '../lib/logbook.ts';
 import { setScanner } from '../lib/settings.ts';
 import { BatchFields, batchError, batchInput, batchValues, ExpiryWarning, fieldOf, type BatchValues } from './BatchForm.tsx';

@@ -1,10 +1,10 @@
 // Patient work fields (section 3): order number (required, section 5), client (the prescribing dentist or
 // practice) with name, reference and further info, and the MDR case file's facts for the Annex XIII statement.
 import { useId } from 'react';
-import { validateOrderNumber } from '../../../../lib/rules/validate.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
-import { errorMessage } from '../../../shop/lib/errors.ts';
-import { Field } from '../../../shop/ui/Field.tsx';
+import { validateOrderNumber } from '#rules/validate.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
+import { errorMessage } from '#islands/shop/lib/errors.ts';
+import { Field } from '#islands/shop/ui/Field.tsx';
 import type { Work, WorkInput } from '../lib/logbook.ts';
 
 export interface WorkValues {

@@ -1,7 +1,7 @@
 // Tooth-assistant calls (server/modules/catalog.ts): tooth lines with manufacturer, and the set
 // articles matching line, set type, jaw, shade and mould with the remaining facet values.
-import { api } from '../../../../lib/api.ts';
-import type { ArticleItem } from '../../../shop/lib/article.ts';
+import { api } from '#lib/api.ts';
+import type { ArticleItem } from '#islands/shop/lib/article.ts';
 
 export interface ToothLine { zahnlinie: string; hersteller: { id: number; name: string }; count: number }
 export interface FacetValue { value: string; count: number }

@@ -3,10 +3,10 @@
 // "tooth-storage state"). One or more booked positions open the 'notice' dialog with the count.
 // Framework-free: the site script of every page imports it.
 import { persistentAtom } from '@nanostores/persistent';
-import type { OutPosition } from '../../../../api/zahnlager.ts';
-import { ApiFailure, request } from '../../../../lib/api.ts';
-import { ZAHNLAGER_AUTO_MS } from '../../../../lib/rules/constants.ts';
-import { openDialog } from '../../../../stores/ui.ts';
+import type { OutPosition } from '#api/zahnlager.ts';
+import { ApiFailure, request } from '#lib/api.ts';
+import { ZAHNLAGER_AUTO_MS } from '#rules/constants.ts';
+import { openDialog } from '#stores/ui.ts';
 
 const json = { encode: JSON.stringify, decode: JSON.parse };
 export const $zahnlagerState = persistentAtom<{ lastAuto: number }>('zahnlager', { lastAuto: 0 }, json);
@@ -27,7 +27,7 @@ export async function autoBook(lang: string): Promise<OutPosition[]> {
   try {
     const out = (await request('GET /api/zahnlager/zubuchen/auto')).outPositionen;
     if (out.length > 0) {
-      const { languageT } = await import('../../../shop/lib/i18n.ts');
+      const { languageT } = await import('#islands/shop/lib/i18n.ts');
       const t = await languageT(lang);
       openDialog({ title: t('notice'), text: t('zahnlager.auto_booked', { count: out.length }) });
       document.dispatchEvent(new CustomEvent('zahnlager:booked', { detail: out }));

@@ -1,5 +1,5 @@
 // Promise wrappers around the shared dialog store (src/stores/ui.ts): confirm and prompt.
-import { openDialog } from '../../../../stores/ui.ts';
+import { openDialog } from '#stores/ui.ts';
 
 export function confirmDialog(title: string, text?: string): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 // Labels of statistic periods (YYYY-MM-DD, YYYY-Www, YYYY-MM) in the page locale.
-import { localeFor } from '../../../../lib/rules/locale.ts';
+import { localeFor } from '#rules/locale.ts';
 
 export function dayLabel(period: string, country: string, lang: string): string {
   const loc = localeFor(country, lang);

@@ -1,8 +1,8 @@
 // Multipart upload with progress (XMLHttpRequest: fetch has no upload progress). Resolves with the
 // API's `result`, rejects with ApiFailure (status 0 = the connection failed).
-import type { ApiRoute } from '../../../../api/index.ts';
-import { ApiFailure, routeUrl, type ApiResult, type RequestArgs } from '../../../../lib/api.ts';
-import { loggedOut } from '../../../../stores/customer.ts';
+import type { ApiRoute } from '#api/index.ts';
+import { ApiFailure, routeUrl, type ApiResult, type RequestArgs } from '#lib/api.ts';
+import { loggedOut } from '#stores/customer.ts';
 
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;

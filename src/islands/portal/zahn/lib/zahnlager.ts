@@ -1,6 +1,6 @@
 // Tooth-storage calls (contract: src/api/zahnlager.ts) with the cart counter they change.
-import { request } from '../../../../lib/api.ts';
-import { $wkCounter } from '../../../../stores/basket.ts';
+import { request } from '#lib/api.ts';
+import { $wkCounter } from '#stores/basket.ts';
 
 export type Scope = 'schublade' | 'schrank' | 'all';
 

@@ -1,12 +1,12 @@
 // One jaw of the tooth assistant: shade and mould choice, the matching set articles with price and
 // availability, and per article a "choose" switch with a quantity.
 import { useEffect, useState } from 'react';
-import type { T } from '../../../shop/lib/i18n.ts';
-import type { Ctx } from '../../../shop/lib/article.ts';
-import { canOrder } from '../../../shop/lib/article.ts';
-import { Availability } from '../../../shop/ui/ArticleCard.tsx';
-import { Price } from '../../../shop/ui/Price.tsx';
-import { QtyStepper } from '../../../shop/ui/QtyStepper.tsx';
+import type { T } from '#islands/shop/lib/i18n.ts';
+import type { Ctx } from '#islands/shop/lib/article.ts';
+import { canOrder } from '#islands/shop/lib/article.ts';
+import { Availability } from '#islands/shop/ui/ArticleCard.tsx';
+import { Price } from '#islands/shop/ui/Price.tsx';
+import { QtyStepper } from '#islands/shop/ui/QtyStepper.tsx';
 import { loadSets, sortValues, type SetAnswer, type SetItem } from '../lib/assistant.ts';
 import { zahnRoutes } from '../lib/routes.ts';
 

@@ -2,11 +2,11 @@
 // on the bar's own scope (drawer, cabinet or whole storage). Used by the overview, cabinet and drawer
 // pages; the reset also undoes "processing" there, so it is offered while sets are in the cart.
 import { useState } from 'react';
-import { showToast } from '../../../../stores/ui.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
+import { showToast } from '#stores/ui.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
 import { zahnError } from '../lib/errors.ts';
 import { confirmDialog } from '../lib/dialogs.ts';
-import type { Counts } from '../../../../api/zahnlager.ts';
+import type { Counts } from '#api/zahnlager.ts';
 import { zl, type Scope } from '../lib/zahnlager.ts';
 
 export function SelectionBar({ t, counts, scope, id, onChange, wkHref }: {

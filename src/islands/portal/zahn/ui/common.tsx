@@ -2,11 +2,11 @@
 // slot counts, and the loading / error / empty states.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer } from '../../../../stores/customer.ts';
-import { ensureCustomer, requireLogin } from '../../../shop/lib/session.ts';
-import type { T } from '../../../shop/lib/i18n.ts';
+import { $customer } from '#stores/customer.ts';
+import { ensureCustomer, requireLogin } from '#islands/shop/lib/session.ts';
+import type { T } from '#islands/shop/lib/i18n.ts';
 import { zahnError } from '../lib/errors.ts';
-import type { Counts } from '../../../../api/zahnlager.ts';
+import type { Counts } from '#api/zahnlager.ts';
 
 export type Load<D> = { state: 'loading' } | { state: 'error'; message: string; status: number } | { state: 'ok'; data: D };
 
