@@ -3,14 +3,12 @@
 // schema describes. The same declarations drive validation, the `{ result }` wrapping, the answer check
 // of the test run and the generated OpenAPI document.
 import type { Context } from 'hono';
-import { z, type ZodType } from 'zod';
-import type { Access, AnySchema, ContractDef, HandlerResult } from '#api/contract.ts';
+import { z } from 'zod';
+import type { AnySchema, ContractDef, HandlerResult } from '#api/contract.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './errors.ts';
 import { fieldErrors } from '#api/form-schemas.ts';
 import type { Session } from './session.ts';
-
-export type { Access };
 
 export interface HandlerCtx<P, Q, B> {
   params: P;
@@ -39,34 +37,11 @@ export type CtxOf<C extends ContractDef> = C['access'] extends 'customer' | 'log
 
 export type Handler<C extends ContractDef> = (ctx: CtxOf<C>) => Promise<HandlerResult<C>> | HandlerResult<C>;
 
-export interface RouteDef<
-  PS extends ZodType | undefined = undefined,
-  QS extends ZodType | undefined = undefined,
-  BS extends ZodType | undefined = undefined,
-  A extends Access = Access,
-> extends ContractDef {
-  access: A;
-  params?: PS;
-  query?: QS;
-  body?: BS;
-  handler: (
-    ctx: A extends 'customer' | 'logbook' ? CustomerCtx<Out<PS>, Out<QS>, Out<BS>> : HandlerCtx<Out<PS>, Out<QS>, Out<BS>>,
-  ) => Promise<unknown> | unknown;
-}
-
 export type AnyRoute = ContractDef & { handler: (ctx: any) => Promise<unknown> | unknown };
 
 /** Binds a handler to a contract; its context and its answer are typed from the contract's schemas. */
-export function defineRoute<const C extends ContractDef>(contract: C, handler: Handler<C>): AnyRoute;
-/** Not yet moved to a contract module: declaration and handler in one object (being phased out). */
-export function defineRoute<
-  PS extends ZodType | undefined = undefined,
-  QS extends ZodType | undefined = undefined,
-  BS extends ZodType | undefined = undefined,
-  A extends Access = Access,
->(def: RouteDef<PS, QS, BS, A>): AnyRoute;
-export function defineRoute(def: ContractDef & { handler?: AnyRoute['handler'] }, handler?: AnyRoute['handler']): AnyRoute {
-  return { ...def, handler: (handler ?? def.handler)! };
+export function defineRoute<const C extends ContractDef>(contract: C, handler: Handler<C>): AnyRoute {
+  return { ...contract, handler: handler as AnyRoute['handler'] };
 }
 
 /** Turns zod issues into the spec's error key: a schema may set the key as its message. */
@@ -88,4 +63,3 @@ export function parseWith<T extends AnySchema>(schema: T | undefined, value: unk
   if (!r.success) throw validationError(r.error);
   return r.data;
 }
-

@@ -19,19 +19,10 @@ export class ApiFailure extends Error {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
-  /** the spec's guest calls go to /api/guest/ */
-  guest?: boolean;
-  /** scanner-user calls go to /api/logbook/ */
-  logbook?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-}
-
-export function apiUrl(path: string, opts: Pick<CallOptions, 'guest' | 'logbook'> = {}): string {
-  const base = opts.logbook ? '/api/logbook/' : opts.guest ? '/api/guest/' : '/api/';
-  return base + path.replace(/^\/+/, '');
 }
 
 /** The arguments of a call: params when its path has placeholders, body when it takes one. */
@@ -56,8 +47,15 @@ export function request<K extends ApiRoute>(
   return send(method, url, a) as Promise<ApiResult<K>>;
 }
 
-export function call<T = unknown>(method: Method, path: string, opts: CallOptions = {}): Promise<T> {
-  return send(method, apiUrl(path, opts), opts) as Promise<T>;
+/** `request` with one retry after a failure other than 401, as the spec asks for the logbook user call. */
+export async function requestWithRetry<K extends ApiRoute>(
+  route: K,
+  ...args: {} extends RequestArgs<K> ? [args?: RequestArgs<K>] : [args: RequestArgs<K>]
+): Promise<ApiResult<K>> {
+  try { return await request(route, ...args); } catch (e) {
+    if (e instanceof ApiFailure && e.status === 401) throw e;
+    return request(route, ...args);
+  }
 }
 
 async function send(method: Method, url: string, opts: CallOptions): Promise<unknown> {
@@ -80,19 +78,4 @@ async function send(method: Method, url: string, opts: CallOptions): Promise<unk
     throw new ApiFailure(res.status, json);
   }
   return json.result;
-}
-
-export const api = {
-  get: <T = unknown>(path: string, opts?: CallOptions) => call<T>('GET', path, opts),
-  post: <T = unknown>(path: string, body?: unknown, opts?: CallOptions) => call<T>('POST', path, { ...opts, body }),
-  put: <T = unknown>(path: string, body?: unknown, opts?: CallOptions) => call<T>('PUT', path, { ...opts, body }),
-  del: <T = unknown>(path: string, body?: unknown, opts?: CallOptions) => call<T>('DELETE', path, { ...opts, body }),
-};
-
-/** GET with one retry, as the spec asks for the logbook user call. */
-export async function getWithRetry<T>(path: string, opts?: CallOptions): Promise<T> {
-  try { return await api.get<T>(path, opts); } catch (e) {
-    if (e instanceof ApiFailure && e.status === 401) throw e;
-    return api.get<T>(path, opts);
-  }
 }

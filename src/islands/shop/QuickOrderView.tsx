@@ -8,8 +8,7 @@ import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { $wkCounter } from '../../stores/basket.ts';
 import { showToast } from '../../stores/ui.ts';
-// scan/resolve belongs to the scanner's contract (not moved yet): called through the untyped api.get
-import { api, request } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import type { ResultOf } from '../../api/contract.ts';
 import type * as quickorder from '../../api/quickorder.ts';
 import { QUICK_ORDER_MAX_LINES } from '../../lib/rules/constants.ts';
@@ -28,7 +27,6 @@ import './shop.css';
 import './quick/quick.css';
 
 const QuickScan = lazy(() => import('./quick/QuickScan.tsx'));
-const enc = encodeURIComponent;
 const CHECK_DEBOUNCE_MS = 350;
 
 interface Row { id: number; artnr: string; menge: string }
@@ -123,7 +121,7 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
 
   const onScan = async (d: Decoded) => {
     try {
-      const res = await api.get<{ article: { Artikelnummer: string } | null; scan: { quantity?: number } }>(`scan/resolve?code=${enc(d.text)}`);
+      const res = await request('GET /api/scan/resolve', { query: { code: d.text } });
       if (!res.article) { showToast(errorMessage(t, 'no_product_found'), 'error'); return; }
       insert({ lines: [{ artnr: res.article.Artikelnummer, menge: res.scan.quantity ? String(res.scan.quantity) : '' }], tooMany: false });
       showToast(`${res.article.Artikelnummer} · ${t('quick.taken', { count: 1 })}`, 'success');

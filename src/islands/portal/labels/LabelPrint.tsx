@@ -3,7 +3,7 @@
 // Printing without a template answers 'print template required' (section 5) before any call.
 import { useEffect, useState } from 'react';
 import { showToast } from '#stores/ui.ts';
-import { api, ApiFailure } from '#lib/api.ts';
+import { ApiFailure, request } from '#lib/api.ts';
 import { PRINTER_MARGIN_MM } from '#rules/constants.ts';
 import { validatePrintTemplate } from '#rules/validate.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
@@ -15,10 +15,10 @@ import { portalRoutes } from '../lib/routes.ts';
 import { SheetPreview } from './SheetPreview.tsx';
 import { templateSummary } from './LabelSelect.tsx';
 import { loadTemplates, printLabels, type Template } from './api.ts';
+import type { ListItem } from '#api/favoriten.ts';
 import '../portal.css';
 
 interface Row { artnr: string; count: string; bezeichnung?: string }
-interface ListItem { Artikelnummer?: string; artnr?: string; Bezeichnung?: string; bezeichnung?: string }
 
 export default function LabelPrint({ country, lang, listId, artn, messages }: { country: string; lang: string; listId?: number; artn?: string; messages?: Messages }) {
   const t = useT(lang, messages);
@@ -47,7 +47,7 @@ export default function LabelPrint({ country, lang, listId, artn, messages }: { 
       }).catch((e) => { setTemplates([]); setError(portalError(t, failureKey(e))); });
       loadLists().then(setLists).catch(() => setLists([]));
       if (listId !== undefined) {
-        api.get<{ name: string; items: ListItem[] }>(`favoriten/liste/${listId}`).then((l) => setList({ name: listId === 0 ? t('account.favorites') : l.name, items: l.items }))
+        request('GET /api/favoriten/liste/:listId', { params: { listId } }).then((l) => setList({ name: listId === 0 ? t('account.favorites') : l.name, items: l.items }))
           .catch((e) => setError(e instanceof ApiFailure && e.status === 404 ? t('label.list_not_found') : portalError(t, failureKey(e))));
       }
     });
@@ -121,7 +121,7 @@ export default function LabelPrint({ country, lang, listId, artn, messages }: { 
             {list && list.items.length === 0 && <p className="sh-empty">{t('label.list_empty')}</p>}
             {list && list.items.length > 0 && (
               <ul className="pt-artlist" data-testid="print-items">
-                {list.items.map((i) => <li key={i.Artikelnummer ?? i.artnr}><span className="sh-num">{i.Artikelnummer ?? i.artnr}</span> {i.Bezeichnung ?? i.bezeichnung}</li>)}
+                {list.items.map((i) => <li key={i.Artikelnummer}><span className="sh-num">{i.Artikelnummer}</span> {i.Bezeichnung}</li>)}
               </ul>
             )}
           </section>

@@ -1,6 +1,6 @@
 // Label templates and printing (contract: src/api/labels.ts).
 import type { TemplateInput } from '#api/labels.ts';
-import { request } from '#lib/api.ts';
+import { request, type RequestArgs } from '#lib/api.ts';
 import { downloadFile, type Downloaded } from '../lib/download.ts';
 
 export type { Template } from '#api/labels.ts';
@@ -22,10 +22,10 @@ export const createTemplate = (body: TemplateFields) => request('POST /api/label
 export const updateTemplate = (id: number, body: Partial<TemplateFields>) => request('PUT /api/labels/templates/:id', { params: { id }, body });
 export const deleteTemplate = (id: number) => request('DELETE /api/labels/templates/:id', { params: { id } });
 
-export interface PrintJob { templateId: number | null; offset?: number; listId?: number; artnrs?: { artnr: string; count: number }[] }
+type PrintJob = RequestArgs<'POST /api/labels/print'>['body'];
 
 /** Prints to a PDF download; answers how many labels and pages it has. */
 export async function printLabels(job: PrintJob): Promise<Downloaded & { labels: number; pages: number }> {
-  const d = await downloadFile('POST', 'labels/print', job, 'etiketten.pdf');
+  const d = await downloadFile('POST /api/labels/print', { body: job }, 'etiketten.pdf');
   return { ...d, labels: Number(d.headers.get('x-label-count') ?? 0), pages: Number(d.headers.get('x-page-count') ?? 0) };
 }

@@ -1,6 +1,7 @@
 // PDF downloads of the portal: a call that answers a file (POST label printing) is fetched as a blob
 // and saved through a temporary link; errors answer the API's JSON like every other call.
-import { ApiFailure, apiUrl } from '#lib/api.ts';
+import { ApiFailure, routeUrl, type RequestArgs } from '#lib/api.ts';
+import type { ApiRoute } from '#api/index.ts';
 import { loggedOut } from '#stores/customer.ts';
 
 export interface Downloaded { filename: string; headers: Headers; size: number }
@@ -10,11 +11,13 @@ function filenameOf(res: Response, fallback: string): string {
   return m?.[1] ?? fallback;
 }
 
-/** Calls `path` and saves the answer as a file; throws ApiFailure with the API's error key. */
-export async function downloadFile(method: 'GET' | 'POST', path: string, body: unknown, fallbackName: string): Promise<Downloaded> {
+/** Calls `route` and saves the answer as a file; throws ApiFailure with the API's error key. */
+export async function downloadFile<K extends ApiRoute>(route: K, args: RequestArgs<K>, fallbackName: string): Promise<Downloaded> {
+  const { method, url } = routeUrl(route, args as Parameters<typeof routeUrl>[1]);
+  const { body } = args as { body?: unknown };
   let res: Response;
   try {
-    res = await fetch(apiUrl(path), {
+    res = await fetch(url, {
       method, credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/pdf, application/json' } : { 'content-type': 'application/json', accept: 'application/pdf, application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -30,14 +33,14 @@ export async function downloadFile(method: 'GET' | 'POST', path: string, body: u
   }
   const blob = await res.blob();
   const filename = filenameOf(res, fallbackName);
-  const url = URL.createObjectURL(blob);
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = filename;
   a.rel = 'noopener';
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  setTimeout(() => URL.revokeObjectURL(href), 30_000);
   return { filename, headers: res.headers, size: blob.size };
 }

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '#stores/customer.ts';
 import { showToast } from '#stores/ui.ts';
-import { api } from '#lib/api.ts';
+import { request, type ApiResult } from '#lib/api.ts';
 import { allows } from '#rules/permissions.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer } from '../../shop/lib/session.ts';
@@ -16,11 +16,8 @@ import { money, type Ctx } from '../../shop/lib/article.ts';
 import { portalError } from '../lib/errors.ts';
 import '../portal.css';
 
-interface Buyer {
-  id: number; name: string; funktionen: string[]; budgetApplies: boolean;
-  budgetEur: number | null; usedEur: number; pendingEur: number; remainingEur: number | null;
-}
-interface Rules { thresholdEur: number; defaultThresholdEur: number; basis: 'net'; timeZone: string; month: string; buyers: Buyer[] }
+type Rules = ApiResult<'GET /api/account/release-rules'>;
+type Buyer = Rules['buyers'][number];
 
 /** "1234,5" or "1234.5" → 1234.5; blank → null; anything else → NaN. */
 function parseEur(s: string): number | null {
@@ -52,7 +49,7 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
     if (!mayRelease) { setRules(null); return; }
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) return;
-      api.get<Rules>('account/release-rules').then(show).catch((e) => setError(portalError(t, failureKey(e))));
+      request('GET /api/account/release-rules').then(show).catch((e) => setError(portalError(t, failureKey(e))));
     });
   }, [mayRelease, acting?.id]);
 
@@ -62,7 +59,7 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
     if (v === null || Number.isNaN(v)) { setError(t('logbuch_user.amount_invalid')); return; }
     setBusy(true); setError('');
     try {
-      show(await api.put<Rules>('account/release-rules', { thresholdEur: v }));
+      show(await request('PUT /api/account/release-rules', { body: { thresholdEur: v } }));
       showToast(t('logbuch_user.rules_saved'), 'success');
     } catch (err) { setError(portalError(t, failureKey(err))); } finally { setBusy(false); }
   };
@@ -71,7 +68,7 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
     if (Number.isNaN(v)) { setError(t('logbuch_user.amount_invalid')); return; }
     setBusy(true); setError('');
     try {
-      show(await api.put<Rules>(`account/budgets/${b.id}`, { budgetEur: v }));
+      show(await request('PUT /api/account/budgets/:id', { params: { id: b.id }, body: { budgetEur: v } }));
       showToast(t('logbuch_user.budget_saved', { name: b.name }), 'success');
     } catch (err) { setError(portalError(t, failureKey(err))); } finally { setBusy(false); }
   };

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '#stores/customer.ts';
 import { showToast } from '#stores/ui.ts';
-import { api } from '#lib/api.ts';
+import { request, type ApiResult } from '#lib/api.ts';
 import { loadPending, releaseOrder, type OrderSummary } from '../../shop/lib/orders.ts';
 import { releaseReasonText } from '../../shop/lib/release-reason.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
@@ -19,7 +19,7 @@ import { allows } from '#rules/permissions.ts';
 import '../portal.css';
 
 type Pending = OrderSummary & { created_at?: string; placedBySubUser?: number | null };
-interface User { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; active: boolean }
+type User = ApiResult<'GET /api/user/subusers'>[number];
 
 /** The shared rule (src/lib/rules/permissions.ts 'release'): the main user or a K07 sub-user. */
 const mayRelease = (u: User | undefined) => !!u && allows(u.role === 'general' ? null : u.funktionen, 'release');
@@ -37,7 +37,7 @@ export default function OrderReleases({ country, lang, messages }: { country: st
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) return; // the user list beside this asks for the login
-      Promise.all([loadPending(), api.get<User[]>('user/subusers')])
+      Promise.all([loadPending(), request('GET /api/user/subusers')])
         .then(([p, us]) => { setOrders(p as Pending[]); setUsers(us); })
         .catch((e) => { setOrders([]); setError(portalError(t, failureKey(e))); });
     });

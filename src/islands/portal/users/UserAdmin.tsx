@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { $customer } from '#stores/customer.ts';
 import { allows } from '#rules/permissions.ts';
 import { $userSelectOpen, closeDialog, openDialog, showToast } from '#stores/ui.ts';
-import { api, ApiFailure } from '#lib/api.ts';
+import { ApiFailure, request, type ApiResult } from '#lib/api.ts';
 import { FUNCTION_ROLES } from '#rules/constants.ts';
 import { colourFor } from '#rules/locale.ts';
 import { isBlank, validateEmail, validatePasswordPair } from '#rules/validate.ts';
@@ -22,10 +22,7 @@ import { portalError } from '../lib/errors.ts';
 import { portalRoutes } from '../lib/routes.ts';
 import '../portal.css';
 
-interface User {
-  id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub'; email: string | null; active: boolean;
-  hasPassword?: boolean;
-}
+type User = ApiResult<'GET /api/user/subusers'>[number];
 type Mode = 'list' | 'create' | 'edit';
 
 export default function UserAdmin({ country, lang, mode, id, messages }: { country: string; lang: string; mode: Mode; id?: number; messages?: Messages }) {
@@ -41,7 +38,7 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
   const acting = useStore($customer).activeUser; // null: the main user
   const mayManage = allows(acting ? acting.funktionen : null, 'manage_users');
 
-  const reload = () => api.get<User[]>('user/subusers').then((us) => {
+  const reload = () => request('GET /api/user/subusers').then((us) => {
     setUsers(us);
     if (mode === 'edit') {
       const u = us.find((x) => x.id === id && x.role === 'sub');
@@ -74,7 +71,7 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
       ...(form.password ? { password: form.password, password2: form.password2 } : {}),
     };
     try {
-      if (mode === 'edit') await api.put(`user/subusers/${id}`, body); else await api.post('user/subusers', body);
+      if (mode === 'edit') await request('PUT /api/user/subusers/:id', { params: { id: id! }, body }); else await request('POST /api/user/subusers', { body });
       showToast(t(mode === 'edit' ? 'logbuch_user.saved' : 'logbuch_user.created', { name: `${body.vorname} ${body.nachname}` }), 'success');
       location.href = r.logbuchUsers;
     } catch (err) {
@@ -92,7 +89,7 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
       title: t('logbuch_user.delete'), text: t('logbuch_user.delete_confirm', { name }), showCancel: true,
       onConfirm: () => {
         closeDialog();
-        api.del(`user/subusers/${id}`).then(() => { showToast(t('logbuch_user.deleted', { name }), 'success'); location.href = r.logbuchUsers; })
+        request('DELETE /api/user/subusers/:id', { params: { id: id! } }).then(() => { showToast(t('logbuch_user.deleted', { name }), 'success'); location.href = r.logbuchUsers; })
           .catch((err) => setError(portalError(t, failureKey(err))));
       },
     });

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '#stores/customer.ts';
 import { showToast } from '#stores/ui.ts';
-import { api } from '#lib/api.ts';
+import { request } from '#lib/api.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { addToCart } from '../../shop/lib/cart.ts';
@@ -42,10 +42,10 @@ export default function ZahnassistentView({ country, lang, line: lineSlug, artnr
     loadLines(country, lang).then(async (l) => {
       setLines(l.zahnlinien);
       if (artnr) {
-        const a = await api.get<SetItem & { properties: { prop: string; value: string }[] }>(`artikel/${encodeURIComponent(artnr)}/${country}/${lang}`);
+        const a = await request('GET /api/artikel/:artnr/:country/:language', { params: { artnr, country, language: lang } });
         const p = Object.fromEntries(a.properties.map((x) => [x.prop, x.value]));
         if (!p.zahnlinie) { setFailed('zahnassistent.not_a_set'); return; }
-        const item = a.IstReferenz ? null : { ...a, properties: p } as SetItem;
+        const item: SetItem | null = a.IstReferenz ? null : { ...a, properties: p };
         setPreset({ line: p.zahnlinie, kind: p.zahnart ?? '', kiefer: p.kiefer ?? 'OK', farbe: p.farbe, form: p.form, item });
         setLine(p.zahnlinie); setKind(p.zahnart ?? '');
         if (item) setChosen(new Map([[item.Artikelnummer, { item, qty: 1 }]]));

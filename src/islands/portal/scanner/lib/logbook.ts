@@ -1,7 +1,7 @@
 // Calls of the scanner and the logbook: code → article, patient works and their batches, exports,
 // and the scanner user (logbook API, retried once as section 7 asks).
 import type { BatchInput, ScanResolution, WorkInput } from '#api/logbook.ts';
-import { apiUrl, getWithRetry, request, routeUrl } from '#lib/api.ts';
+import { request, requestWithRetry, routeUrl, type ApiResult } from '#lib/api.ts';
 
 export type { Batch, BatchInput, Work, WorkInput, WorkPage, WorkWithBatches } from '#api/logbook.ts';
 export type { ExpiringItem, Recall } from '#api/mdr.ts';
@@ -26,14 +26,9 @@ export const logbook = {
 
 /** Download addresses of the exports (the browser sends the session cookie). */
 export const exportUrl = {
-  work: (id: number, kind: 'csv' | 'pdf') => apiUrl(`logbook/works/${id}/export.${kind}`),
-  all: (kind: 'csv' | 'pdf', from?: string, to?: string) => {
-    const q = new URLSearchParams();
-    if (from) q.set('from', from);
-    if (to) q.set('to', to);
-    const s = q.toString();
-    return apiUrl(`logbook/export.${kind}${s ? `?${s}` : ''}`);
-  },
+  work: (id: number, kind: 'csv' | 'pdf') => routeUrl(`GET /api/logbook/works/:id/export.${kind}`, { params: { id } }).url,
+  all: (kind: 'csv' | 'pdf', from?: string, to?: string) =>
+    routeUrl(`GET /api/logbook/export.${kind}`, { query: { from: from || undefined, to: to || undefined } }).url,
 };
 
 // ---- MDR case file: lot recall, expiring stock, documents of a work, the auditor's ZIP
@@ -51,15 +46,15 @@ export const mdr = {
   recall: (q: RecallQuery) => request('GET /api/mdr/recall', { query: recallParams(q) }),
   recallCsvUrl: (q: RecallQuery) => routeUrl('GET /api/mdr/recall.csv', { query: recallParams(q) }).url,
   expiring: () => request('GET /api/mdr/expiring'),
-  statementUrl: (id: number) => apiUrl(`mdr/works/${id}/statement.pdf`),
-  ledgerUrl: (id: number, kind: 'csv' | 'pdf') => apiUrl(`mdr/works/${id}/ledger.${kind}`),
-  zipUrl: (from: string, to: string) => apiUrl(`mdr/export.zip?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`),
+  statementUrl: (id: number) => routeUrl('GET /api/mdr/works/:id/statement.pdf', { params: { id } }).url,
+  ledgerUrl: (id: number, kind: 'csv' | 'pdf') => routeUrl(`GET /api/mdr/works/:id/ledger.${kind}`, { params: { id } }).url,
+  zipUrl: (from: string, to: string) => routeUrl('GET /api/mdr/export.zip', { query: { from, to } }).url,
 };
 
-export interface ScannerUser { id: number; vorname: string; nachname: string; funktionen: string[]; role: 'general' | 'sub' }
+export type ScannerUser = ApiResult<'GET /api/logbook/user'>;
 
 /** The chosen scanner user (id above 0 loads that user), else the session's active user. */
 export function loadScannerUser(id: number): Promise<ScannerUser> {
-  return getWithRetry<ScannerUser>(id > 0 ? `user/${id}` : 'user', { logbook: true });
+  return id > 0 ? requestWithRetry('GET /api/logbook/user/:id', { params: { id } }) : requestWithRetry('GET /api/logbook/user');
 }
 
