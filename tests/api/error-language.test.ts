@@ -1,5 +1,5 @@
 // An error's `message` (and the few answer fields that carry a text) comes from the locale files in the
-// request's language: ?lang= first, then the session's, then German; the error key and status stay.
+// request's language: the route's language segment, else ?lang=, else the session's, else German; the error key and status stay.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,9 @@ describe('API error texts in the request\'s language', () => {
     const de401 = await c.get('/api/checkout');
     expect([de401.status, de401.body.error, de401.body.message]).toEqual([401, 'unauthorized', de.unauthorized]);
     expect((await c.get('/api/checkout?lang=xx')).body.message).toBe(en.unauthorized);
+    // a route with a language segment speaks that language, before ?lang=
+    const seg = await c.get('/api/wkJSON/fr?lang=de');
+    expect([seg.status, seg.body.error, seg.body.message]).toEqual([401, 'unauthorized', fr.unauthorized]);
     const nf = await c.get('/api/no-such-call?lang=fr');
     expect([nf.status, nf.body.error, nf.body.message]).toEqual([404, 'not_found', fr.not_found]);
     const json = await c.req('POST', '/api/login?lang=fr', '{nope', { 'content-type': 'application/json' });
