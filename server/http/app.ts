@@ -4,7 +4,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { readJson, releaseBody } from './body.ts';
 import { refuseCrossSite } from './csrf.ts';
-import { ApiError, ERROR_TEXTS } from './errors.ts';
+import { ApiError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountProductImages } from './product-images.ts';
 import { parseWith, type AnyRoute } from './route.ts';
@@ -13,7 +13,7 @@ import { loadSession } from './session.ts';
 import { allRoutes } from '../modules/index.ts';
 import { ACCESS_PREFIXES } from '#api/contract.ts';
 import { checkAnswer } from './answer-check.ts';
-
+import { serverT } from '#i18n/server.ts';
 
 /**
  * The caller's address. X-Forwarded-For counts only behind trusted proxies (TRUST_PROXY=n): each proxy
@@ -30,8 +30,24 @@ export function clientIp(c: Context): string {
   return socket;
 }
 
-function errorBody(e: ApiError) {
-  return { error: e.key, message: (ERROR_TEXTS as Record<string, string>)[e.key] ?? e.key, ...e.extra };
+/**
+ * The language of a request's texts: the route's language segment, else ?lang=, else the session's, else
+ * German. handle() stores what it resolved (c.set), so an error thrown by the handler speaks the same.
+ */
+function requestLanguage(c: Context, sessionLanguage?: string | null): string {
+  const stored = c.get('lang') as string | undefined;
+  if (stored) return stored;
+  return (c.req.param('language') ?? c.req.param('lang') ?? c.req.query('lang') ?? sessionLanguage ?? 'de').toLowerCase();
+}
+
+/** i18next reads these names as options (language, plural, context), never as a text's placeholder. */
+const T_OPTIONS = new Set(['lng', 'lngs', 'ns', 'context', 'count', 'ordinal', 'defaultValue', 'replace', 'returnObjects', 'keyPrefix', 'fallbackLng', 'postProcess', 'interpolation']);
+
+/** An error's answer: its key, extra, and the key's text in the request's language ({{field}}, {{max}} … from extra). */
+function errorBody(e: ApiError, lang: string) {
+  const params = Object.fromEntries(Object.entries(e.extra)
+    .filter(([k, v]) => (typeof v === 'string' || typeof v === 'number') && !T_OPTIONS.has(k))) as Record<string, string | number>;
+  return { error: e.key, ...e.extra, message: serverT(lang)(e.key, params) };
 }
 
 function handle(route: AnyRoute, db: Db) {
@@ -39,13 +55,14 @@ function handle(route: AnyRoute, db: Db) {
     refuseCrossSite(c, route.stateChangingGet);
     const needsLogin = route.access === 'customer' || route.access === 'logbook';
     const session = await loadSession(db, c);
+    const lang = requestLanguage(c, session?.language);
+    c.set('lang', lang);
     if (needsLogin && !session) throw new ApiError(401, 'unauthorized');
     const params = parseWith(route.params, c.req.param());
     const query = parseWith(route.query, c.req.query());
     const body = route.body && !route.rawBody ? parseWith(route.body, await readJson(c)) : undefined;
     const p = (params ?? {}) as Record<string, unknown>;
     const country = String(p.country ?? c.req.query('country') ?? session?.country ?? 'de').toLowerCase();
-    const lang = String(p.language ?? p.lang ?? c.req.query('lang') ?? session?.language ?? 'de').toLowerCase();
     try {
       const result = await route.handler({ params, query, body, session, db, c, ip: clientIp(c), lang, country } as never);
       if (route.rawResponse || result instanceof Response) return result as Response;
@@ -68,9 +85,9 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes, imageDir = con
   });
   app.onError((err, c) => {
     if (err instanceof ApiError && typeof err.extra.retryAfter === 'number') c.header('retry-after', String(Math.ceil(err.extra.retryAfter)));
-    if (err instanceof ApiError) return c.json(errorBody(err), err.status as 400);
+    if (err instanceof ApiError) return c.json(errorBody(err, requestLanguage(c)), err.status as 400);
     console.error('[api] unhandled', c.req.method, c.req.path, err);
-    return c.json({ error: 'generic', message: ERROR_TEXTS.generic }, 500);
+    return c.json({ error: 'generic', message: serverT(requestLanguage(c))('generic') }, 500);
   });
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(routes.filter((r) => r.tag !== 'dev' || config.devTools))));
   for (const route of routes) {
@@ -80,6 +97,6 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes, imageDir = con
     }
   }
   mountProductImages(app, db, imageDir);
-  app.all('/api/*', (c) => c.json({ error: 'not_found', message: ERROR_TEXTS.not_found }, 404));
+  app.all('/api/*', (c) => c.json({ error: 'not_found', message: serverT(requestLanguage(c))('not_found') }, 404));
   return app;
 }

@@ -17,5 +17,3 @@ export const forbidden = (key = 'forbidden', extra?: Record<string, unknown>) =>
 export const notFound = (key = 'not_found', extra?: Record<string, unknown>) => new ApiError(404, key, extra);
 export const conflict = (key: string, extra?: Record<string, unknown>) => new ApiError(409, key, extra);
 
-/** German default texts for keys the server raises; the client has the translations. */
-export { ERROR_TEXTS } from '#rules/constants.ts';

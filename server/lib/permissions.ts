@@ -41,7 +41,7 @@ export async function requirePermission(db: Db, session: Session | null, action:
   if (!session) throw new ApiError(401, 'unauthorized');
   const acting = await actingUser(db, session);
   if (!allows(acting.funktionen, action)) {
-    throw new ApiError(403, 'forbidden_function', { message: 'Keine Berechtigung für diese Funktion', action });
+    throw new ApiError(403, 'forbidden_function', { action });
   }
   return acting;
 }

@@ -28,7 +28,7 @@ export async function listName(db: Db | Tx, kdnr: number, listId: number): Promi
 /** Creates a list of the customer (at most MAX_LISTS). */
 export async function createList(db: Db | Tx, kdnr: number, name: string): Promise<{ id: number; name: string }> {
   const n = await db.selectFrom('order_lists').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', kdnr).executeTakeFirst();
-  if (Number(n?.n ?? 0) >= MAX_LISTS) throw badRequest('too_many_lists', { message: 'Zu viele Bestelllisten', max: MAX_LISTS });
+  if (Number(n?.n ?? 0) >= MAX_LISTS) throw badRequest('too_many_lists', { max: MAX_LISTS });
   const row = await db.insertInto('order_lists').values({ kdnr, name, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
   return { id: Number(row.id), name };
 }
@@ -50,7 +50,7 @@ export async function addListItems(tx: Tx, kdnr: number, listId: number, items: 
   }
   const n = await tx.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', kdnr).where('list_id', '=', listId).executeTakeFirst();
   const count = Number(n?.n ?? 0);
-  if (count > MAX_ITEMS) throw badRequest('too_many_items', { message: 'Die Bestellliste ist voll', max: MAX_ITEMS });
+  if (count > MAX_ITEMS) throw badRequest('too_many_items', { max: MAX_ITEMS });
   return count;
 }
 
@@ -124,7 +124,7 @@ export const routes: AnyRoute[] = [
     if (!a) throw badRequest('error_artnr');
     const n = await db.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n'))
       .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).executeTakeFirst();
-    if (Number(n?.n ?? 0) >= MAX_ITEMS) throw badRequest('too_many_items', { message: 'Die Bestellliste ist voll', max: MAX_ITEMS });
+    if (Number(n?.n ?? 0) >= MAX_ITEMS) throw badRequest('too_many_items', { max: MAX_ITEMS });
     const r = await db.insertInto('order_list_items').values({
       kdnr: session.kdnr, list_id: params.listId, artnr: a.artnr, menge: qty, added_at: nowIso(),
     }).onConflict((oc) => oc.columns(['kdnr', 'list_id', 'artnr']).doNothing()).executeTakeFirst();

@@ -24,7 +24,7 @@ import { orderSummary, totalsOf, withDesignations } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
 import { parseReleaseReason } from '../lib/release-rules.ts';
 import { cartCount } from './cart.ts';
-import { ERROR_TEXTS, QTY_MAX } from '#rules/constants.ts';
+import { QTY_MAX } from '#rules/constants.ts';
 import { isRequestPrice } from '#rules/pricing.ts';
 import * as calls from '#api/orders.ts';
 import { pad } from '#api/orders.ts';
@@ -170,7 +170,7 @@ function periodOf(iso: string, group: 'month' | 'week'): { period: string; start
   return { period: `${w.year}-W${pad(w.week)}`, start: w.start };
 }
 
-async function orderStatistics(db: Db, session: Session, q: { from?: string; to?: string; group: 'month' | 'week' }, country: string) {
+async function orderStatistics(db: Db, session: Session, q: { from?: string; to?: string; group: 'month' | 'week' }, country: string, lang: string) {
   const now = new Date();
   const to = q.to ?? now.toISOString().slice(0, 10);
   const from = q.from ?? new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
@@ -202,7 +202,7 @@ async function orderStatistics(db: Db, session: Session, q: { from?: string; to?
   return {
     from, to, group: q.group, currency: cur.code, periods, sum,
     notice: rows.length === 0 ? 'statistics_no_data' : null,
-    message: rows.length === 0 ? ERROR_TEXTS.statistics_no_data : null,
+    message: rows.length === 0 ? serverT(lang)('statistics_no_data') : null,
   };
 }
 
@@ -287,5 +287,5 @@ export const routes: AnyRoute[] = [
     return { auftrag: res.auftrag, status: 'processing', release_status: 'released', releasedBy: by };
   }),
 
-  defineRoute(calls.statistics, ({ db, session, query, country }) => orderStatistics(db, session, query, country)),
+  defineRoute(calls.statistics, ({ db, session, query, country, lang }) => orderStatistics(db, session, query, country, lang)),
 ];

@@ -87,7 +87,7 @@ export const routes: AnyRoute[] = [
     await requirePermission(db, session, 'manage_users');
     const n = await db.selectFrom('sub_users').select(sql<number>`count(*)`.as('n'))
       .where('kdnr', '=', session.kdnr).where('deleted', '=', 0).executeTakeFirst();
-    if (Number(n?.n ?? 0) >= MAX_SUB_USERS) throw badRequest('too_many_users', { message: 'Zu viele Benutzer', max: MAX_SUB_USERS });
+    if (Number(n?.n ?? 0) >= MAX_SUB_USERS) throw badRequest('too_many_users', { max: MAX_SUB_USERS });
     const hash = await passwordHashOf(body);
     const row = await db.insertInto('sub_users').values({
       kdnr: session.kdnr, vorname: body.vorname, nachname: body.nachname, funktionen: body.funktionen.join(';'),

@@ -7,7 +7,7 @@
 // page. Nothing is picked by hand, so the payload follows the code (tests/unit/island-keys.test.ts,
 // the raw-key e2e check).
 import de from './locales/de.json' with { type: 'json' };
-import { ERROR_TEXTS } from '../lib/rules/constants.ts';
+import { ERROR_KEYS } from '../lib/rules/constants.ts';
 import type { Messages } from './translate.ts';
 
 const SOURCES = import.meta.glob<string>(['/src/islands/**/*.{ts,tsx}', '/src/lib/**/*.ts', '/src/stores/**/*.ts'],
@@ -18,8 +18,8 @@ const LOCALES = import.meta.glob<{ default: Messages }>('./locales/*.json', { ea
 const ALL = Object.keys(de);
 const KNOWN = new Set(ALL);
 const PLURAL = /_(?:zero|one|two|few|many|other)$/;
-/** Error keys the server answers (ApiError and its helpers; zod messages are in ERROR_TEXTS or named in code). */
-export const API_KEY_CALL = /\b(?:badRequest|conflict|forbidden|notFound|unauthorized|keyed|fail|new ApiError)\(\s*(?:\d+\s*,\s*)?'([a-z][a-z0-9_]*)'/g;
+/** Error keys the server answers (ApiError and its helpers; zod messages are in ERROR_KEYS or named in code). */
+export const API_KEY_CALL = /\b(?:badRequest|conflict|forbidden|notFound|unauthorized|new ApiError)\(\s*(?:\d+\s*,\s*)?'([a-z][a-z0-9_]*)'/g;
 
 /** The locale keys a source names: key-shaped tokens (plural forms included) and template heads. */
 export function keysNamedIn(src: string): Set<string> {
@@ -59,10 +59,10 @@ function closure(entry: string): string[] {
 }
 
 let apiKeys: Set<string> | undefined;
-/** The error catalogue: every error key the rules (ERROR_TEXTS) or the server answer. */
+/** The error catalogue: every error key the rules (ERROR_KEYS) or the server answer. */
 export function apiErrorKeys(): Set<string> {
   if (!apiKeys) {
-    apiKeys = new Set(Object.keys(ERROR_TEXTS).filter((k) => KNOWN.has(k)));
+    apiKeys = new Set(ERROR_KEYS.filter((k) => KNOWN.has(k)));
     for (const src of Object.values(SERVER)) for (const m of src.matchAll(API_KEY_CALL)) if (KNOWN.has(m[1]!)) apiKeys.add(m[1]!);
   }
   return apiKeys;

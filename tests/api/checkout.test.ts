@@ -96,7 +96,7 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
     await a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: enc(cheap), qty: '1' } });
     const r = await a.post(`/api/checkout/benefit${Q}`, { code: 'einmalig' });
     expect([r.status, r.body.error]).toEqual([409, 'benefit_code_already_redeemed']);
-    expect(r.body.message).toBe('Der Vorteilscode wurde bereits eingelöst');
+    expect(r.body.message).toBe('Dieser Vorteilscode wurde bereits eingelöst.');
     await a.call('POST /api/wk/delete');
   });
 
@@ -133,7 +133,7 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
     const low = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
     if (cheapPrice < 50) {
       expect([low.status, low.body.error]).toEqual([400, 'benefit_code_min_order']);
-      expect(low.body).toMatchObject({ minOrderEur: 50, message: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht' });
+      expect(low.body).toMatchObject({ minOrderEur: 50, message: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht.' });
     }
     await fillCart(b, cheap, 3);
     const inst = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXTS } from '../../src/lib/rules/constants.ts';
+import { ERROR_KEYS, isErrorKey } from '../../src/lib/rules/constants.ts';
 import { UI_LANGUAGES } from '../../src/i18n/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,7 +28,7 @@ const code = [...sources('src'), ...sources('server')].map((f) => ({ f, s: fs.re
 /** Literal keys handed to a translate function or to an error-text helper. */
 const T_CALL = /\b(?:t|tNow\([^)]*\)|errorMessage\(\s*t\s*,|portalError\(\s*t\s*,|zahnErrorText\(\s*t\s*,)\(?\s*'([a-z][a-z0-9_.]*)'/g;
 /** Error keys the server answers: ApiError and its helpers, and zod messages that become the key. */
-const API_KEY = /\b(?:badRequest|conflict|forbidden|notFound|unauthorized|keyed|fail|new ApiError)\(\s*(?:\d+\s*,\s*)?'([a-z][a-z0-9_]*)'/g;
+const API_KEY = /\b(?:badRequest|conflict|forbidden|notFound|unauthorized|new ApiError)\(\s*(?:\d+\s*,\s*)?'([a-z][a-z0-9_]*)'/g;
 
 describe('locale files', () => {
   for (const l of UI_LANGUAGES.filter((x) => x !== 'de')) {
@@ -51,7 +51,12 @@ describe('keys named in code exist', () => {
     expect(missing).toEqual([]);
   });
   it('every error key of the rules catalogue (what errorMessage shows)', () => {
-    expect(Object.keys(ERROR_TEXTS).filter((k) => !known(k))).toEqual([]);
+    expect(ERROR_KEYS.filter((k) => !known(k))).toEqual([]);
+  });
+  it('the server throws keys, never a text: the answer\'s message comes from the locale files', () => {
+    const texts = code.filter(({ f }) => f.startsWith('server'))
+      .flatMap(({ f, s }) => [...s.matchAll(/\b(?:badRequest|conflict|forbidden|notFound|unauthorized|new ApiError)\(\s*(?:\d+\s*,\s*)?'[a-z][a-z0-9_]*'\s*,\s*\{[^{}]*\bmessage\s*:/g)].map((m) => `${f}: ${m[0]}`));
+    expect(texts).toEqual([]);
   });
   it('every error key the server throws', () => {
     const missing = code.filter(({ f }) => f.startsWith('server'))
@@ -65,7 +70,7 @@ describe('one spelling per key', () => {
     // a map entry `api_key: 'other_key'` where both sides are message/error keys is an alias
     const aliases = code.filter(({ f }) => !f.startsWith('server'))
       .flatMap(({ f, s }) => [...s.matchAll(/^\s*'?([a-z][a-z0-9_]*)'?\s*:\s*'([a-z][a-z0-9_.]*)',?\s*$/gm)]
-        .filter((m) => m[1] !== m[2] && known(m[2]!) && (known(m[1]!) || m[1]! in ERROR_TEXTS)).map((m) => `${f}: ${m[1]} → ${m[2]}`));
+        .filter((m) => m[1] !== m[2] && known(m[2]!) && (known(m[1]!) || isErrorKey(m[1]!))).map((m) => `${f}: ${m[1]} → ${m[2]}`));
     expect(aliases).toEqual([]);
   });
   it('no German or English text is keyed twice under two error spellings', () => {

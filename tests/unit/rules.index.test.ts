@@ -4,7 +4,7 @@ import * as rules from '../../src/lib/rules/index.ts';
 describe('rules index', () => {
   it('re-exports every module', () => {
     for (const name of [
-      'TOAST_MS', 'ERROR_TEXTS', 'errorText', 'parseLoginName', 'parseLogin', 'extractKdnr', 'isGuest', 'isLS',
+      'TOAST_MS', 'ERROR_KEYS', 'isErrorKey', 'parseLoginName', 'parseLogin', 'extractKdnr', 'isGuest', 'isLS',
       'validateEmail', 'validatePassword', 'validatePostalCode', 'validateQuantity', 'clampQty', 'validateListName',
       'normalizeArtnr', 'artbez', 'artnrFromArtbez', 'isRequestPrice', 'showStrikePrice', 'discountPercent',
       'isManufacturerSuggestedPrice', 'sortSaleList', 'isSetArticle', 'lastPurchaseText', 'availabilityFromVkz',

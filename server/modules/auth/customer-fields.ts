@@ -1,9 +1,8 @@
 // The Customer entity's fields (section 3) as customer columns, and the field errors of a form answer.
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../http/errors.ts';
 import { parseDate } from '#rules/validate.ts';
 import { dataFields } from '#api/auth.ts';
-import { keyed } from './shared.ts';
 
 export type DataInput = { [K in keyof typeof dataFields]?: z.output<(typeof dataFields)[K]> };
 
@@ -11,7 +10,7 @@ export function throwFieldErrors(errors: Record<string, string>, asKey?: string)
   const entries = Object.entries(errors);
   if (entries.length === 0) return;
   const [field, key] = entries[0]!;
-  if (asKey) throw keyed(400, asKey, { field, reason: key, fields: errors });
+  if (asKey) throw new ApiError(400, asKey, { field, reason: key, fields: errors });
   throw badRequest(key, { field, fields: errors });
 }
 

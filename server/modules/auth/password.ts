@@ -41,7 +41,7 @@ export const routes: AnyRoute[] = [
   defineRoute(calls.passwordNew, async ({ db, body }) => {
     const e = validatePasswordPair(body.password, body.password2);
     if (e) throw badRequest(e, { field: e === 'password_mismatch' ? 'password2' : 'password' });
-    const invalid = () => new ApiError(400, 'invalid_token', { message: 'Der Link ist ungültig oder abgelaufen' });
+    const invalid = () => new ApiError(400, 'invalid_token');
     if (!TOKEN_RE.test(body.tkn)) throw invalid();
     const kdnr = Number(body.kdnr);
     const cust = await db.selectFrom('customers').select(['kdnr', 'reset_expires']).where('kdnr', '=', kdnr)

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Context } from 'hono';
 import type { Db } from '../../db/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail } from '../../lib/guest-limits.ts';
 import { publicBaseUrl, sendMail } from '../../lib/mail.ts';
@@ -14,7 +14,7 @@ import { resolveLanguage } from '#rules/locale.ts';
 import * as calls from '#api/auth.ts';
 import { fastRegisterErrors, isExistingRegistration, registerErrors } from '#rules/forms.ts';
 import { registerBody, fastBody } from '#api/auth.ts';
-import { tokenHash, newToken, VERIFY_TOKEN_RE, keyed, refuseWhenLoggedIn, requestLocale, emailTaken, accountMail } from './shared.ts';
+import { tokenHash, newToken, VERIFY_TOKEN_RE, refuseWhenLoggedIn, requestLocale, emailTaken, accountMail } from './shared.ts';
 import { type DataInput, throwFieldErrors, trimOr, columnsOf } from './customer-fields.ts';
 
 async function sendVerifyMail(db: Db, to: string, kdnr: number, token: string, loc: { country: string; language: string }) {
@@ -50,7 +50,7 @@ async function registerNew(db: Db, c: Context, d: z.output<typeof registerBody> 
   const country = await findCountry(db, trimOr(d.LandISO2));
   if (!country) throw badRequest('invalid_country', { field: 'LandISO2' });
   const email = trimOr(d.eMail).toLowerCase();
-  if (await emailTaken(db, country.fi, email)) throw keyed(409, 'email_exists', { field: 'eMail' });
+  if (await emailTaken(db, country.fi, email)) throw new ApiError(409, 'email_exists', { field: 'eMail' });
   await limitGuestMail(db, 'register', email);
   const token = newToken();
   const language = resolveLanguage(trimOr(d.Sprache) || requestLocale(c, {}).language, country.fi);
@@ -75,16 +75,16 @@ export const routes: AnyRoute[] = [
 
     const kdnr = Number(String(body.Kundennummer).trim());
     const cust = await loadCustomerRow(db, kdnr);
-    if (!cust) throw keyed(400, 'register_kdnr_not_found', { field: 'Kundennummer' });
+    if (!cust) throw new ApiError(400, 'register_kdnr_not_found', { field: 'Kundennummer' });
     const norm = (p: string) => p.replace(/\s+/g, '').toUpperCase();
-    if (norm(cust.plz) !== norm(trimOr(body.PLZ))) throw keyed(400, 'register_kdnr_plz_mismatch', { field: 'PLZ' });
+    if (norm(cust.plz) !== norm(trimOr(body.PLZ))) throw new ApiError(400, 'register_kdnr_plz_mismatch', { field: 'PLZ' });
     const email = trimOr(body.eMail).toLowerCase();
     if (cust.password_hash) {
       const same = (cust.email ?? '').toLowerCase() === email && (await verifyPassword(String(body.Kennwort), cust.password_hash));
-      if (same) throw keyed(409, 'register_already_registered');
-      throw keyed(409, 'register_wrong_credentials');
+      if (same) throw new ApiError(409, 'register_already_registered');
+      throw new ApiError(409, 'register_wrong_credentials');
     }
-    if (await emailTaken(db, cust.firma, email, kdnr)) throw keyed(409, 'email_exists', { field: 'eMail' });
+    if (await emailTaken(db, cust.firma, email, kdnr)) throw new ApiError(409, 'email_exists', { field: 'eMail' });
     await limitGuestMail(db, 'register', email);
     const token = newToken();
     const patch: Record<string, unknown> = {

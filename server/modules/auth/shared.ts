@@ -1,4 +1,4 @@
-// What the account calls share: tokens, the per-address limit, error texts, the locale of a request.
+// What the account calls share: tokens, the per-address limit, the locale of a request.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Context } from 'hono';
@@ -6,7 +6,6 @@ import type { Db } from '../../db/index.ts';
 import { ApiError, forbidden } from '../../http/errors.ts';
 import type { Session } from '../../http/session.ts';
 import { allowCall } from '../../lib/login-throttle.ts';
-import { ERROR_TEXTS } from '#rules/constants.ts';
 import { serverT } from '#i18n/server.ts';
 
 export const tokenHash = (t: string) => createHash('sha256').update(t).digest('base64url');
@@ -15,12 +14,9 @@ export const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
 export const VERIFY_TOKEN_RE = /^[A-Za-z0-9_-]{8,128}$/;
 export const RESET_HOURS = 2;
 
-export const text = (key: string) => (ERROR_TEXTS as Record<string, string>)[key] ?? key;
-export const keyed = (status: number, key: string, extra: Record<string, unknown> = {}) =>
-  new ApiError(status, key, { message: text(key), ...extra });
 
 export function refuseWhenLoggedIn(session: Session | null): void {
-  if (session) throw forbidden('already_logged_in', { message: 'Sie sind bereits angemeldet' });
+  if (session) throw forbidden('already_logged_in');
 }
 
 export async function limit(db: Db, ip: string, what: string, max: number, windowMs: number): Promise<void> {

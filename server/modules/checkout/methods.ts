@@ -1,6 +1,5 @@
 // Shipping and payment methods with their labels and prices, and the small helpers of the checkout.
-import { ApiError, badRequest } from '../../http/errors.ts';
-import { ERROR_TEXTS } from '#rules/constants.ts';
+import { badRequest } from '../../http/errors.ts';
 import { serverT } from '#i18n/server.ts';
 
 // ---- constants and small helpers ----
@@ -23,13 +22,6 @@ export function today(now = new Date()): string {
 }
 export const monthKey = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
 
-/** Error with the catalogue text of its key (section 8); an empty cart also says what to do. */
-export function fail(status: number, key: string, extra: Record<string, unknown> = {}): ApiError {
-  if (key === 'cart_no_products') {
-    return new ApiError(status, key, { message: `${ERROR_TEXTS.cart_no_products}. ${ERROR_TEXTS.cart_add_products_first}`, ...extra });
-  }
-  return new ApiError(status, key, extra);
-}
 /** 400 field_invalid naming the first bad field, all of them, and (for the address form) each one's error key. */
 export const fieldInvalid = (field: string, fields?: string[], reasons?: Record<string, string>) =>
-  badRequest('field_invalid', { field, fields: fields ?? [field], ...(reasons ? { reasons } : {}), message: ERROR_TEXTS.field_invalid.replace('{field}', field) });
+  badRequest('field_invalid', { field, fields: fields ?? [field], ...(reasons ? { reasons } : {}) });

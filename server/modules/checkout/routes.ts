@@ -1,14 +1,13 @@
 // The checkout calls (src/api/checkout.ts) bound to their handlers.
-import { badRequest, conflict } from '../../http/errors.ts';
+import { ApiError, badRequest, conflict } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { forgetPurchases } from '../../lib/articles.ts';
 import { requirePermission } from '../../lib/permissions.ts';
 import { isUniqueViolation } from '../../lib/order-numbers.ts';
 import { cartCount } from '../cart.ts';
-import { ERROR_TEXTS } from '#rules/constants.ts';
 import { ADDRESS_FIELDS, addressErrors, orderedFields } from '#rules/forms.ts';
 import * as calls from '#api/checkout.ts';
-import { ADDRESSES_PER_CUSTOMER, fail, fieldInvalid } from './methods.ts';
+import { ADDRESSES_PER_CUSTOMER, fieldInvalid } from './methods.ts';
 import { loadState, saveState, mergeState, checkoutView } from './state.ts';
 import { listAddresses } from './addresses.ts';
 import { evalBenefit, normCode } from './benefit.ts';
@@ -58,20 +57,20 @@ export const routes: AnyRoute[] = [
 
   defineRoute(calls.redeemBenefit, async ({ db, session, body, lang, country }) => {
     const code = normCode(body.code ?? '');
-    if (code === '') throw badRequest('benefit_code_empty', { message: ERROR_TEXTS.benefit_code_empty });
+    if (code === '') throw badRequest('benefit_code_empty');
     await db.transaction().execute(async (tx) => {
       const st = await loadState(tx, session.kdnr);
       const co = await computeCheckout(tx, session.kdnr, { lang, country }, st);
-      if (co.lines.length === 0) throw fail(400, 'cart_no_products');
+      if (co.lines.length === 0) throw new ApiError(400, 'cart_no_products');
       if (st.benefit_code && st.benefit_code !== code && co.benefit && !co.benefit.removable) {
-        throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
+        throw conflict('benefit_code_not_removable', { code: st.benefit_code });
       }
       const b = await evalBenefit(tx, session.kdnr, code, co.netEur, lang);
-      if (b.error === 'benefit_code_invalid') throw badRequest('benefit_code_invalid', { message: ERROR_TEXTS.benefit_code_invalid });
-      if (b.error === 'benefit_code_already_redeemed') throw fail(409, 'benefit_code_already_redeemed');
+      if (b.error === 'benefit_code_invalid') throw badRequest('benefit_code_invalid');
+      if (b.error === 'benefit_code_already_redeemed') throw new ApiError(409, 'benefit_code_already_redeemed');
       if (b.error === 'benefit_code_min_order') {
         const row = await tx.selectFrom('benefit_codes').select('min_order').where('code', '=', code).executeTakeFirst();
-        throw fail(400, 'benefit_code_min_order', { minOrderEur: Number(row?.min_order ?? 0), valueEur: co.netEur });
+        throw new ApiError(400, 'benefit_code_min_order', { minOrderEur: Number(row?.min_order ?? 0), valueEur: co.netEur });
       }
       await saveState(tx, session.kdnr, { ...st, benefit_code: code });
     });
@@ -83,7 +82,7 @@ export const routes: AnyRoute[] = [
       const st = await loadState(tx, session.kdnr);
       if (!st.benefit_code) return;
       const row = await tx.selectFrom('benefit_codes').select('removable').where('code', '=', st.benefit_code).executeTakeFirst();
-      if (row && !row.removable) throw conflict('benefit_code_not_removable', { code: st.benefit_code, message: ERROR_TEXTS.benefit_code_not_removable });
+      if (row && !row.removable) throw conflict('benefit_code_not_removable', { code: st.benefit_code });
       await saveState(tx, session.kdnr, { ...st, benefit_code: null });
     });
     return checkoutView(db, session, { lang, country });
@@ -108,8 +107,8 @@ export const routes: AnyRoute[] = [
         // a concurrent request with the same key won: answer its order
         const other = await findByKey(db, session.kdnr, key);
         if (other) return answer(other);
-        if (isUniqueViolation(e, 'freeway')) throw fail(409, 'freeway_once_per_month');
-        if (isUniqueViolation(e, 'benefit_red')) throw fail(409, 'benefit_code_already_redeemed');
+        if (isUniqueViolation(e, 'freeway')) throw new ApiError(409, 'freeway_once_per_month');
+        if (isUniqueViolation(e, 'benefit_red')) throw new ApiError(409, 'benefit_code_already_redeemed');
         if (attempt >= 4) throw e;
         continue; // order number drawn twice by concurrent orders: draw again
       }

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { Session } from '../../http/session.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { FREEWAY_MIN_EUR } from '#rules/constants.ts';
 import { parseDate } from '#rules/validate.ts';
 import { StateIn } from '#api/checkout.ts';
-import { VERSANDARTEN, ZAHLUNGSARTEN, pad, today, fail, fieldInvalid } from './methods.ts';
+import { VERSANDARTEN, ZAHLUNGSARTEN, pad, today, fieldInvalid } from './methods.ts';
 import { computeCheckout, view } from './compute.ts';
 
 // ---- basket state ----
@@ -72,14 +72,14 @@ export async function mergeState(db: Db, session: Session, st: CheckoutStateRow,
   if (p.fwt !== undefined) next.fwt = p.fwt ? 1 : 0;
   if (next.fwt && p.fwt) {
     const co = await computeCheckout(db, session.kdnr, opts, next);
-    if (co.lines.length === 0) throw fail(400, 'cart_no_products');
-    if (co.fwt.reason) throw fail(co.fwt.reason === 'freeway_min_value' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
+    if (co.lines.length === 0) throw new ApiError(400, 'cart_no_products');
+    if (co.fwt.reason) throw new ApiError(co.fwt.reason === 'freeway_min_value' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
   }
   return next;
 }
 
 export async function checkoutView(db: Db, session: Session, opts: { lang: string; country: string }) {
   const co = await computeCheckout(db, session.kdnr, opts);
-  if (co.lines.length === 0 && co.unavailable.length === 0) throw fail(400, 'cart_no_products');
+  if (co.lines.length === 0 && co.unavailable.length === 0) throw new ApiError(400, 'cart_no_products');
   return view(co, opts.lang);
 }

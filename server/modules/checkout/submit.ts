@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { Session } from '../../http/session.ts';
-import { badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../http/errors.ts';
 import type { Acting } from '../../lib/permissions.ts';
 import { nextOrderNumbers } from '../../lib/order-numbers.ts';
 import { discountTotal, toCents, parseSummary } from '../../lib/money.ts';
@@ -11,7 +11,7 @@ import { parseReleaseReason, releaseReason } from '../../lib/release-rules.ts';
 import { FREEWAY_MIN_EUR } from '#rules/constants.ts';
 import { ADDRESS_FIELDS } from '#rules/forms.ts';
 import type { PlacedOut } from '#api/checkout.ts';
-import { today, monthKey, fail, fieldInvalid } from './methods.ts';
+import { today, monthKey, fieldInvalid } from './methods.ts';
 import { loadState, checkVersanddatum, type StateInput, mergeState } from './state.ts';
 import type { AddressOut } from './addresses.ts';
 import { type Checkout, computeCheckout } from './compute.ts';
@@ -44,12 +44,12 @@ export async function placeOrder(
   // the desired date may have turned into the past since it was chosen
   if (st.versanddatum) checkVersanddatum(st.versanddatum);
   const co = await computeCheckout(tx, session.kdnr, opts, st);
-  if (co.lines.length === 0) throw fail(400, 'cart_no_products');
+  if (co.lines.length === 0) throw new ApiError(400, 'cart_no_products');
   if (co.unavailable.length) throw badRequest('error_artnr', { artnr: co.unavailable.map((u) => u.Artikelnummer), unavailable: co.unavailable });
   if (co.benefit?.error) {
-    throw fail(co.benefit.error === 'benefit_code_already_redeemed' ? 409 : 400, co.benefit.error, { code: co.benefit.code });
+    throw new ApiError(co.benefit.error === 'benefit_code_already_redeemed' ? 409 : 400, co.benefit.error, { code: co.benefit.code });
   }
-  if (st.fwt && co.fwt.reason) throw fail(co.fwt.reason === 'freeway_min_value' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
+  if (st.fwt && co.fwt.reason) throw new ApiError(co.fwt.reason === 'freeway_min_value' ? 400 : 409, co.fwt.reason, { minOrderEur: FREEWAY_MIN_EUR, valueEur: co.valueEur });
   const addr = co.address;
   if (!addr) throw fieldInvalid('addressId');
 

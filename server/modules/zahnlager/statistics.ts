@@ -4,7 +4,8 @@ import { badRequest } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { designations } from '../../lib/designations.ts';
 import * as zahnlager from '#api/zahnlager.ts';
-import { DASHBOARD_DAYS, ERROR_TEXTS } from '#rules/index.ts';
+import { DASHBOARD_DAYS } from '#rules/index.ts';
+import { serverT } from '#i18n/server.ts';
 import { addCounts, cabinetsOf, emptyCounts } from './storage.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -64,7 +65,7 @@ export const statisticsRoutes: AnyRoute[] = [
     if (new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime() > 10 * 366 * 86_400_000) throw badRequest('invalid_date', { field: 'from' });
     const group = query.group ?? 'month';
     const st = await bookingStats(db, session.kdnr, from, to, group, lang);
-    if (st.total === 0) return { empty: true as const, message: ERROR_TEXTS.statistics_no_data, from, to, group };
+    if (st.total === 0) return { empty: true as const, message: serverT(lang)('statistics_no_data'), from, to, group };
     return { empty: false as const, ...st };
   }),
   defineRoute(zahnlager.dashboard, async ({ db, session, lang }) => {

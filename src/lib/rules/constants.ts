@@ -101,134 +101,62 @@ export const FAQ_HASH_PREFIX = 'FAQ-';
 export const TOAST_TYPES = ['error', 'warn', 'success'] as const;
 
 /**
- * Error catalogue: key → German default text. Keys the spec names are kept verbatim
- * (error_menge, error_artnr, error_art_in_liste, login_error, login_error_4, login_error_5,
+ * Error catalogue: the error keys of the spec (section 8) and of the server. Keys the spec names are kept
+ * verbatim (error_menge, error_artnr, error_art_in_liste, login_error, login_error_4, login_error_5,
  * login_error_title); quoted texts become snake_case keys ('give credentials' → give_credentials,
  * 'please fill in' → please_fill_in, 'invalid list name' → invalid_list_name,
- * 'field {field} invalid' → field_invalid). The client holds the translations.
+ * 'field {field} invalid' → field_invalid). Each key is a message key: its texts live in
+ * src/i18n/locales/<lang>.json only (islands show them through errorMessage, the API through serverT).
  */
-export const ERROR_TEXTS = {
+export const ERROR_KEYS = [
   // generic (section 8)
-  generic: 'Ein Fehler ist aufgetreten',
+  'generic',
   // quantities and articles
-  error_menge: 'Bitte gültige Menge eingeben',
-  error_artnr: 'Ungültige Artikelnummer',
-  error_art_in_liste: 'Artikel befindet sich bereits in Bestelliste',
-  invalid_list_name: 'Ungültiger Listenname',
+  'error_menge', 'error_artnr', 'error_art_in_liste', 'invalid_list_name',
   // quick order: one key per line error (issue 11)
-  error_request_price: 'Preis auf Anfrage: nicht online bestellbar',
-  error_out_of_range: 'Artikel nicht mehr im Sortiment',
-  error_variant_parent: 'Bitte eine Variante wählen',
-  error_too_many_lines: 'Höchstens {max} Zeilen auf einmal',
-  quick_order_invalid: 'Einige Zeilen sind ungültig',
+  'error_request_price', 'error_out_of_range', 'error_variant_parent', 'error_too_many_lines',
+  'quick_order_invalid',
   // login: the spec lists the texts in the order login_error, login_error_4, login_error_5, title
-  login_error: 'Benutzername oder Kennwort ungültig',
-  login_error_4: 'Die E-Mail-Adresse ist nicht eindeutig zuzuordnen. Bitte melden Sie sich mit Ihrer Kundennummer an.',
-  login_error_5: 'Bitte klicken Sie zuerst auf den Link in der E-Mail, die wir Ihnen gesendet haben.',
-  login_error_title: 'Login nicht möglich',
-  /** Spec text: 'Please change your password first'. */
-  password_change_required: 'Bitte ändern Sie zuerst Ihr Kennwort.',
-  give_credentials: 'Bitte Benutzername und Kennwort eingeben',
-  invalid_email_format: 'Ungültiges E-Mail-Format',
-  invalid_kdnr_format: 'Ungültiges Format der Kundennummer',
+  'login_error', 'login_error_4', 'login_error_5', 'login_error_title',
+  // password_change_required: the spec's 'Please change your password first'
+  'password_change_required', 'give_credentials', 'invalid_email_format', 'invalid_kdnr_format',
   // form validation (section 5)
-  please_fill_in: 'Bitte ausfüllen',
-  field_invalid: 'Feld {field} ungültig',
-  invalid_email: 'Bitte gültige E-Mail-Adresse eingeben',
-  email_mismatch: 'Die E-Mail-Adressen stimmen nicht überein',
-  email_exists: 'Diese E-Mail-Adresse ist bereits vergeben',
-  password_length: 'Das Kennwort muss 7 bis 100 Zeichen lang sein',
-  password_mismatch: 'Die Kennwörter stimmen nicht überein',
-  invalid_phone: 'Bitte gültige Telefonnummer eingeben',
-  invalid_url: 'Bitte gültige Internetadresse eingeben',
-  invalid_alphanumeric: 'Bitte 1 bis 10 Buchstaben, Ziffern oder Leerzeichen eingeben',
-  invalid_date: 'Bitte gültiges Datum eingeben',
-  invalid_time: 'Bitte gültige Uhrzeit eingeben',
-  invalid_postal_code: 'Bitte gültige Postleitzahl eingeben',
-  invalid_numeric: 'Bitte eine Zahl eingeben',
-  industry_required: 'Bitte Branche auswählen',
-  order_number_required: 'Bitte Auftragsnummer eingeben',
+  'please_fill_in', 'field_invalid', 'invalid_email', 'email_mismatch', 'email_exists', 'password_length',
+  'password_mismatch', 'invalid_phone', 'invalid_url', 'invalid_alphanumeric', 'invalid_date', 'invalid_time',
+  'invalid_postal_code', 'invalid_numeric', 'industry_required', 'order_number_required',
   // registration and verification
-  register_already_registered: 'Sie sind bereits registriert',
-  register_kdnr_not_found: 'Diese Kundennummer existiert nicht',
-  register_kdnr_plz_mismatch: 'Kundennummer und Postleitzahl passen nicht zusammen',
-  register_wrong_credentials: 'Der Benutzer existiert, aber E-Mail-Adresse oder Kennwort sind falsch',
-  verify_already_verified: 'Ihr Konto wurde bereits bestätigt',
-  verify_record_missing: 'Der Datensatz wurde nicht gefunden',
-  verify_not_completed: 'Die Bestätigung konnte nicht abgeschlossen werden',
+  'register_already_registered', 'register_kdnr_not_found', 'register_kdnr_plz_mismatch',
+  'register_wrong_credentials', 'verify_already_verified', 'verify_record_missing', 'verify_not_completed',
   // benefit codes (Vorteilscode)
-  benefit_code_invalid: 'Ungültiger Vorteilscode',
-  benefit_code_empty: 'Bitte Vorteilscode eingeben',
-  benefit_code_already_redeemed: 'Der Vorteilscode wurde bereits eingelöst',
-  benefit_code_not_removable: 'Der Vorteilscode kann nicht entfernt werden',
-  /** Not in the spec's list: a code with a minimum order value applied to a smaller cart. */
-  benefit_code_min_order: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht',
+  'benefit_code_invalid', 'benefit_code_empty', 'benefit_code_already_redeemed', 'benefit_code_not_removable',
+  // benefit_code_min_order is not in the spec's list: a code with a minimum order value on a smaller cart
+  'benefit_code_min_order',
   // cart and checkout
-  cart_no_products: 'Es konnten keine Produkte ermittelt werden',
-  cart_add_products_first: 'Bitte legen Sie zuerst Produkte in den Warenkorb',
-  freeway_min_value: 'Das Freeway-Ticket ist erst ab einem Bestellwert von 170 EUR möglich',
-  freeway_once_per_month: 'Das Freeway-Ticket kann nur einmal pro Monat angefordert werden',
+  'cart_no_products', 'cart_add_products_first', 'freeway_min_value', 'freeway_once_per_month',
   // customer data, statistics
-  customer_data_change_error: 'Fehler bei der Kundendatenänderung',
-  statistics_no_data: 'Im gewählten Zeitraum konnten keine Daten ermittelt werden',
+  'customer_data_change_error', 'statistics_no_data',
   // service and digitisation
-  service_photo_required: 'Bitte mindestens ein Foto hinzufügen',
-  service_text_required: 'Bitte einen Text eingeben',
-  digitisation_cabinet_required: 'Bitte mindestens einen Schrank anlegen',
-  digitisation_photo_per_drawer_required: 'Bitte für jede Schublade mindestens ein Foto hinzufügen',
-  images_connection_error: 'Verbindungsfehler. Bitte versuchen Sie, die Bilder einzeln zu senden.',
+  'service_photo_required', 'service_text_required', 'digitisation_cabinet_required',
+  'digitisation_photo_per_drawer_required', 'images_connection_error',
   // camera and labels
-  no_compatible_camera: 'Keine kompatible Kamera gefunden',
-  no_product_found: 'Kein Produkt gefunden',
-  print_template_required: 'Bitte eine Druckvorlage auswählen',
+  'no_compatible_camera', 'no_product_found', 'print_template_required',
   // logbook (issue 12): expired batches only after a warning, a serial number once per work
-  error_batch_expired: 'Das Verfallsdatum dieser Charge ist überschritten. Bitte bestätigen Sie, dass Sie sie trotzdem dokumentieren.',
-  error_serial_duplicate: 'Diese Seriennummer ist in dieser Patientenarbeit bereits dokumentiert (Position {position}).',
+  'error_batch_expired', 'error_serial_duplicate',
   // MDR case file (issue 11): works and batches kept for the retention period, the recall needs a LOT
-  error_retention_period: 'Patientenarbeiten und ihre Chargen müssen nach MDR aufbewahrt werden und können erst ab {retainUntil} gelöscht werden.',
-  lot_required: 'Bitte geben Sie eine Chargennummer (LOT) ein oder scannen Sie sie.',
+  'error_retention_period', 'lot_required',
   // server-side keys (HTTP layer)
-  unauthorized: 'Bitte melden Sie sich an',
-  forbidden: 'Keine Berechtigung',
-  not_found: 'Nicht gefunden',
-  invalid_json: 'Ungültige Anfrage (JSON)',
-  invalid_input: 'Ungültige Eingabe',
-  invalid_id: 'Ungültige Kennung',
-  invalid_country: 'Ungültiges Land',
-  invalid_language: 'Ungültige Sprache',
-  too_long: 'Eingabe zu lang',
-  too_many_requests: 'Zu viele Versuche, bitte warten',
-  body_too_large: 'Die Anfrage ist zu groß',
-  too_many_files: 'Zu viele Dateien in einer Anfrage',
-  uploads_busy: 'Gerade werden zu viele Dateien hochgeladen, bitte gleich noch einmal versuchen',
-  webhook_disabled: 'Der CMS-Webhook ist nicht eingerichtet',
-  draining: 'Der Dienst wird neu gestartet, bitte gleich noch einmal versuchen',
-  db_unavailable: 'Der Dienst ist vorübergehend nicht erreichbar',
-  user_password_required: 'Für diesen Benutzer ist sein Kennwort nötig',
-  user_password_wrong: 'Das Kennwort ist nicht richtig',
-  own_order_release: 'Eigene Bestellungen gibt ein anderer berechtigter Benutzer frei',
-  upload_quota_exceeded: 'Zurzeit können keine weiteren Fotos angenommen werden',
-} as const;
+  'unauthorized', 'forbidden', 'not_found', 'invalid_json', 'invalid_input', 'invalid_id', 'invalid_country',
+  'invalid_language', 'too_long', 'too_many_requests', 'body_too_large', 'too_many_files', 'uploads_busy',
+  'webhook_disabled', 'draining', 'db_unavailable', 'user_password_required', 'user_password_wrong',
+  'own_order_release', 'upload_quota_exceeded',
+] as const;
 
-export type ErrorKey = keyof typeof ERROR_TEXTS;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
 
-/** Success and info toasts named by the spec. */
-export const SUCCESS_TEXTS = {
-  success_add_to_liste: 'Artikel wurde zur Bestellliste hinzugefügt',
-  success_add_to_wk: 'Artikel wurde in den Warenkorb gelegt',
-  menge_change: 'Menge wurde geändert',
-} as const;
+/** Success and info toasts named by the spec (message keys as well). */
+export const SUCCESS_KEYS = ['success_add_to_liste', 'success_add_to_wk', 'menge_change'] as const;
 
+const ERROR_KEY_SET: ReadonlySet<string> = new Set(ERROR_KEYS);
 export function isErrorKey(key: string): key is ErrorKey {
-  return Object.hasOwn(ERROR_TEXTS, key);
-}
-
-/**
- * German default text for a key, with {name} placeholders filled from params
- * (e.g. errorText('field_invalid', { field: 'PLZ' })). Unknown keys fall back to the generic text.
- */
-export function errorText(key: string, params: Readonly<Record<string, string | number>> = {}): string {
-  const template: string = isErrorKey(key) ? ERROR_TEXTS[key] : ERROR_TEXTS.generic;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole);
+  return ERROR_KEY_SET.has(key);
 }

@@ -1,6 +1,6 @@
-// Generic validators of spec section 5. Each returns null when valid, otherwise an error key of
-// the catalogue (ERROR_TEXTS in constants.ts). Format validators judge the value as given; use
-// validateField() to apply the "required → 'please fill in' / optional → empty is fine" rule.
+// Generic validators of spec section 5. Each returns null when valid, otherwise an error key of the
+// catalogue (ERROR_KEYS in constants.ts; its texts are in src/i18n/locales). Format validators judge
+// the value as given; use validateField() to apply the "required → 'please fill in' / optional → empty is fine" rule.
 import {
   ALNUM_MAX, CART_PANEL_MIN_QTY, FREEWAY_MIN_EUR, INDUSTRY_MAX, INDUSTRY_MIN, LIST_NAME_MAX,
   PASSWORD_MAX, PASSWORD_MIN, QTY_MAX, QTY_MIN, QUICK_SUGGEST_ARTNR_MAX, type ErrorKey,
