@@ -35,39 +35,39 @@ afterAll(async () => { await env.close(); });
 describe('GET shopware/artikel/suggest/{term}/{country}/{language}', () => {
   it('answers status 0 with the article number for an exact number', async () => {
     const [a] = await anyArticle((x) => x.artnr.length <= 10 && /^[A-Za-z0-9]+$/.test(x.artnr));
-    const r = await env.client().get(`/api/shopware/artikel/suggest/${a!.artnr}/de/de`);
+    const r = await env.client().call('GET /api/shopware/artikel/suggest/:term/:country/:language', { params: { term: a!.artnr, country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ status: 0, productNumber: a!.artnr });
   });
   it('normalises a letter prefix, FH- and a trailing version (section 5)', async () => {
     const plain = (await anyArticle((x) => /^\d{3,7}$/.test(x.artnr)))[0]!;
     const c = env.client();
-    expect((await c.get(`/api/shopware/artikel/suggest/K-${plain.artnr}/de/de`)).body.result).toEqual({ status: 0, productNumber: plain.artnr });
-    expect((await c.get(`/api/shopware/artikel/suggest/${plain.artnr}.2/de/de`)).body.result).toEqual({ status: 0, productNumber: plain.artnr });
+    expect((await c.call('GET /api/shopware/artikel/suggest/:term/:country/:language', { params: { term: `K-${plain.artnr}`, country: 'de', language: 'de' } })).body.result).toEqual({ status: 0, productNumber: plain.artnr });
+    expect((await c.call('GET /api/shopware/artikel/suggest/:term/:country/:language', { params: { term: `${plain.artnr}.2`, country: 'de', language: 'de' } })).body.result).toEqual({ status: 0, productNumber: plain.artnr });
     const fh = (await anyArticle((x) => /^FH\d{1,7}$/.test(x.artnr)))[0];
     expect(fh, 'the seed has FH articles').toBeTruthy();
-    const r = await c.get(`/api/shopware/artikel/suggest/FH-${fh!.artnr.slice(2)}/de/de`);
+    const r = await c.call('GET /api/shopware/artikel/suggest/:term/:country/:language', { params: { term: `FH-${fh!.artnr.slice(2)}`, country: 'de', language: 'de' } });
     expect(r.body.result).toEqual({ status: 0, productNumber: fh!.artnr });
   });
   it('answers status 1 when the term is no article number', async () => {
-    const r = await env.client().get('/api/shopware/artikel/suggest/ZZ999999/de/de');
+    const r = await env.client().call('GET /api/shopware/artikel/suggest/:term/:country/:language', { params: { term: 'ZZ999999', country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ status: 1 });
   });
   it('is also reachable on the guest API', async () => {
-    const r = await env.client().get('/api/guest/shopware/artikel/suggest/ZZ1/de/de');
+    const r = await env.client().call('GET /api/guest/shopware/artikel/suggest/:term/:country/:language', { params: { term: 'ZZ1', country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
   });
   it('rejects terms over 10 characters or with other characters (400 error_artnr)', async () => {
     const c = env.client();
-    for (const t of ['12345678901', 'ab%20cd', 'abc%2Bd', 'a_b']) {
-      const r = await c.get(`/api/shopware/artikel/suggest/${t}/de/de`);
+    for (const t of ['12345678901', 'ab cd', 'abc+d', 'a_b']) {
+      const r = await c.call('GET /api/shopware/artikel/suggest/:term/:country/:language', { params: { term: t, country: 'de', language: 'de' } });
       expect(r.status, t).toBe(400);
       expect(r.body.error).toBe('error_artnr');
     }
   });
   it('rejects an invalid country', async () => {
-    expect((await env.client().get('/api/shopware/artikel/suggest/1234/deu/de')).status).toBe(400);
+    expect((await env.client().call('GET /api/shopware/artikel/suggest/:term/:country/:language', { params: { term: 1234, country: 'deu', language: 'de' } })).status).toBe(400);
   });
 });
 
@@ -194,8 +194,8 @@ describe('POST shopware/search/{country}/{language}/1', () => {
       (await c.get(detail)).body.result.BereitsGekauft,
     ];
     expect(await flag()).toEqual([0, 0]);
-    expect((await c.post(`/api/wk/${encodeURIComponent(art.artnr)}/add/1`)).status).toBe(200);
-    const placed = await c.post('/api/checkout/submit', { key: 'bought-flag-0001' });
+    expect((await c.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: art.artnr, qty: 1 } })).status).toBe(200);
+    const placed = await c.call('POST /api/checkout/submit', { body: { key: 'bought-flag-0001' } });
     expect(placed.status).toBe(200);
     expect(await flag()).toEqual([1, 1]);
     // guests still see no purchase facts
@@ -221,7 +221,7 @@ describe('POST shopware/search/{country}/{language}/1', () => {
     }
     const bad = await c.req('POST', SEARCH, '{"search":', { 'content-type': 'application/json' });
     expect(bad.status).toBe(400);
-    expect((await c.post('/api/shopware/search/d/de/1', { search: 'zahn' })).status).toBe(400);
+    expect((await c.call('POST /api/shopware/search/:country/:language/1', { params: { country: 'd', language: 'de' }, body: { search: 'zahn' } })).status).toBe(400);
   });
   it('treats FTS syntax characters as plain text', async () => {
     for (const term of ['"zahn', 'zahn*', 'NEAR(a b)', 'a OR b', '-zahn', 'zahn AND', '(', '^x']) {
@@ -274,7 +274,7 @@ describe('POST sw/gekaufteArtikel/0/{language}/1', () => {
 
 describe('GET suche/autocomplete/{term}/{language}', () => {
   it('suggests words and designations from 3 characters', async () => {
-    const r = await env.client().get('/api/suche/autocomplete/zah/de');
+    const r = await env.client().call('GET /api/suche/autocomplete/:term/:language', { params: { term: 'zah', language: 'de' } });
     expect(r.status).toBe(200);
     const s = r.body.result.suggestions;
     expect(s.length).toBeGreaterThan(0);
@@ -282,19 +282,19 @@ describe('GET suche/autocomplete/{term}/{language}', () => {
     for (const a of s.filter((x: any) => x.type === 'article')) expect(typeof a.artnr).toBe('string');
   });
   it('answers nothing under 3 characters', async () => {
-    const r = await env.client().get('/api/suche/autocomplete/za/de');
+    const r = await env.client().call('GET /api/suche/autocomplete/:term/:language', { params: { term: 'za', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result.suggestions).toEqual([]);
   });
   it('rejects overlong terms and bad languages', async () => {
-    expect((await env.client().get(`/api/suche/autocomplete/${'x'.repeat(101)}/de`)).body.error).toBe('too_long');
-    expect((await env.client().get('/api/suche/autocomplete/zahn/deu')).status).toBe(400);
+    expect((await env.client().call('GET /api/suche/autocomplete/:term/:language', { params: { term: 'x'.repeat(101), language: 'de' } })).body.error).toBe('too_long');
+    expect((await env.client().call('GET /api/suche/autocomplete/:term/:language', { params: { term: 'zahn', language: 'deu' } })).status).toBe(400);
   });
 });
 
 describe('GET suche/{country}', () => {
   it('previews up to 10 top articles with category chips', async () => {
-    const r = await env.client().get('/api/suche/de?q=zahn&top=1&nocustomprice=1&offset=0&limit=10');
+    const r = await env.client().call('GET /api/suche/:country', { params: { country: 'de' }, query: { q: 'zahn', top: '1', nocustomprice: '1', offset: '0', limit: '10' } });
     expect(r.status).toBe(200);
     expect(r.body.result.items.length).toBeLessThanOrEqual(10);
     expect(r.body.result.categories.length).toBeLessThanOrEqual(4);
@@ -302,17 +302,17 @@ describe('GET suche/{country}', () => {
     expect(r.body.result.items.map((i: any) => i.Artikelnummer)).toEqual(same.body.result.items.map((i: any) => i.Artikelnummer));
   });
   it('honours offset', async () => {
-    const a = await env.client().get('/api/suche/de?q=zahn&offset=0&limit=10');
-    const b = await env.client().get('/api/suche/de?q=zahn&offset=3&limit=5');
+    const a = await env.client().call('GET /api/suche/:country', { params: { country: 'de' }, query: { q: 'zahn', offset: '0', limit: '10' } });
+    const b = await env.client().call('GET /api/suche/:country', { params: { country: 'de' }, query: { q: 'zahn', offset: '3', limit: '5' } });
     expect(b.body.result.items.map((i: any) => i.Artikelnummer)).toEqual(a.body.result.items.slice(3, 8).map((i: any) => i.Artikelnummer));
   });
   it('rejects a missing q, a limit above 10 and a negative offset', async () => {
     const c = env.client();
-    expect((await c.get('/api/suche/de')).status).toBe(400);
-    expect((await c.get('/api/suche/de?q=zahn&limit=11')).status).toBe(400);
-    expect((await c.get('/api/suche/de?q=zahn&offset=-1')).status).toBe(400);
-    expect((await c.get('/api/suche/de?q=zahn&top=2')).status).toBe(400);
-    expect((await c.get(`/api/suche/de?q=${'x'.repeat(101)}`)).body.error).toBe('too_long');
+    expect((await c.call('GET /api/suche/:country', { params: { country: 'de' } })).status).toBe(400);
+    expect((await c.call('GET /api/suche/:country', { params: { country: 'de' }, query: { q: 'zahn', limit: '11' } })).status).toBe(400);
+    expect((await c.call('GET /api/suche/:country', { params: { country: 'de' }, query: { q: 'zahn', offset: '-1' } })).status).toBe(400);
+    expect((await c.call('GET /api/suche/:country', { params: { country: 'de' }, query: { q: 'zahn', top: '2' } })).status).toBe(400);
+    expect((await c.call('GET /api/suche/:country', { params: { country: 'de' }, query: { q: 'x'.repeat(101) } })).body.error).toBe('too_long');
   });
 });
 
