@@ -30,11 +30,14 @@ function ok(r: { status: number; body: any }, what: string): any {
 
 describe('section 7 guest calls (also under /api/guest)', () => {
   it('user/countries, user/company, user/firma', async () => {
-    for (const base of ['/api/guest', '/api']) {
-      const list = ok(await guest.get(`${base}/user/countries`), 'countries');
+    for (const [countries, company, firma] of [
+      ['GET /api/guest/user/countries', 'GET /api/guest/user/company/:country', 'GET /api/guest/user/firma/:country'],
+      ['GET /api/user/countries', 'GET /api/user/company/:country', 'GET /api/user/firma/:country'],
+    ] as const) {
+      const list = ok(await guest.call(countries), 'countries');
       expect(list[0]).toMatchObject({ iso2country: expect.any(String), lndnr: expect.any(Number), lndname: expect.any(String), iso2language: expect.any(String), fi: expect.any(Number) });
-      expect(ok(await guest.get(`${base}/user/company/de`), 'company')).toBe(1);
-      expect(ok(await guest.get(`${base}/user/firma/ch`), 'firma').currency).toBe('CHF');
+      expect(ok(await guest.call(company, { params: { country: 'de' } }), 'company')).toBe(1);
+      expect(ok(await guest.call(firma, { params: { country: 'ch' } }), 'firma').currency).toBe('CHF');
     }
   });
 
