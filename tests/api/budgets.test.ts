@@ -28,7 +28,7 @@ async function order(c: Client, qty: number) {
   return r.body.result;
 }
 const r2 = (n: number) => Math.round(n * 100) / 100;
-const buyer = async (c: Client, id: number) => (await c.get('/api/account/release-rules')).body.result.buyers.find((b: any) => b.id === id);
+const buyer = async (c: Client, id: number) => (await c.call('GET /api/account/release-rules')).body.result.buyers.find((b: any) => b.id === id)!;
 
 beforeAll(async () => {
   env = await setupApi();
@@ -49,7 +49,7 @@ describe('the budget month (Europe/Berlin)', () => {
 
 describe('reading and setting the rules', () => {
   it('defaults: threshold 5,000 EUR net, no budgets', async () => {
-    const r = await main.get('/api/account/release-rules');
+    const r = await main.call('GET /api/account/release-rules');
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ thresholdEur: 5000, defaultThresholdEur: 5000, basis: 'net', timeZone: 'Europe/Berlin' });
     expect(r.body.result.buyers.find((b: any) => b.id === K09)).toMatchObject({ budgetEur: null, remainingEur: null, budgetApplies: true });
@@ -60,32 +60,32 @@ describe('reading and setting the rules', () => {
   it('K09 and K13 may neither read nor change them (403 forbidden_function); a guest gets 401', async () => {
     for (const id of [K09, K13]) {
       const c = await as(`${LAB_A}x${id}`);
-      for (const r of [await c.get('/api/account/release-rules'), await c.put('/api/account/release-rules', { thresholdEur: 1 }),
-        await c.put(`/api/account/budgets/${K09}`, { budgetEur: 1 })]) {
+      for (const r of [await c.call('GET /api/account/release-rules'), await c.call('PUT /api/account/release-rules', { body: { thresholdEur: 1 } }),
+        await c.call('PUT /api/account/budgets/:id', { params: { id: K09 }, body: { budgetEur: 1 } })]) {
         expect([r.status, r.body.error]).toEqual([403, 'forbidden_function']);
       }
     }
     const guest = env.client();
-    expect((await guest.get('/api/account/release-rules')).status).toBe(401);
-    expect((await guest.put('/api/account/release-rules', { thresholdEur: 1 })).status).toBe(401);
+    expect((await guest.call('GET /api/account/release-rules')).status).toBe(401);
+    expect((await guest.call('PUT /api/account/release-rules', { body: { thresholdEur: 1 } })).status).toBe(401);
     expect((await env.db.selectFrom('release_rules').selectAll().execute())).toHaveLength(0);
     expect((await buyer(main, K09)).budgetEur).toBeNull();
   });
 
   it('rejects a negative or non-numeric value (400), nothing stored', async () => {
-    expect((await main.put('/api/account/release-rules', { thresholdEur: -1 })).status).toBe(400);
-    expect((await main.put(`/api/account/budgets/${K09}`, { budgetEur: 'viel' })).status).toBe(400);
-    expect((await main.get('/api/account/release-rules')).body.result.thresholdEur).toBe(5000);
+    expect((await main.call('PUT /api/account/release-rules', { body: { thresholdEur: -1 } })).status).toBe(400);
+    expect((await main.call('PUT /api/account/budgets/:id', { params: { id: K09 }, body: { budgetEur: 'viel' } as never })).status).toBe(400);
+    expect((await main.call('GET /api/account/release-rules')).body.result.thresholdEur).toBe(5000);
   });
 
   it('isolation: another customer sees its own default and cannot touch our sub-users (404)', async () => {
     const k07 = await as(`${LAB_A}x${K07}`);
-    expect((await k07.put('/api/account/release-rules', { thresholdEur: 4321.5 })).body.result.thresholdEur).toBe(4321.5);
+    expect((await k07.call('PUT /api/account/release-rules', { body: { thresholdEur: 4321.5 } })).body.result.thresholdEur).toBe(4321.5);
     const other = await as(LAB_B);
-    const r = await other.get('/api/account/release-rules');
+    const r = await other.call('GET /api/account/release-rules');
     expect(r.body.result.thresholdEur).toBe(5000);
     expect(r.body.result.buyers.map((b: any) => b.id)).not.toContain(K09);
-    const put = await other.put(`/api/account/budgets/${K09}`, { budgetEur: 1 });
+    const put = await other.call('PUT /api/account/budgets/:id', { params: { id: K09 }, body: { budgetEur: 1 } });
     expect([put.status, put.body.error]).toEqual([404, 'not_found']);
     expect((await buyer(main, K09)).budgetEur).toBeNull();
   });
@@ -93,7 +93,7 @@ describe('reading and setting the rules', () => {
 
 describe('threshold', () => {
   it('a changed threshold holds a K09 order above it (reason threshold with the figures) and passes one below it', async () => {
-    expect((await main.put('/api/account/release-rules', { thresholdEur: price * 3 })).status).toBe(200);
+    expect((await main.call('PUT /api/account/release-rules', { body: { thresholdEur: price * 3 } })).status).toBe(200);
     const ben = await as(`${LAB_A}x${K09}`);
     const below = await order(ben, 1);
     expect(below).toMatchObject({ releaseStatus: 'released', release: false, releaseReason: null });
@@ -102,8 +102,8 @@ describe('threshold', () => {
     expect(above.releaseReason).toMatchObject({ reason: 'threshold', thresholdEur: price * 3 });
     expect(above.releaseReason.valueEur).toBeGreaterThan(price * 3);
     // the release list says why
-    const list = (await main.get('/api/orders/pending?limit=100')).body.result.items;
-    expect(list.find((o: any) => o.auftrag === above.auftrag).releaseReason).toMatchObject({ reason: 'threshold', thresholdEur: price * 3 });
+    const list = (await main.call('GET /api/orders/pending', { query: { limit: '100' } })).body.result.items;
+    expect(list.find((o: any) => o.auftrag === above.auftrag)!.releaseReason).toMatchObject({ reason: 'threshold', thresholdEur: price * 3 });
     // the old fixed limit is gone: 10 pieces are far below 5,000 EUR
     expect(above.releaseReason.valueEur).toBeLessThan(5000);
   });
@@ -113,14 +113,14 @@ describe('threshold', () => {
     expect((await order(anna, 10)).releaseStatus).toBe('released');
     const ben = await as(`${LAB_A}x${K09}`);
     const held = await order(ben, 10);
-    expect((await ben.post(`/api/orders/${held.auftrag}/release`)).body.error).toBe('forbidden_function');
-    expect((await main.put(`/api/user/subusers/${K09}`, { funktionen: ['K07', 'K09'] })).status).toBe(200);
+    expect((await ben.call('POST /api/orders/:auftrag/release', { params: { auftrag: held.auftrag } })).body.error).toBe('forbidden_function');
+    expect((await main.call('PUT /api/user/subusers/:id', { params: { id: K09 }, body: { funktionen: ['K07', 'K09'] } })).status).toBe(200);
     const promoted = await as(`${LAB_A}x${K09}`);
-    const own = await promoted.post(`/api/orders/${held.auftrag}/release`);
+    const own = await promoted.call('POST /api/orders/:auftrag/release', { params: { auftrag: held.auftrag } });
     expect([own.status, own.body.error]).toEqual([403, 'own_order_release']);
-    expect((await anna.post(`/api/orders/${held.auftrag}/release`)).status).toBe(200);
-    expect((await main.put(`/api/user/subusers/${K09}`, { funktionen: ['K09'] })).status).toBe(200);
-    expect((await main.put('/api/account/release-rules', { thresholdEur: 5000 })).status).toBe(200);
+    expect((await anna.call('POST /api/orders/:auftrag/release', { params: { auftrag: held.auftrag } })).status).toBe(200);
+    expect((await main.call('PUT /api/user/subusers/:id', { params: { id: K09 }, body: { funktionen: ['K09'] } })).status).toBe(200);
+    expect((await main.call('PUT /api/account/release-rules', { body: { thresholdEur: 5000 } })).status).toBe(200);
   });
 });
 
@@ -129,7 +129,7 @@ describe('monthly budget', () => {
     const used = (await buyer(main, K09)).usedEur;
     const ben = await as(`${LAB_A}x${K09}`);
     // room for exactly one small order (value incl. shipping ≤ price + 100)
-    let b = (await main.put(`/api/account/budgets/${K09}`, { budgetEur: r2(used + price + 100) })).body.result.buyers.find((x: any) => x.id === K09);
+    let b = (await main.call('PUT /api/account/budgets/:id', { params: { id: K09 }, body: { budgetEur: r2(used + price + 100) } })).body.result.buyers.find((x: any) => x.id === K09)!;
     expect(b).toMatchObject({ budgetEur: r2(used + price + 100), remainingEur: r2(price + 100) });
     const first = await order(ben, 1);
     expect(first).toMatchObject({ releaseStatus: 'released', releaseReason: null });
@@ -138,7 +138,7 @@ describe('monthly budget', () => {
     expect(b.usedEur).toBeCloseTo(used + first.total, 2);
     const usedNow = b.usedEur;
     // set the budget to just below what the next order needs
-    await main.put(`/api/account/budgets/${K09}`, { budgetEur: r2(usedNow + 1) });
+    await main.call('PUT /api/account/budgets/:id', { params: { id: K09 }, body: { budgetEur: r2(usedNow + 1) } });
     const held = await order(ben, 1);
     expect(held).toMatchObject({ releaseStatus: 'pending', release: true });
     expect(held.releaseReason).toMatchObject({ reason: 'budget', budgetEur: r2(usedNow + 1), usedEur: usedNow });
@@ -150,16 +150,16 @@ describe('monthly budget', () => {
     expect(b.remainingEur).toBeLessThan(0);
     const second = await order(ben, 1);
     expect(second.releaseReason).toMatchObject({ reason: 'budget', usedEur: b.usedEur });
-    const list = (await main.get('/api/orders/pending?limit=100')).body.result.items;
-    expect(list.find((o: any) => o.auftrag === held.auftrag).releaseReason).toMatchObject({ reason: 'budget', budgetEur: r2(usedNow + 1) });
+    const list = (await main.call('GET /api/orders/pending', { query: { limit: '100' } })).body.result.items;
+    expect(list.find((o: any) => o.auftrag === held.auftrag)!.releaseReason).toMatchObject({ reason: 'budget', budgetEur: r2(usedNow + 1) });
     // released by a K07: the order proceeds, the used budget stays
     const anna = await as(`${LAB_A}x${K07}`);
-    expect((await anna.post(`/api/orders/${held.auftrag}/release`)).body.result.release_status).toBe('released');
+    expect((await anna.call('POST /api/orders/:auftrag/release', { params: { auftrag: held.auftrag } })).body.result.release_status).toBe('released');
     expect((await buyer(main, K09)).usedEur).toBeCloseTo(b.usedEur + second.releaseReason.valueEur, 2);
   });
 
   it('without a budget (null) the buyer orders freely again', async () => {
-    await main.put(`/api/account/budgets/${K09}`, { budgetEur: null });
+    await main.call('PUT /api/account/budgets/:id', { params: { id: K09 }, body: { budgetEur: null } });
     const ben = await as(`${LAB_A}x${K09}`);
     expect((await order(ben, 1)).releaseStatus).toBe('released');
   });
@@ -170,13 +170,13 @@ describe('monthly budget', () => {
     const boss = await as(LAB_A);
     const nov = await buyer(boss, K09);
     const budgetEur = r2(nov.usedEur + 1);
-    await boss.put(`/api/account/budgets/${K09}`, { budgetEur });
+    await boss.call('PUT /api/account/budgets/:id', { params: { id: K09 }, body: { budgetEur } });
     let ben = await as(`${LAB_A}x${K09}`);
     const late = await order(ben, 1);
     expect(late.releaseReason).toMatchObject({ reason: 'budget', budgetEur, usedEur: nov.usedEur });
 
     vi.setSystemTime(new Date('2026-11-30T23:00:00Z')); // 00:00 on 1 December in Berlin (still 30 November in UTC)
-    const dec = (await boss.get('/api/account/release-rules')).body.result;
+    const dec = (await boss.call('GET /api/account/release-rules')).body.result;
     expect(dec.month).toBe('2026-12');
     expect(dec.buyers.find((x: any) => x.id === K09)).toMatchObject({ budgetEur, usedEur: 0, pendingEur: 0, remainingEur: budgetEur });
     // the same budget and the same order: released now

@@ -83,7 +83,7 @@ describe('GET artikel/{artnr}/{country}/{language}', () => {
   });
   it('finds an article by a prefixed number (section 5)', async () => {
     const a = await env.db.selectFrom('articles').select('artnr').where('artnr', 'not like', 'FH%').orderBy('artnr').limit(1).executeTakeFirstOrThrow();
-    const r = await env.client().get(`/api/artikel/K-${a.artnr}/de/de`);
+    const r = await env.client().call('GET /api/artikel/:artnr/:country/:language', { params: { artnr: `K-${a.artnr}`, country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result.Artikelnummer).toBe(a.artnr);
   });
@@ -141,7 +141,7 @@ describe('POST navigation/{country}/{language}', () => {
     const r = await env.client().call('POST /api/navigation/:country/:language', { params: { country: 'de', language: 'de' } });
     const el = r.body.result.elements.find((e: any) => e.children.some((k: any) => k.count > 0));
     const kid = el!.children.find((k: any) => k.count > 0);
-    const list = await env.client().get(`/api/shop/category?pg=${el!.pg}&katId=${kid!.katId}`);
+    const list = await env.client().call('GET /api/shop/category', { query: { pg: el!.pg, katId: kid!.katId } });
     expect(list.body.result.total).toBe(kid!.count);
   });
   it('rejects a bad country', async () => {
@@ -176,7 +176,7 @@ describe('GET shop/category', () => {
   it('lists a product group with paging and facets', async () => {
     const pg = await pgWithArticles();
     const n = await env.db.selectFrom('articles').select(sql<number>`count(*)`.as('n')).where('pg', '=', pg).where('parent_artnr', 'is', null).executeTakeFirstOrThrow();
-    const r = await env.client().get(`/api/shop/category?pg=${pg}`);
+    const r = await env.client().call('GET /api/shop/category', { query: { pg } });
     expect(r.status).toBe(200);
     const res = r.body.result;
     expect(res.total).toBe(Number(n.n));
@@ -190,26 +190,26 @@ describe('GET shop/category', () => {
   it('sorts by price across pages', async () => {
     const pg = await pgWithArticles();
     const c = env.client();
-    const p1 = await c.get(`/api/shop/category?pg=${pg}&sort=price_asc&pageSize=10&page=1`);
-    const p2 = await c.get(`/api/shop/category?pg=${pg}&sort=price_asc&pageSize=10&page=2`);
+    const p1 = await c.call('GET /api/shop/category', { query: { pg, sort: 'price_asc', pageSize: '10', page: '1' } });
+    const p2 = await c.call('GET /api/shop/category', { query: { pg, sort: 'price_asc', pageSize: '10', page: '2' } });
     const prices = [...p1.body.result.items, ...p2.body.result.items].map((i: any) => i.Preis);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const desc = await c.get(`/api/shop/category?pg=${pg}&sort=price_desc&pageSize=20`);
+    const desc = await c.call('GET /api/shop/category', { query: { pg, sort: 'price_desc', pageSize: '20' } });
     const d = desc.body.result.items.map((i: any) => i.Preis);
     expect(d).toEqual([...d].sort((a, b) => b - a));
-    const named = await c.get(`/api/shop/category?pg=${pg}&sort=name&pageSize=20`);
+    const named = await c.call('GET /api/shop/category', { query: { pg, sort: 'name', pageSize: '20' } });
     const names = named.body.result.items.map((i: any) => i.Bezeichnung);
     const coll = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
     expect(names).toEqual([...names].sort(coll.compare));
-    const newest = await c.get(`/api/shop/category?pg=${pg}&sort=newest&pageSize=5`);
+    const newest = await c.call('GET /api/shop/category', { query: { pg, sort: 'newest', pageSize: '5' } });
     expect(newest.status).toBe(200);
   });
   it('filters by manufacturer, with disjunctive brand counts', async () => {
     const pg = await pgWithArticles();
     const c = env.client();
-    const all = await c.get(`/api/shop/category?pg=${pg}`);
-    const brand = all.body.result.filters.marken[0];
-    const r = await c.get(`/api/shop/category?pg=${pg}&marken=${brand.id}&pageSize=96`);
+    const all = await c.call('GET /api/shop/category', { query: { pg } });
+    const brand = all.body.result.filters.marken[0]!;
+    const r = await c.call('GET /api/shop/category', { query: { pg, marken: brand.id, pageSize: '96' } });
     expect(r.body.result.total).toBe(brand.count);
     for (const i of r.body.result.items) expect(i.lieferant).toBe(brand.name);
     // the other brands keep their counts so they can be added to the selection
@@ -218,11 +218,11 @@ describe('GET shop/category', () => {
   it('filters by property and price range', async () => {
     const pg = await pgWithArticles();
     const c = env.client();
-    const all = await c.get(`/api/shop/category?pg=${pg}`);
+    const all = await c.call('GET /api/shop/category', { query: { pg } });
     const prop = all.body.result.filters.eigenschaften[0];
     if (prop) {
-      const v = prop.values[0];
-      const r = await c.get(`/api/shop/category?pg=${pg}&eigenschaften=${encodeURIComponent(`${prop.prop}:${v.value}`)}&pageSize=96`);
+      const v = prop.values[0]!;
+      const r = await c.call('GET /api/shop/category', { query: { pg, eigenschaften: `${prop.prop}:${v.value}`, pageSize: '96' } });
       expect(r.body.result.total).toBe(v.count);
       const rows = await env.db.selectFrom('article_properties').select('artnr').where('prop', '=', prop.prop).where('value', '=', v.value).execute();
       const ok = new Set(rows.map((x) => x.artnr));
@@ -230,13 +230,13 @@ describe('GET shop/category', () => {
     }
     const { min, max } = all.body.result.filters.price;
     const mid = Math.round(((min + max) / 2) * 100) / 100;
-    const r = await c.get(`/api/shop/category?pg=${pg}&min=${min}&max=${mid}&pageSize=96`);
+    const r = await c.call('GET /api/shop/category', { query: { pg, min, max: mid, pageSize: '96' } });
     for (const i of r.body.result.items) { expect(i.Preis).toBeGreaterThanOrEqual(min); expect(i.Preis).toBeLessThanOrEqual(mid); }
     expect(r.body.result.total).toBeLessThanOrEqual(all.body.result.total);
   });
   it('lists a category with its descendants', async () => {
     const k = await env.db.selectFrom('articles').select(['pg', 'kat_id']).where('parent_artnr', 'is', null).limit(1).executeTakeFirstOrThrow();
-    const r = await env.client().get(`/api/shop/category?pg=${k.pg}&katId=${k.kat_id}`);
+    const r = await env.client().call('GET /api/shop/category', { query: { pg: k.pg, katId: k.kat_id } });
     expect(r.status).toBe(200);
     expect(r.body.result.total).toBeGreaterThan(0);
   });
@@ -321,7 +321,7 @@ describe('GET meinlabor/topartikel', () => {
       .select(sql<number>`count(distinct o.id)`.as('n')).where('o.kdnr', '=', LAB_A).where('l.artnr', '=', top!.Artikelnummer).executeTakeFirstOrThrow();
     expect(top!.Anzahl).toBe(Number(n.n));
     const pg = top!.PG;
-    const byPg = await c.get(`/api/meinlabor/topartikel?pg=${pg}`);
+    const byPg = await c.call('GET /api/meinlabor/topartikel', { query: { pg } });
     for (const i of byPg.body.result.items) expect(i.PG).toBe(pg);
     expect(r.body.result.groups.some((g: any) => g.pg === pg)).toBe(true);
   });
@@ -355,7 +355,7 @@ describe('GET meinlabor/vorschlag', () => {
     const today = Date.now();
     const sets: Record<string, Set<string>> = {};
     for (const f of ['weekly', 'monthly', 'yearly']) {
-      const r = await c.get(`/api/meinlabor/vorschlag?filter=${f}`);
+      const r = await c.call('GET /api/meinlabor/vorschlag', { query: { filter: f } });
       expect(r.status).toBe(200);
       // a lab with two years of orders has something due in every horizon
       expect(r.body.result.items.length, f).toBeGreaterThan(0);
@@ -395,26 +395,26 @@ describe('tooth assistant', () => {
     const c = env.client();
     const lines = (await c.call('GET /api/zahnassistent/zahnlinien/:country/:language', { params: { country: 'de', language: 'de' } })).body.result.zahnlinien;
     const line = lines[0];
-    const r = await c.get(`/api/zahnassistent/garnituren?zahnlinie=${encodeURIComponent(line!.zahnlinie)}&hersteller=${line!.hersteller.id}&limit=500`);
+    const r = await c.call('GET /api/zahnassistent/garnituren', { query: { zahnlinie: line!.zahnlinie, hersteller: line!.hersteller.id, limit: '500' } });
     expect(r.status).toBe(200);
     expect(r.body.result.total).toBe(line!.count);
     for (const i of r.body.result.items) {
       expect(i.properties.zahnlinie).toBe(line!.zahnlinie);
       expect(i.lieferant).toBe(line!.hersteller.name);
     }
-    const farbe = r.body.result.facets.farbe[0];
+    const farbe = r.body.result.facets.farbe[0]!;
     expect(farbe).toBeTruthy();
     {
-      const f = await c.get(`/api/zahnassistent/garnituren?zahnlinie=${encodeURIComponent(line!.zahnlinie)}&farbe=${encodeURIComponent(farbe.value)}`);
+      const f = await c.call('GET /api/zahnassistent/garnituren', { query: { zahnlinie: line!.zahnlinie, farbe: farbe.value } });
       expect(f.body.result.total).toBe(farbe.count);
       for (const i of f.body.result.items) expect(i.properties.farbe).toBe(farbe.value);
     }
-    const byName = await c.get(`/api/zahnassistent/garnituren?hersteller=${encodeURIComponent(line!.hersteller.name)}`);
+    const byName = await c.call('GET /api/zahnassistent/garnituren', { query: { hersteller: line!.hersteller.name } });
     expect(byName.status).toBe(200);
   });
   it('rejects overlong values and unknown manufacturers', async () => {
     const c = env.client();
-    expect((await c.get(`/api/zahnassistent/garnituren?farbe=${'x'.repeat(101)}`)).status).toBe(400);
+    expect((await c.call('GET /api/zahnassistent/garnituren', { query: { farbe: 'x'.repeat(101) } })).status).toBe(400);
     expect((await c.call('GET /api/zahnassistent/garnituren', { query: { hersteller: 'NoSuchMaker' } })).status).toBe(404);
     expect((await c.call('GET /api/zahnassistent/garnituren', { query: { limit: '0' } })).status).toBe(400);
   });

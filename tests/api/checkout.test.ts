@@ -9,8 +9,7 @@ let b: Client;
 let cheap = ''; // 20..40 EUR: one piece stays under the freeway minimum, ten pieces are above it
 let cheapPrice = 0;
 
-const enc = encodeURIComponent;
-const Q = '?country=de&lang=de';
+const Q = { country: 'de', lang: 'de' };
 
 beforeAll(async () => {
   env = await setupApi();
@@ -29,7 +28,7 @@ describe('checkout view and basket state', () => {
   it('an empty cart answers 400 cart_no_products (view and submit)', async () => {
     await b.call('POST /api/wk/delete');
     const before = await orderCount(env.db, LAB_B);
-    const r = await b.get(`/api/checkout${Q}`);
+    const r = await b.call('GET /api/checkout', { query: Q });
     expect([r.status, r.body.error]).toEqual([400, 'cart_no_products']);
     expect(r.body.message).toContain('Es konnten keine Produkte ermittelt werden');
     const s = await submitOrder(b, 'empty-cart-0001');
@@ -39,12 +38,12 @@ describe('checkout view and basket state', () => {
 
   it('shows lines, addresses, methods, totals and the freeway state', async () => {
     await fillCart(b, cheap, 2);
-    const r = await b.get(`/api/checkout${Q}`);
+    const r = await b.call('GET /api/checkout', { query: Q });
     expect(r.status).toBe(200);
     const v = r.body.result;
     expect(v.lines).toHaveLength(1);
     expect(v.lines[0]).toMatchObject({ Artikelnummer: cheap, Menge: 2 });
-    expect(v.lines[0].Gesamtpreis).toBeCloseTo(v.lines[0].Einzelpreis * 2, 2);
+    expect(v.lines[0]!.Gesamtpreis).toBeCloseTo(v.lines[0]!.Einzelpreis * 2, 2);
     expect(v.address).not.toBeNull();
     expect(v.versandarten.map((x: any) => x.id)).toEqual(['standard', 'express', 'abholung']);
     expect(v.zahlungsarten.map((x: any) => x.id)).toEqual(['rechnung', 'lastschrift', 'vorkasse']);
@@ -56,7 +55,7 @@ describe('checkout view and basket state', () => {
 
   it('PUT checkout stores the state and refuses bad fields with their keys', async () => {
     await fillCart(b, cheap, 1);
-    const ok = await b.put(`/api/checkout${Q}`, { versandart: 'express', zahlungsart: 'vorkasse', kommentar: ' bitte klingeln ' });
+    const ok = await b.call('PUT /api/checkout', { query: Q, body: { versandart: 'express', zahlungsart: 'vorkasse', kommentar: ' bitte klingeln ' } });
     expect(ok.status).toBe(200);
     expect(ok.body.result.state).toMatchObject({ versandart: 'express', zahlungsart: 'vorkasse', kommentar: 'bitte klingeln' });
     expect(ok.body.result.totals.shipping).toBe(14.9);
@@ -70,11 +69,11 @@ describe('checkout view and basket state', () => {
       [{ fwt: 'ja' }, 400, 'invalid_input'],
     ] as const;
     for (const [body, status, key] of bad) {
-      const r = await b.put(`/api/checkout${Q}`, body);
+      const r = await b.call('PUT /api/checkout', { query: Q, body: body as never });
       expect(r.status, JSON.stringify(body)).toBe(status);
       if (key) expect(r.body.error, JSON.stringify(body)).toBe(key);
     }
-    const after = (await b.get(`/api/checkout${Q}`)).body.result.state;
+    const after = (await b.call('GET /api/checkout', { query: Q })).body.result.state;
     expect(after).toMatchObject({ versandart: 'express', zahlungsart: 'vorkasse' });
   });
 });
@@ -83,18 +82,18 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
   it('refuses empty, unknown and expired codes', async () => {
     await fillCart(b, cheap, 1);
     for (const [code, key] of [['', 'benefit_code_empty'], ['   ', 'benefit_code_empty'], ['GIBTSNICHT', 'benefit_code_invalid'], ['ABGELAUFEN', 'benefit_code_invalid']]) {
-      const r = await b.post(`/api/checkout/benefit${Q}`, { code });
+      const r = await b.call('POST /api/checkout/benefit', { query: Q, body: { code } });
       expect([r.status, r.body.error], code).toEqual([400, key]);
     }
-    expect((await b.post(`/api/checkout/benefit${Q}`, {})).body.error).toBe('benefit_code_empty');
+    expect((await b.call('POST /api/checkout/benefit', { query: Q, body: {} })).body.error).toBe('benefit_code_empty');
   });
 
   it('a single-use code redeemed before answers 409 benefit_code_already_redeemed', async () => {
     const a = env.client();
     await a.login(LAB_A);
     await a.call('POST /api/wk/delete');
-    await a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: enc(cheap), qty: '1' } });
-    const r = await a.post(`/api/checkout/benefit${Q}`, { code: 'einmalig' });
+    await a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: cheap, qty: '1' } });
+    const r = await a.call('POST /api/checkout/benefit', { query: Q, body: { code: 'einmalig' } });
     expect([r.status, r.body.error]).toEqual([409, 'benefit_code_already_redeemed']);
     expect(r.body.message).toBe('Dieser Vorteilscode wurde bereits eingelöst.');
     await a.call('POST /api/wk/delete');
@@ -102,7 +101,7 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
 
   it('percent code: applies, is redeemed by the order, then refused the second time', async () => {
     await fillCart(b, cheap, 2);
-    const r = await b.post(`/api/checkout/benefit${Q}`, { code: 'willkommen10' });
+    const r = await b.call('POST /api/checkout/benefit', { query: Q, body: { code: 'willkommen10' } });
     expect(r.status).toBe(200);
     const v = r.body.result;
     expect(v.benefit).toMatchObject({ code: 'WILLKOMMEN10', kind: 'percent', valid: true });
@@ -110,40 +109,40 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
     const placed = await submitOrder(b, 'benefit-order-0001');
     expect(placed.status).toBe(200);
     await fillCart(b, cheap, 2);
-    const again = await b.post(`/api/checkout/benefit${Q}`, { code: 'WILLKOMMEN10' });
+    const again = await b.call('POST /api/checkout/benefit', { query: Q, body: { code: 'WILLKOMMEN10' } });
     expect([again.status, again.body.error]).toEqual([409, 'benefit_code_already_redeemed']);
   });
 
   it('a code can be removed; a fixed code can neither be removed nor replaced (409 benefit_code_not_removable)', async () => {
     await fillCart(b, cheap, 1);
-    expect((await b.post(`/api/checkout/benefit${Q}`, { code: 'WILLKOMMEN10' })).status).toBe(200);
-    const rm = await b.del(`/api/checkout/benefit${Q}`);
+    expect((await b.call('POST /api/checkout/benefit', { query: Q, body: { code: 'WILLKOMMEN10' } })).status).toBe(200);
+    const rm = await b.call('DELETE /api/checkout/benefit', { query: Q });
     expect(rm.status).toBe(200);
     expect(rm.body.result.benefit).toBeNull();
-    expect((await b.post(`/api/checkout/benefit${Q}`, { code: 'FEST' })).status).toBe(200);
-    const del = await b.del(`/api/checkout/benefit${Q}`);
+    expect((await b.call('POST /api/checkout/benefit', { query: Q, body: { code: 'FEST' } })).status).toBe(200);
+    const del = await b.call('DELETE /api/checkout/benefit', { query: Q });
     expect([del.status, del.body.error]).toEqual([409, 'benefit_code_not_removable']);
-    const swap = await b.post(`/api/checkout/benefit${Q}`, { code: 'WILLKOMMEN10' });
+    const swap = await b.call('POST /api/checkout/benefit', { query: Q, body: { code: 'WILLKOMMEN10' } });
     expect([swap.status, swap.body.error]).toEqual([409, 'benefit_code_not_removable']);
-    expect((await b.get(`/api/checkout${Q}`)).body.result.benefit.code).toBe('FEST');
+    expect((await b.call('GET /api/checkout', { query: Q })).body.result.benefit!.code).toBe('FEST');
   });
 
   it('instant discount needs its minimum order; the free gift lands in the order at price 0', async () => {
     await fillCart(b, cheap, 1);
-    const low = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
+    const low = await b.call('POST /api/checkout/benefit', { query: Q, body: { code: 'SOFORT5' } });
     if (cheapPrice < 50) {
       expect([low.status, low.body.error]).toEqual([400, 'benefit_code_min_order']);
       expect(low.body).toMatchObject({ minOrderEur: 50, message: 'Der Mindestbestellwert für diesen Vorteilscode ist nicht erreicht.' });
     }
     await fillCart(b, cheap, 3);
-    const inst = await b.post(`/api/checkout/benefit${Q}`, { code: 'SOFORT5' });
+    const inst = await b.call('POST /api/checkout/benefit', { query: Q, body: { code: 'SOFORT5' } });
     expect(inst.status).toBe(200);
     expect(inst.body.result.instantDiscount).toEqual({ amount: 5 });
     expect(inst.body.result.totals.discount).toBe(5);
 
-    const gift = await b.post(`/api/checkout/benefit${Q}`, { code: 'GRATIS2026' });
+    const gift = await b.call('POST /api/checkout/benefit', { query: Q, body: { code: 'GRATIS2026' } });
     expect(gift.status).toBe(200);
-    const fg = gift.body.result.benefit.freeGift;
+    const fg = gift.body.result.benefit!.freeGift!;
     expect(fg.artnr).toBeTruthy();
     const placed = await submitOrder(b, 'gift-order-00001');
     expect(placed.status).toBe(200);
@@ -157,15 +156,15 @@ describe('benefit codes (section 8: invalid, empty, already redeemed, not remova
 describe('freeway return ticket (min 170 EUR, once per month)', () => {
   it('under 170 EUR: 400 freeway_min_value', async () => {
     await fillCart(b, cheap, 1);
-    const r = await b.put(`/api/checkout${Q}`, { fwt: true });
+    const r = await b.call('PUT /api/checkout', { query: Q, body: { fwt: true } });
     expect([r.status, r.body.error]).toEqual([400, 'freeway_min_value']);
     expect(r.body).toMatchObject({ minOrderEur: 170 });
-    expect((await b.get(`/api/checkout${Q}`)).body.result.state.fwt).toBe(false);
+    expect((await b.call('GET /api/checkout', { query: Q })).body.result.state.fwt).toBe(false);
   });
 
   it('from 170 EUR once; the second ticket in the month: 409 freeway_once_per_month', async () => {
     await fillCart(b, cheap, Math.ceil(180 / cheapPrice));
-    const r = await b.put(`/api/checkout${Q}`, { fwt: true });
+    const r = await b.call('PUT /api/checkout', { query: Q, body: { fwt: true } });
     expect(r.status).toBe(200);
     expect(r.body.result.fwt).toMatchObject({ available: true, selected: true, reason: null });
     const placed = await submitOrder(b, 'fwt-order-000001');
@@ -174,9 +173,9 @@ describe('freeway return ticket (min 170 EUR, once per month)', () => {
     expect(detail.fwt).toBe(true);
 
     await fillCart(b, cheap, Math.ceil(180 / cheapPrice));
-    const view = (await b.get(`/api/checkout${Q}`)).body.result;
+    const view = (await b.call('GET /api/checkout', { query: Q })).body.result;
     expect(view.fwt).toMatchObject({ available: false, reason: 'freeway_once_per_month' });
-    const again = await b.put(`/api/checkout${Q}`, { fwt: true });
+    const again = await b.call('PUT /api/checkout', { query: Q, body: { fwt: true } });
     expect([again.status, again.body.error]).toEqual([409, 'freeway_once_per_month']);
     const viaSubmit = await submitOrder(b, 'fwt-order-000002', { fwt: true });
     expect([viaSubmit.status, viaSubmit.body.error]).toEqual([409, 'freeway_once_per_month']);
@@ -187,7 +186,7 @@ describe('freeway return ticket (min 170 EUR, once per month)', () => {
 describe('idempotent order submission', () => {
   it('needs a valid key', async () => {
     await fillCart(b, cheap, 1);
-    const none = await b.post(`/api/checkout/submit${Q}`, {});
+    const none = await b.call('POST /api/checkout/submit', { query: Q, body: {} });
     expect([none.status, none.body.error]).toEqual([400, 'idempotency_key_required']);
     const bad = await submitOrder(b, 'kurz');
     expect([bad.status, bad.body.error]).toEqual([400, 'idempotency_key_invalid']);
@@ -203,7 +202,7 @@ describe('idempotent order submission', () => {
     expect(second.status).toBe(200);
     expect(second.body.result).toMatchObject({ auftrag: first.body.result.auftrag, replayed: true });
     // the key also works in the body
-    const third = await b.post(`/api/checkout/submit${Q}`, { key: 'same-key-000001' });
+    const third = await b.call('POST /api/checkout/submit', { query: Q, body: { key: 'same-key-000001' } });
     expect(third.body.result.auftrag).toBe(first.body.result.auftrag);
     expect(await orderCount(env.db, LAB_B)).toBe(before + 1);
     const list = (await b.call('GET /api/orders', { query: { limit: '5' } })).body.result.items;

@@ -15,7 +15,7 @@ describe('strapicontent', () => {
   it('answers each collection of the spec', async () => {
     for (const col of ['banners', 'category-banners', 'solutions-features', 'ls-sidemenus', 'Services', 'service-nav-menus',
       'kundenservices', 'service-chatwoots', 'ls-page-metadatas']) {
-      const r = await g().get(`/api/guest/strapicontent/${col}/de/de`);
+      const r = await g().call('GET /api/guest/strapicontent/:collection/:country/:language', { params: { collection: col, country: 'de', language: 'de' } });
       expect(r.status, col).toBe(200);
       expect(Array.isArray(r.body.result), col).toBe(true);
       expect(r.body.result.length, col).toBeGreaterThan(0);
@@ -23,45 +23,45 @@ describe('strapicontent', () => {
   });
 
   it('unknown collections are 404, malformed country/language 400', async () => {
-    expect((await g().get('/api/strapicontent/users/de/de')).status).toBe(404);
-    expect((await g().get('/api/strapicontent/banners/deu/de')).status).toBe(400);
-    expect((await g().get('/api/strapicontent/banners/de/d')).body.error).toBe('invalid_language');
+    expect((await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'users', country: 'de', language: 'de' } })).status).toBe(404);
+    expect((await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'banners', country: 'deu', language: 'de' } })).status).toBe(400);
+    expect((await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'banners', country: 'de', language: 'd' } })).body.error).toBe('invalid_language');
   });
 
   it('solutions-features are sorted by sort_id', async () => {
-    const r = await g().get('/api/strapicontent/solutions-features/de/en');
+    const r = await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'solutions-features', country: 'de', language: 'en' } });
     const ids = r.body.result.map((x: any) => x.sort_id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
     expect(r.body.result.every((x: any) => x.language === 'en')).toBe(true);
   });
 
   it('page metadata: country entries override "*" entries', async () => {
-    const de = await g().get('/api/strapicontent/ls-page-metadatas/de/de');
-    const ch = await g().get('/api/strapicontent/ls-page-metadatas/ch/de');
+    const de = await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'ls-page-metadatas', country: 'de', language: 'de' } });
+    const ch = await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'ls-page-metadatas', country: 'ch', language: 'de' } });
     const homeDe = de.body.result.filter((x: any) => x.route_path_name === 'home');
     const homeCh = ch.body.result.filter((x: any) => x.route_path_name === 'home');
     expect(homeDe).toHaveLength(1);
     expect(homeCh).toHaveLength(1);
-    expect(homeCh[0].country).toBe('ch');
-    expect(homeDe[0].meta_title).not.toBe(homeCh[0].meta_title);
+    expect(homeCh[0]!.country).toBe('ch');
+    expect(homeDe[0]!.meta_title).not.toBe(homeCh[0]!.meta_title);
     for (const x of de.body.result) for (const k of ['route_path_name', 'meta_title', 'meta_description']) expect(x).toHaveProperty(k);
   });
 
   it('falls back to en (then de) for languages without content', async () => {
-    const hu = await g().get('/api/strapicontent/Services/hu/hu');
+    const hu = await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'Services', country: 'hu', language: 'hu' } });
     expect(hu.body.result.length).toBeGreaterThan(0);
     expect(hu.body.result.every((x: any) => x.language === 'en')).toBe(true);
     // brand 3 has no nl content → en
     const ls = env.client();
     expect((await ls.login(LAB_LS, undefined, 3)).status).toBe(200);
-    const nl = await ls.get('/api/strapicontent/ls-page-metadatas/de/nl');
-    const home = nl.body.result.find((x: any) => x.route_path_name === 'home');
+    const nl = await ls.call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'ls-page-metadatas', country: 'de', language: 'nl' } });
+    const home = nl.body.result.find((x: any) => x.route_path_name === 'home')!;
     expect(home.language).toBe('en');
     expect(home.firma).toBe(3);
   });
 
   it('service-chatwoots lists the exact (company, language) switches', async () => {
-    const r = await g().get('/api/strapicontent/service-chatwoots/de/de');
+    const r = await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'service-chatwoots', country: 'de', language: 'de' } });
     const on = (f: number, l: string) => r.body.result.some((x: any) => Number(x.firmennummer) === f && x.language === l && x.enabled === true);
     expect(on(1, 'de')).toBe(true);
     expect(on(1, 'fr')).toBe(false);
@@ -71,51 +71,51 @@ describe('strapicontent', () => {
 
 describe('faq, team, company data, phone', () => {
   it('GET faq/{c}/{l}', async () => {
-    const r = await g().get('/api/guest/faq/de/de');
+    const r = await g().call('GET /api/guest/faq/:country/:language', { params: { country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result.length).toBeGreaterThan(5);
     expect(r.body.result[0]).toHaveProperty('question');
-    const at = await g().get('/api/faq/at/de');
+    const at = await g().call('GET /api/faq/:country/:language', { params: { country: 'at', language: 'de' } });
     const vk = at.body.result.filter((x: any) => x.slug === 'versandkosten');
     expect(vk.length).toBeLessThanOrEqual(1);
-    expect((await g().get('/api/faq/de/xyz')).status).toBe(400);
+    expect((await g().call('GET /api/faq/:country/:language', { params: { country: 'de', language: 'xyz' } })).status).toBe(400);
   });
 
   it('POST mitarbeiter/{c}/{l} flat, grouped and randomized', async () => {
-    const flat = await g().post('/api/guest/mitarbeiter/de/de', {});
+    const flat = await g().call('POST /api/guest/mitarbeiter/:country/:language', { params: { country: 'de', language: 'de' }, body: {} });
     expect(flat.status).toBe(200);
     expect(flat.body.result).toHaveLength(12);
-    const grouped = await g().post('/api/mitarbeiter/de/de', { grouped: true, randomize: true });
+    const grouped = await g().call('POST /api/mitarbeiter/:country/:language', { params: { country: 'de', language: 'de' }, body: { grouped: true, randomize: true } });
     expect(grouped.status).toBe(200);
     const total = grouped.body.result.reduce((n: number, gr: any) => n + gr.mitarbeiter.length, 0);
     expect(total).toBe(12);
-    for (const gr of grouped.body.result) {
+    for (const gr of grouped.body.result as any[]) {
       expect(gr).toHaveProperty('abteilung_name');
       expect(gr.mitarbeiter.every((m: any) => m.abteilung === gr.abteilung)).toBe(true);
     }
-    expect((await g().post('/api/mitarbeiter/de/de', { grouped: 'yes' })).status).toBe(400);
+    expect((await g().call('POST /api/mitarbeiter/:country/:language', { params: { country: 'de', language: 'de' }, body: { grouped: 'yes' } as never })).status).toBe(400);
     expect((await g().post('/api/mitarbeiter/de/de', '{x')).body.error).toBe('invalid_json');
   });
 
   it('GET content/Firmendaten/{c}/{l} matches the company number', async () => {
-    const r = await g().get('/api/guest/content/Firmendaten/de/de');
+    const r = await g().call('GET /api/guest/content/Firmendaten/:country/:language', { params: { country: 'de', language: 'de' } });
     expect(r.status).toBe(200);
     expect(r.body.result.firmennummer).toBe(1);
     const ls = env.client();
     await ls.login(LAB_LS, undefined, 3);
-    expect((await ls.get('/api/content/Firmendaten/de/de')).body.result.firmennummer).toBe(3);
-    expect((await g().get('/api/content/Firmendaten/de/1')).status).toBe(400);
+    expect((await ls.call('GET /api/content/Firmendaten/:country/:language', { params: { country: 'de', language: 'de' } })).body.result.firmennummer).toBe(3);
+    expect((await g().call('GET /api/content/Firmendaten/:country/:language', { params: { country: 'de', language: 1 } })).status).toBe(400);
   });
 
   it('GET telefon/{country} answers the country numbers or the brand fallback', async () => {
-    const de = await g().get('/api/guest/telefon/de');
+    const de = await g().call('GET /api/guest/telefon/:country', { params: { country: 'de' } });
     expect(de.status).toBe(200);
     expect(de.body.result.data).toHaveLength(1);
-    expect(de.body.result.data[0].company_telephone1).toMatch(/^\+49/);
-    const lu = await g().get('/api/telefon/lu');
+    expect(de.body.result.data[0]!.company_telephone1).toMatch(/^\+49/);
+    const lu = await g().call('GET /api/telefon/:country', { params: { country: 'lu' } });
     expect(lu.body.result.data).toHaveLength(1);
-    expect(Object.keys(lu.body.result.data[0]).sort()).toEqual(['company_telephone1', 'company_telephone2', 'company_telephone3']);
-    expect((await g().get('/api/telefon/123')).status).toBe(400);
+    expect(Object.keys(lu.body.result.data[0]!).sort()).toEqual(['company_telephone1', 'company_telephone2', 'company_telephone3']);
+    expect((await g().call('GET /api/telefon/:country', { params: { country: 123 } })).status).toBe(400);
   });
 });
 

@@ -17,118 +17,117 @@ beforeAll(async () => {
   await env.db.updateTable('articles').set({ kat_preis: 0.02 }).where('artnr', '=', requestPrice).execute();
   a = env.client();
   expect((await a.login(LAB_A)).status).toBe(200);
-  await a.post('/api/wk/delete');
+  await a.call('POST /api/wk/delete');
 });
 afterAll(async () => { await env.close(); });
 
-const enc = encodeURIComponent;
 
 describe('order lists', () => {
   it('GET favoriten/listen starts with the favourites list (id 0)', async () => {
-    const r = await a.get('/api/favoriten/listen');
+    const r = await a.call('GET /api/favoriten/listen');
     expect(r.status).toBe(200);
     expect(r.body.result[0]).toMatchObject({ id: 0, name: 'favoriten' });
-    expect(typeof r.body.result[0].count).toBe('number');
-    expect((await env.client().get('/api/favoriten/listen')).status).toBe(401);
+    expect(typeof r.body.result[0]!.count).toBe('number');
+    expect((await env.client().call('GET /api/favoriten/listen')).status).toBe(401);
   });
 
   it('POST favoriten/listen creates a list; names must be 1–50 non-blank characters', async () => {
-    const r = await a.post('/api/favoriten/listen', { name: '  Keramik  ' });
+    const r = await a.call('POST /api/favoriten/listen', { body: { name: '  Keramik  ' } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ name: 'Keramik', count: 0 });
     listId = r.body.result.id;
     for (const name of ['', '   ', 'x'.repeat(51), 12]) {
-      const bad = await a.post('/api/favoriten/listen', { name });
+      const bad = await a.call('POST /api/favoriten/listen', { body: { name } as never });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('invalid_list_name');
     }
     expect((await a.post('/api/favoriten/listen', '{"name":')).body.error).toBe('invalid_json');
-    const lists = (await a.get('/api/favoriten/listen')).body.result;
+    const lists = (await a.call('GET /api/favoriten/listen')).body.result;
     expect(lists.some((l: any) => l.id === listId && l.name === 'Keramik')).toBe(true);
   });
 
   it('POST favoriten/{listId}/{artnr}/add adds once; twice is 409 error_art_in_liste', async () => {
-    const r = await a.post(`/api/favoriten/0/${enc(arts[0]!)}/add`);
+    const r = await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: 0, artnr: arts[0]! } });
     expect(r.status).toBe(200);
     expect(r.body.result.key).toBe('success_add_to_liste');
-    const dup = await a.post(`/api/favoriten/0/${enc(arts[0]!)}/add`);
+    const dup = await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: 0, artnr: arts[0]! } });
     expect(dup.status).toBe(409);
     expect(dup.body.error).toBe('error_art_in_liste');
-    expect((await a.post(`/api/favoriten/${listId}/${enc(arts[1]!)}/add`, { menge: 3 })).status).toBe(200);
-    expect((await a.post(`/api/favoriten/${listId}/${enc(arts[2]!)}/add`)).status).toBe(200);
-    expect((await a.post(`/api/favoriten/${listId}/${enc(requestPrice)}/add`)).status).toBe(200);
+    expect((await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId, artnr: arts[1]! }, body: { menge: 3 } })).status).toBe(200);
+    expect((await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId, artnr: arts[2]! } })).status).toBe(200);
+    expect((await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId, artnr: requestPrice } })).status).toBe(200);
   });
 
   it('rejects unknown articles (400), unknown lists (404) and bad quantities', async () => {
-    const r = await a.post('/api/favoriten/0/NOPE-000000/add');
+    const r = await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: 0, artnr: 'NOPE-000000' } });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('error_artnr');
-    expect((await a.post(`/api/favoriten/99999999/${enc(arts[0]!)}/add`)).status).toBe(404);
-    expect((await a.post(`/api/favoriten/-1/${enc(arts[0]!)}/add`)).status).toBe(400);
-    expect((await a.post(`/api/favoriten/0/${enc(arts[3]!)}/add`, { menge: 1.5 })).body.error).toBe('error_menge');
-    expect((await a.post(`/api/favoriten/0/${enc(arts[3]!)}/add`, { menge: 'x' })).body.error).toBe('error_menge');
+    expect((await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: 99999999, artnr: arts[0]! } })).status).toBe(404);
+    expect((await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: -1, artnr: arts[0]! } })).status).toBe(400);
+    expect((await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: 0, artnr: arts[3]! }, body: { menge: 1.5 } })).body.error).toBe('error_menge');
+    expect((await a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: 0, artnr: arts[3]! }, body: { menge: 'x' } })).body.error).toBe('error_menge');
   });
 
   it('GET favoriten/liste/{listId} answers article items with menge', async () => {
-    const r = await a.get(`/api/favoriten/liste/${listId}`);
+    const r = await a.call('GET /api/favoriten/liste/:listId', { params: { listId } });
     expect(r.status).toBe(200);
     expect(r.body.result.name).toBe('Keramik');
     expect(r.body.result.items).toHaveLength(3);
     const it1 = r.body.result.items.find((i: any) => i.Artikelnummer === arts[1]);
     expect(it1).toMatchObject({ menge: 3 });
     expect(it1).toHaveProperty('Preis');
-    expect((await a.get('/api/favoriten/liste/0')).body.result.items.some((i: any) => i.Artikelnummer === arts[0])).toBe(true);
-    expect((await a.get('/api/favoriten/liste/99999999')).status).toBe(404);
-    expect((await a.get('/api/favoriten/liste/abc')).status).toBe(400);
+    expect((await a.call('GET /api/favoriten/liste/:listId', { params: { listId: 0 } })).body.result.items.some((i: any) => i.Artikelnummer === arts[0])).toBe(true);
+    expect((await a.call('GET /api/favoriten/liste/:listId', { params: { listId: 99999999 } })).status).toBe(404);
+    expect((await a.call('GET /api/favoriten/liste/:listId', { params: { listId: 'abc' } })).status).toBe(400);
   });
 
   it('PUT favoriten/{listId}/{artnr}/{qty} sets an item quantity', async () => {
-    const r = await a.put(`/api/favoriten/${listId}/${enc(arts[2]!)}/5`);
+    const r = await a.call('PUT /api/favoriten/:listId/:artnr/:qty', { params: { listId, artnr: arts[2]!, qty: 5 } });
     expect(r.status).toBe(200);
     expect(r.body.result.menge).toBe(5);
-    expect((await a.put(`/api/favoriten/${listId}/${enc(arts[2]!)}/0`)).body.error).toBe('error_menge');
-    expect((await a.put(`/api/favoriten/${listId}/${enc(arts[2]!)}/1000`)).body.error).toBe('error_menge');
-    expect((await a.put(`/api/favoriten/${listId}/${enc(arts[5]!)}/2`)).status).toBe(404);
+    expect((await a.call('PUT /api/favoriten/:listId/:artnr/:qty', { params: { listId, artnr: arts[2]!, qty: 0 } })).body.error).toBe('error_menge');
+    expect((await a.call('PUT /api/favoriten/:listId/:artnr/:qty', { params: { listId, artnr: arts[2]!, qty: 1000 } })).body.error).toBe('error_menge');
+    expect((await a.call('PUT /api/favoriten/:listId/:artnr/:qty', { params: { listId, artnr: arts[5]!, qty: 2 } })).status).toBe(404);
   });
 
   it('POST favoriten/liste/{listId}/wk puts the list into the basket', async () => {
-    const r = await a.post(`/api/favoriten/liste/${listId}/wk`);
+    const r = await a.call('POST /api/favoriten/liste/:listId/wk', { params: { listId } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ count: 2, wkcounter: 2, skipped: [requestPrice] });
-    const lines = (await a.get('/api/wkJSON/D')).body.result;
-    expect(lines.find((l: any) => l.Artikelnummer === arts[1]).Menge).toBe(3);
-    expect(lines.find((l: any) => l.Artikelnummer === arts[2]).Menge).toBe(5);
+    const lines = (await a.call('GET /api/wkJSON/:language', { params: { language: 'D' } })).body.result;
+    expect(lines.find((l: any) => l.Artikelnummer === arts[1])!.Menge).toBe(3);
+    expect(lines.find((l: any) => l.Artikelnummer === arts[2])!.Menge).toBe(5);
     // again: quantities add up
-    await a.post(`/api/favoriten/liste/${listId}/wk`);
-    expect((await a.get(`/api/wkJSON/D/${enc(arts[1]!)}`)).body.result[0].Menge).toBe(6);
-    expect((await a.post('/api/favoriten/liste/99999999/wk')).status).toBe(404);
-    await a.post('/api/wk/delete');
+    await a.call('POST /api/favoriten/liste/:listId/wk', { params: { listId } });
+    expect((await a.call('GET /api/wkJSON/:language/:id', { params: { language: 'D', id: arts[1]! } })).body.result[0]!.Menge).toBe(6);
+    expect((await a.call('POST /api/favoriten/liste/:listId/wk', { params: { listId: 99999999 } })).status).toBe(404);
+    await a.call('POST /api/wk/delete');
   });
 
   it('PUT favoriten/listen/{id} renames', async () => {
-    const r = await a.put(`/api/favoriten/listen/${listId}`, { name: 'Keramik 2' });
+    const r = await a.call('PUT /api/favoriten/listen/:id', { params: { id: listId }, body: { name: 'Keramik 2' } });
     expect(r.status).toBe(200);
     expect(r.body.result.name).toBe('Keramik 2');
-    expect((await a.put(`/api/favoriten/listen/${listId}`, { name: ' ' })).body.error).toBe('invalid_list_name');
-    expect((await a.put('/api/favoriten/listen/0', { name: 'x' })).status).toBe(400);
-    expect((await a.put('/api/favoriten/listen/99999999', { name: 'x' })).status).toBe(404);
+    expect((await a.call('PUT /api/favoriten/listen/:id', { params: { id: listId }, body: { name: ' ' } })).body.error).toBe('invalid_list_name');
+    expect((await a.call('PUT /api/favoriten/listen/:id', { params: { id: 0 }, body: { name: 'x' } })).status).toBe(400);
+    expect((await a.call('PUT /api/favoriten/listen/:id', { params: { id: 99999999 }, body: { name: 'x' } })).status).toBe(404);
   });
 
   it('DELETE favoriten/{listId}/{artnr} removes an item', async () => {
-    const r = await a.del(`/api/favoriten/${listId}/${enc(arts[2]!)}`);
+    const r = await a.call('DELETE /api/favoriten/:listId/:artnr', { params: { listId, artnr: arts[2]! } });
     expect(r.status).toBe(200);
     expect(r.body.result.count).toBe(2);
-    expect((await a.del(`/api/favoriten/${listId}/${enc(arts[2]!)}`)).status).toBe(404);
+    expect((await a.call('DELETE /api/favoriten/:listId/:artnr', { params: { listId, artnr: arts[2]! } })).status).toBe(404);
     expect((await a.del(`/api/favoriten/${listId}/bad$nr`)).body.error).toBe('error_artnr');
   });
 
   it('DELETE favoriten/listen/{id} deletes the list and its items', async () => {
-    const r = await a.del(`/api/favoriten/listen/${listId}`);
+    const r = await a.call('DELETE /api/favoriten/listen/:id', { params: { id: listId } });
     expect(r.status).toBe(200);
-    expect((await a.get(`/api/favoriten/liste/${listId}`)).status).toBe(404);
+    expect((await a.call('GET /api/favoriten/liste/:listId', { params: { listId } })).status).toBe(404);
     const left = await env.db.selectFrom('order_list_items').select('artnr').where('list_id', '=', listId).execute();
     expect(left).toHaveLength(0);
-    expect((await a.del(`/api/favoriten/listen/${listId}`)).status).toBe(404);
-    expect((await a.del('/api/favoriten/listen/0')).status).toBe(400);
+    expect((await a.call('DELETE /api/favoriten/listen/:id', { params: { id: listId } })).status).toBe(404);
+    expect((await a.call('DELETE /api/favoriten/listen/:id', { params: { id: 0 } })).status).toBe(400);
   });
 });

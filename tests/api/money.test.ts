@@ -55,7 +55,7 @@ async function pdfText(c: Client, url: string): Promise<string> {
 
 async function mailFor(kdnr: number, auftrag: number): Promise<string> {
   const c = await env.db.selectFrom('customers').select('email').where('kdnr', '=', kdnr).executeTakeFirstOrThrow();
-  const r = await env.client().get(`/api/dev/outbox?to=${encodeURIComponent(c.email!)}`);
+  const r = await env.client().call('GET /api/dev/outbox', { query: { to: c.email! } });
   const m = (r.body.result as { subject: string; text: string; kind: string }[]).find((x) => x.kind === 'order_confirmation' && x.subject.includes(String(auftrag)));
   expect(m, 'confirmation mail').toBeTruthy();
   return m!.text.replace(/[\u00a0\u202f]/g, ' ');
@@ -121,12 +121,12 @@ describe('money guard', () => {
     it(`${cart.name}: checkout, submit, order, mail and PDF agree and add up`, async () => {
       const c = env.client();
       expect((await c.login(cart.kdnr, undefined, cart.firma ?? 1)).status).toBe(200);
-      await c.post('/api/wk/delete');
-      for (const [artnr, qty] of cart.items()) expect((await c.post(`/api/wk/${encodeURIComponent(artnr)}/add/${qty}`)).status).toBe(200);
-      const Q = '?country=de&lang=de';
-      expect((await c.put(`/api/checkout${Q}`, { versandart: cart.versandart, fwt: !!cart.fwt })).status).toBe(200);
-      if (cart.code) expect((await c.post(`/api/checkout/benefit${Q}`, { code: cart.code })).status).toBe(200);
-      const view = (await c.get(`/api/checkout${Q}`)).body.result;
+      await c.call('POST /api/wk/delete');
+      for (const [artnr, qty] of cart.items()) expect((await c.call('POST /api/wk/:artnr/add/:qty', { params: { artnr, qty } })).status).toBe(200);
+      const Q = { country: 'de', lang: 'de' };
+      expect((await c.call('PUT /api/checkout', { query: Q, body: { versandart: cart.versandart, fwt: !!cart.fwt } })).status).toBe(200);
+      if (cart.code) expect((await c.call('POST /api/checkout/benefit', { query: Q, body: { code: cart.code } })).status).toBe(200);
+      const view = (await c.call('GET /api/checkout', { query: Q })).body.result;
       const s = view.summary as Summary;
       expectAddsUp(s);
       expect(view.totals).toMatchObject({ net: s.subtotal, shipping: s.shipping.amount, total: s.net, vat: s.vatTotal, gross: s.gross });
@@ -157,13 +157,13 @@ describe('money guard', () => {
       }
 
       // submit: the answer carries the same summary
-      const sub = await c.req('POST', `/api/checkout/submit${Q}`, {}, { 'idempotency-key': `money-${cart.kdnr}-${Math.random().toString(36).slice(2)}` });
+      const sub = await c.call('POST /api/checkout/submit', { query: Q, body: {}, headers: { 'idempotency-key': `money-${cart.kdnr}-${Math.random().toString(36).slice(2)}` } });
       expect(sub.status, JSON.stringify(sub.body)).toBe(200);
       expect(sub.body.result.summary).toEqual(s);
       expect(sub.body.result.total).toBe(s.net);
 
       // the stored order
-      const det = (await c.get(`/api/orders/${sub.body.result.auftrag}?lang=de`)).body.result;
+      const det = (await c.call('GET /api/orders/:auftrag', { params: { auftrag: sub.body.result.auftrag }, query: { lang: 'de' } })).body.result;
       expect(det.summary).toEqual(s);
       expect(det.totals).toMatchObject({ total: s.net, gross: s.gross, vat: s.vatTotal });
       expect(det.fwt).toBe(!!cart.fwt);
@@ -177,7 +177,7 @@ describe('money guard', () => {
       expect(mail).toContain(de(s.gross));
 
       // the order confirmation PDF
-      const doc = det.documents.find((d: any) => d.typ === 'auftragsbestaetigung');
+      const doc = det.documents.find((d: any) => d.typ === 'auftragsbestaetigung')!;
       expect(doc).toBeTruthy();
       const pdf = await pdfText(c, `${doc.pdf}?lang=de`);
       expectDocumentShows(pdf, s, PDF);
@@ -188,7 +188,7 @@ describe('money guard', () => {
     const c = env.client();
     expect((await c.login(LAB_B)).status).toBe(200);
     await fillCart(c, ceramic, 1);
-    const s = (await c.get('/api/checkout?country=de&lang=de')).body.result.summary as Summary;
+    const s = (await c.call('GET /api/checkout', { query: { country: 'de', lang: 'de' } })).body.result.summary as Summary;
     expect(s.discounts).toEqual([expect.objectContaining({ kind: 'promotion', percent: 10, amount: Math.round(s.lines[0]!.net * 10) / 100 })]);
   });
 
@@ -196,7 +196,7 @@ describe('money guard', () => {
     const c = env.client();
     expect((await c.login(LAB_B)).status).toBe(200);
     await fillCart(c, plain, 1);
-    const sub = await c.req('POST', '/api/checkout/submit?country=de&lang=fr', {}, { 'idempotency-key': `money-lang-${Date.now()}` });
+    const sub = await c.call('POST /api/checkout/submit', { query: { country: 'de', lang: 'fr' }, body: {}, headers: { 'idempotency-key': `money-lang-${Date.now()}` } });
     expect(sub.status).toBe(200);
     const mail = await mailFor(LAB_B, sub.body.result.auftrag);
     // the customer's language (French), not German: texts and article names
@@ -210,11 +210,11 @@ describe('money guard', () => {
     const c = env.client();
     expect((await c.login(LAB_B)).status).toBe(200);
     await fillCart(c, plain, 1);
-    const fr = (await c.get('/api/checkout?country=de&lang=fr')).body.result;
+    const fr = (await c.call('GET /api/checkout', { query: { country: 'de', lang: 'fr' } })).body.result;
     expect(fr.versandarten.map((v: any) => v.label)).toEqual(['Expédition standard', 'Expédition express', 'Retrait sur place']);
     expect(fr.zahlungsarten.map((v: any) => v.label)).toContain('Facture');
     const t = await env.db.selectFrom('article_texts').select('bezeichnung').where('artnr', '=', plain).where('lang', '=', 'fr').executeTakeFirstOrThrow();
-    expect(fr.lines[0].Bezeichnung).toBe(t.bezeichnung);
-    expect(fr.summary.lines[0].bezeichnung).toBe(t.bezeichnung);
+    expect(fr.lines[0]!.Bezeichnung).toBe(t.bezeichnung);
+    expect(fr.summary.lines[0]!.bezeichnung).toBe(t.bezeichnung);
   });
 });

@@ -16,8 +16,8 @@ let outOfRange = '';
 let parent = '';
 let variants: string[] = [];
 
-const check = (lines: { artnr: string; menge?: string | number | null }[]) => c.post('/api/schnellbestellung/pruefen?country=de&lang=de', { lines });
-const cartLines = async (cl: Client = c) => (await cl.get('/api/wkJSON/D')).body.result as { Artikelnummer: string; Menge: number }[];
+const check = (lines: { artnr: string; menge?: string | number | null }[]) => c.call('POST /api/schnellbestellung/pruefen', { query: { country: 'de', lang: 'de' }, body: { lines } });
+const cartLines = async (cl: Client = c) => (await cl.call('GET /api/wkJSON/:language', { params: { language: 'D' } })).body.result as { Artikelnummer: string; Menge: number }[];
 
 beforeAll(async () => {
   env = await setupApi();
@@ -49,11 +49,11 @@ describe('POST /api/schnellbestellung/pruefen', () => {
     expect([valid, invalid]).toEqual([6, 0]);
     expect(lines.map((l: any) => l.artnr)).toEqual(Array(6).fill(plain));
     expect(lines.map((l: any) => l.menge)).toEqual([1, 3, 4, 1, 5, 1]);
-    expect(lines[0].article).toMatchObject({ Artikelnummer: plain, Waehrung: 'EUR' });
-    expect(lines[0].article.Bezeichnung).toBeTruthy();
-    expect(typeof lines[0].article.Preis).toBe('number');
-    expect(lines[0].article).toHaveProperty('Gebinde');
-    expect(lines[0].article).toHaveProperty('vkz');
+    expect(lines[0]!.article).toMatchObject({ Artikelnummer: plain, Waehrung: 'EUR' });
+    expect(lines[0]!.article!.Bezeichnung).toBeTruthy();
+    expect(typeof lines[0]!.article!.Preis).toBe('number');
+    expect(lines[0]!.article).toHaveProperty('Gebinde');
+    expect(lines[0]!.article).toHaveProperty('vkz');
   });
 
   it('a lower-case set number resolves to the catalogue\'s upper-case one', async () => {
@@ -61,7 +61,7 @@ describe('POST /api/schnellbestellung/pruefen', () => {
       .where('aus_sortiment', '=', 0).orderBy('artnr').executeTakeFirst())?.artnr;
     if (!set) return;
     const r = await check([{ artnr: set.toLowerCase() }]);
-    expect(r.body.result.lines[0].artnr).toBe(set);
+    expect(r.body.result.lines[0]!.artnr).toBe(set);
   });
 
   it('gives each line its own error key and suggestions where one exists', async () => {
@@ -79,16 +79,16 @@ describe('POST /api/schnellbestellung/pruefen', () => {
     ]);
     expect(r.body.result).toMatchObject({ valid: 0, invalid: 11 });
     // the variant parent offers its variants; known articles still show what they are
-    expect(l[3].suggestions.length).toBeGreaterThan(0);
-    expect(variants).toEqual(expect.arrayContaining(l[3].suggestions));
-    expect(l[1].article.Artikelnummer).toBe(requestPrice);
-    expect(l[2].article.Artikelnummer).toBe(outOfRange);
+    expect(l[3]!.suggestions.length).toBeGreaterThan(0);
+    expect(variants).toEqual(expect.arrayContaining(l[3]!.suggestions));
+    expect(l[1]!.article!.Artikelnummer).toBe(requestPrice);
+    expect(l[2]!.article!.Artikelnummer).toBe(outOfRange);
     // an unknown number that starts like catalogue numbers offers them
-    if (l[9].error === 'error_artnr') {
-      expect(l[9].suggestions.length).toBeGreaterThan(0);
-      for (const s of l[9].suggestions) expect(s.startsWith(unknownPrefix)).toBe(true);
+    if (l[9]!.error === 'error_artnr') {
+      expect(l[9]!.suggestions.length).toBeGreaterThan(0);
+      for (const s of l[9]!.suggestions) expect(s.startsWith(unknownPrefix)).toBe(true);
     }
-    expect(l[0].suggestions).toEqual([]);
+    expect(l[0]!.suggestions).toEqual([]);
   });
 
   it('checks 500 lines in one call; 501 lines → 400 error_too_many_lines with the limit', async () => {
@@ -103,21 +103,21 @@ describe('POST /api/schnellbestellung/pruefen', () => {
   });
 
   it('bad body → 400; guest → 401', async () => {
-    expect((await c.post('/api/schnellbestellung/pruefen', { lines: 'x' })).status).toBe(400);
-    expect((await c.post('/api/schnellbestellung/pruefen', {})).status).toBe(400);
+    expect((await c.call('POST /api/schnellbestellung/pruefen', { body: { lines: 'x' } as never })).status).toBe(400);
+    expect((await c.call('POST /api/schnellbestellung/pruefen', { body: {} as never })).status).toBe(400);
     const guest = env.client();
-    const r = await guest.post('/api/schnellbestellung/pruefen', { lines: [{ artnr: plain }] });
+    const r = await guest.call('POST /api/schnellbestellung/pruefen', { body: { lines: [{ artnr: plain }] } });
     expect(r.status).toBe(401);
-    expect((await guest.post('/api/schnellbestellung/wk', { lines: [{ artnr: plain }] })).status).toBe(401);
+    expect((await guest.call('POST /api/schnellbestellung/wk', { body: { lines: [{ artnr: plain }] } })).status).toBe(401);
   });
 });
 
 describe('POST /api/schnellbestellung/wk', () => {
   it('adds all lines in one call; quantities add to existing lines', async () => {
-    await c.post('/api/wk/delete');
-    expect((await c.post(`/api/wk/${plain}/add/2`)).status).toBe(200);
+    await c.call('POST /api/wk/delete');
+    expect((await c.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: plain, qty: 2 } })).status).toBe(200);
     const lines = [{ artnr: `K-${plain}`, menge: '3' }, ...others.slice(0, 19).map((artnr) => ({ artnr }))];
-    const r = await c.post('/api/schnellbestellung/wk?country=de&lang=de', { lines });
+    const r = await c.call('POST /api/schnellbestellung/wk', { query: { country: 'de', lang: 'de' }, body: { lines } });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ count: 20, wkcounter: 20 });
     const cart = await cartLines();
@@ -126,19 +126,19 @@ describe('POST /api/schnellbestellung/wk', () => {
   });
 
   it('an invalid line refuses the whole add with each line\'s error; the cart is unchanged', async () => {
-    await c.post('/api/wk/delete');
-    const r = await c.post('/api/schnellbestellung/wk', { lines: [{ artnr: plain }, { artnr: requestPrice }, { artnr: others[0]!, menge: '0' }] });
+    await c.call('POST /api/wk/delete');
+    const r = await c.call('POST /api/schnellbestellung/wk', { body: { lines: [{ artnr: plain }, { artnr: requestPrice }, { artnr: others[0]!, menge: '0' }] } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: 'quick_order_invalid', lines: [{ index: 1, error: 'error_request_price' }, { index: 2, error: 'error_menge' }] });
     expect(await cartLines()).toEqual([]);
   });
 
   it('one transaction: a failure mid-way (a line passing 999 in the cart) leaves no partial cart', async () => {
-    await c.post('/api/wk/delete');
+    await c.call('POST /api/wk/delete');
     const last = others[10]!;
-    expect((await c.post(`/api/wk/${last}/add/998`)).status).toBe(200);
+    expect((await c.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: last, qty: 998 } })).status).toBe(200);
     const lines = [...others.slice(0, 10).map((artnr) => ({ artnr, menge: 2 })), { artnr: last, menge: 5 }];
-    const r = await c.post('/api/schnellbestellung/wk', { lines });
+    const r = await c.call('POST /api/schnellbestellung/wk', { body: { lines } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: 'error_menge', lines: [{ index: 10, error: 'error_menge' }] });
     const cart = await cartLines();
@@ -147,23 +147,23 @@ describe('POST /api/schnellbestellung/wk', () => {
 
   it('501 lines → 400 error_too_many_lines; no lines → 400', async () => {
     const lines = others.slice(0, 501).map((artnr) => ({ artnr }));
-    expect((await c.post('/api/schnellbestellung/wk', { lines })).body).toMatchObject({ error: 'error_too_many_lines', max: 500 });
-    expect((await c.post('/api/schnellbestellung/wk', { lines: [] })).status).toBe(400);
+    expect((await c.call('POST /api/schnellbestellung/wk', { body: { lines } })).body).toMatchObject({ error: 'error_too_many_lines', max: 500 });
+    expect((await c.call('POST /api/schnellbestellung/wk', { body: { lines: [] } })).status).toBe(400);
   });
 
   it('a K13 technician may not order: 403 forbidden_function, nothing added; a K09 buyer may', async () => {
     const sub = env.client();
     expect((await sub.login(LAB_A)).status).toBe(200);
-    await sub.post('/api/wk/delete');
-    expect((await sub.put('/api/user/active', { id: K13 })).status).toBe(200);
-    const r = await sub.post('/api/schnellbestellung/wk', { lines: [{ artnr: plain }] });
+    await sub.call('POST /api/wk/delete');
+    expect((await sub.call('PUT /api/user/active', { body: { id: K13 } })).status).toBe(200);
+    const r = await sub.call('POST /api/schnellbestellung/wk', { body: { lines: [{ artnr: plain }] } });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ error: 'forbidden_function', action: 'order' });
     expect(await cartLines(sub)).toEqual([]);
-    expect((await sub.put('/api/user/active', { id: K09, password: DEMO_PASSWORD })).status).toBe(200); // K09 may order: more rights
-    expect((await sub.post('/api/schnellbestellung/wk', { lines: [{ artnr: plain }] })).status).toBe(200);
+    expect((await sub.call('PUT /api/user/active', { body: { id: K09, password: DEMO_PASSWORD } })).status).toBe(200); // K09 may order: more rights
+    expect((await sub.call('POST /api/schnellbestellung/wk', { body: { lines: [{ artnr: plain }] } })).status).toBe(200);
     expect(await cartLines(sub)).toHaveLength(1);
-    expect((await sub.put('/api/user/active', { id: 0, password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await sub.call('PUT /api/user/active', { body: { id: 0, password: DEMO_PASSWORD } })).status).toBe(200);
   });
 });
 
@@ -171,29 +171,29 @@ describe('order lists from the grid and their CSV export', () => {
   let listId = 0;
 
   it('saves the lines as a new order list', async () => {
-    const r = await c.post('/api/schnellbestellung/liste', { name: 'Schnell 1', lines: [{ artnr: `K-${plain}`, menge: '2' }, { artnr: others[0]! }] });
+    const r = await c.call('POST /api/schnellbestellung/liste', { body: { name: 'Schnell 1', lines: [{ artnr: `K-${plain}`, menge: '2' }, { artnr: others[0]! }] } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ name: 'Schnell 1', count: 2, added: 2 });
     listId = r.body.result.listId;
-    const l = (await c.get(`/api/favoriten/liste/${listId}`)).body.result;
+    const l = (await c.call('GET /api/favoriten/liste/:listId', { params: { listId } })).body.result;
     expect(l.items.map((i: any) => [i.Artikelnummer, i.menge])).toEqual([[plain, 2], [others[0], 1]]);
   });
 
   it('imports into an existing list: quantities add up, new articles join', async () => {
-    const r = await c.post('/api/schnellbestellung/liste', { listId, lines: [{ artnr: plain, menge: 3 }, { artnr: others[1]! }] });
+    const r = await c.call('POST /api/schnellbestellung/liste', { body: { listId, lines: [{ artnr: plain, menge: 3 }, { artnr: others[1]! }] } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ listId, count: 3, added: 2 });
-    const l = (await c.get(`/api/favoriten/liste/${listId}`)).body.result;
-    expect(l.items.find((i: any) => i.Artikelnummer === plain).menge).toBe(5);
+    const l = (await c.call('GET /api/favoriten/liste/:listId', { params: { listId } })).body.result;
+    expect(l.items.find((i: any) => i.Artikelnummer === plain)!.menge).toBe(5);
   });
 
   it('invalid lines or a bad name write nothing', async () => {
-    const before = (await c.get('/api/favoriten/listen')).body.result.length;
-    expect((await c.post('/api/schnellbestellung/liste', { name: 'Schnell 2', lines: [{ artnr: plain }, { artnr: 'XYZ-0' }] })).body)
+    const before = (await c.call('GET /api/favoriten/listen')).body.result.length;
+    expect((await c.call('POST /api/schnellbestellung/liste', { body: { name: 'Schnell 2', lines: [{ artnr: plain }, { artnr: 'XYZ-0' }] } })).body)
       .toMatchObject({ error: 'quick_order_invalid', lines: [{ index: 1, error: 'error_artnr' }] });
-    expect((await c.post('/api/schnellbestellung/liste', { name: '   ', lines: [{ artnr: plain }] })).status).toBe(400);
-    expect((await c.post('/api/schnellbestellung/liste', { name: 'x', listId, lines: [{ artnr: plain }] })).status).toBe(400);
-    expect((await c.get('/api/favoriten/listen')).body.result.length).toBe(before);
+    expect((await c.call('POST /api/schnellbestellung/liste', { body: { name: '   ', lines: [{ artnr: plain }] } })).status).toBe(400);
+    expect((await c.call('POST /api/schnellbestellung/liste', { body: { name: 'x', listId, lines: [{ artnr: plain }] } })).status).toBe(400);
+    expect((await c.call('GET /api/favoriten/listen')).body.result.length).toBe(before);
   });
 
   it('exports a list as CSV that the quick order reads back', async () => {
@@ -213,10 +213,10 @@ describe('order lists from the grid and their CSV export', () => {
     const b = env.client();
     expect((await b.login(LAB_B)).status).toBe(200);
     expect((await b.get(`/api/favoriten/liste/${listId}/export.csv`)).status).toBe(404);
-    const r = await b.post('/api/schnellbestellung/liste', { listId, lines: [{ artnr: others[2]! }] });
+    const r = await b.call('POST /api/schnellbestellung/liste', { body: { listId, lines: [{ artnr: others[2]! }] } });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe('not_found');
-    expect((await c.get(`/api/favoriten/liste/${listId}`)).body.result.items).toHaveLength(3);
+    expect((await c.call('GET /api/favoriten/liste/:listId', { params: { listId } })).body.result.items).toHaveLength(3);
     expect((await env.client().get(`/api/favoriten/liste/${listId}/export.csv`)).status).toBe(401);
   });
 });

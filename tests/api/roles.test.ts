@@ -14,7 +14,7 @@ let c: Client;
 let art = '';
 let price = 0;
 
-const actAs = async (id: number) => expect((await c.put('/api/user/active', { id, password: DEMO_PASSWORD })).status).toBe(200);
+const actAs = async (id: number) => expect((await c.call('PUT /api/user/active', { body: { id, password: DEMO_PASSWORD } })).status).toBe(200);
 
 beforeAll(async () => {
   env = await setupApi();
@@ -27,9 +27,9 @@ afterAll(async () => { await env.close(); });
 describe('K13 technician', () => {
   it('documents batches on a patient work', async () => {
     await actAs(K13);
-    const w = await c.post('/api/logbook/works', { auftragsnummer: 'PA-K13-1', auftraggeber: { name: 'Praxis Dr. Zahn' } });
+    const w = await c.call('POST /api/logbook/works', { body: { auftragsnummer: 'PA-K13-1', auftraggeber: { name: 'Praxis Dr. Zahn' } } });
     expect(w.status).toBe(200);
-    const b = await c.post(`/api/logbook/works/${w.body.result.id}/batches`, { artnr: art, lot: 'LOT-K13' });
+    const b = await c.call('POST /api/logbook/works/:id/batches', { params: { id: w.body.result.id }, body: { artnr: art, lot: 'LOT-K13' } });
     expect(b.status).toBe(200);
     expect(b.body.result).toMatchObject({ artnr: art, lot: 'LOT-K13' });
   });
@@ -43,7 +43,7 @@ describe('K13 technician', () => {
     expect(r.body).toMatchObject({ error: 'forbidden_function', action: 'order' });
     expect(r.body.message).toBeTruthy();
     expect(await orderCount(env.db, LAB_A)).toBe(before);
-    expect((await c.get('/api/wk/anz')).body.result).toBe(1);
+    expect((await c.call('GET /api/wk/anz')).body.result).toBe(1);
   });
 });
 
@@ -54,19 +54,19 @@ describe('K09 buyer', () => {
     const r = await submitOrder(c, 'k09-order-00001');
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ releaseStatus: 'released', release: false, status: 'processing' });
-    const detail = (await c.get(`/api/orders/${r.body.result.auftrag}`)).body.result;
+    const detail = (await c.call('GET /api/orders/:auftrag', { params: { auftrag: r.body.result.auftrag } })).body.result;
     expect(detail.placedBy).toMatchObject({ id: K09 });
   });
 
   it('may not document batches (403 forbidden_function)', async () => {
     await actAs(K09);
-    const r = await c.post('/api/logbook/works', { auftragsnummer: 'PA-K09-1' });
+    const r = await c.call('POST /api/logbook/works', { body: { auftragsnummer: 'PA-K09-1' } });
     expect([r.status, r.body.error]).toEqual([403, 'forbidden_function']);
   });
 
   it('K09;K13 may do both', async () => {
     await actAs(K09_K13);
-    expect((await c.post('/api/logbook/works', { auftragsnummer: 'PA-D-1' })).status).toBe(200);
+    expect((await c.call('POST /api/logbook/works', { body: { auftragsnummer: 'PA-D-1' } })).status).toBe(200);
     await fillCart(c, art, 1);
     expect((await submitOrder(c, 'k09k13-order-001')).status).toBe(200);
   });
@@ -82,7 +82,7 @@ describe('release of orders (K07 manager)', () => {
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ releaseStatus: 'pending', release: true, status: 'release_pending' });
     pending = r.body.result.auftrag;
-    const list = (await c.get('/api/orders/pending')).body.result.items;
+    const list = (await c.call('GET /api/orders/pending')).body.result.items;
     expect(list.map((o: any) => o.auftrag)).toContain(pending);
     expect(list.find((o: any) => o.auftrag === pending)).toMatchObject({ release_status: 'pending', placedBySubUser: K09 });
   });
@@ -90,23 +90,23 @@ describe('release of orders (K07 manager)', () => {
   it('the buyer and the technician may not release it (403 forbidden_function)', async () => {
     for (const who of [K09, K13]) {
       await actAs(who);
-      const r = await c.post(`/api/orders/${pending}/release`);
+      const r = await c.call('POST /api/orders/:auftrag/release', { params: { auftrag: pending } });
       expect([r.status, r.body.error, r.body.action]).toEqual([403, 'forbidden_function', 'release']);
     }
-    expect((await c.get(`/api/orders/${pending}`)).body.result.release_status).toBe('pending');
+    expect((await c.call('GET /api/orders/:auftrag', { params: { auftrag: pending } })).body.result.release_status).toBe('pending');
   });
 
   it('the K07 manager releases it once; a second release is 409 order_not_pending', async () => {
     await actAs(K07);
-    const r = await c.post(`/api/orders/${pending}/release`);
+    const r = await c.call('POST /api/orders/:auftrag/release', { params: { auftrag: pending } });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ auftrag: pending, status: 'processing', release_status: 'released', releasedBy: K07 });
-    const detail = (await c.get(`/api/orders/${pending}`)).body.result;
+    const detail = (await c.call('GET /api/orders/:auftrag', { params: { auftrag: pending } })).body.result;
     expect(detail).toMatchObject({ status: 'processing', release_status: 'released', releasedBy: K07 });
     expect(detail.lines.every((l: any) => l.status === 'processing')).toBe(true);
-    const again = await c.post(`/api/orders/${pending}/release`);
+    const again = await c.call('POST /api/orders/:auftrag/release', { params: { auftrag: pending } });
     expect([again.status, again.body.error]).toEqual([409, 'order_not_pending']);
-    expect((await c.get('/api/orders/pending')).body.result.items.map((o: any) => o.auftrag)).not.toContain(pending);
+    expect((await c.call('GET /api/orders/pending')).body.result.items.map((o: any) => o.auftrag)).not.toContain(pending);
   });
 
   it('a K07 manager\'s own big order needs no release; the main user may release too', async () => {
@@ -120,10 +120,10 @@ describe('release of orders (K07 manager)', () => {
     const big = (await submitOrder(c, 'k09-big-order-02')).body.result;
     expect(big.releaseStatus).toBe('pending');
     await actAs(0);
-    const r = await c.post(`/api/orders/${big.auftrag}/release`);
+    const r = await c.call('POST /api/orders/:auftrag/release', { params: { auftrag: big.auftrag } });
     expect(r.status).toBe(200);
     expect(r.body.result.releasedBy).toBe(0);
-    expect((await c.post('/api/orders/abc/release')).status).toBe(400);
-    expect((await c.post('/api/orders/99999999/release')).status).toBe(404);
+    expect((await c.call('POST /api/orders/:auftrag/release', { params: { auftrag: 'abc' } })).status).toBe(400);
+    expect((await c.call('POST /api/orders/:auftrag/release', { params: { auftrag: 99999999 } })).status).toBe(404);
   });
 });

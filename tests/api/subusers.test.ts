@@ -56,82 +56,82 @@ describe('permissions', () => {
 
 describe('sub-users', () => {
   it('GET user/subusers: main user first with role general, then sub-users with functions', async () => {
-    const r = await a.get('/api/user/subusers');
+    const r = await a.call('GET /api/user/subusers');
     expect(r.status).toBe(200);
     expect(r.body.result[0]).toMatchObject({ id: 0, role: 'general', active: true });
-    const k13 = r.body.result.find((u: any) => u.id === ids.K13);
+    const k13 = r.body.result.find((u: any) => u.id === ids.K13)!;
     expect(k13.funktionen).toEqual(['K13']);
-    expect((await env.client().get('/api/user/subusers')).status).toBe(401);
+    expect((await env.client().call('GET /api/user/subusers')).status).toBe(401);
   });
 
   it('POST user/subusers creates; validates names and functions', async () => {
-    const r = await a.post('/api/user/subusers', { vorname: 'Nora', nachname: 'Neu', funktionen: ['K09', 'K13'] });
+    const r = await a.call('POST /api/user/subusers', { body: { vorname: 'Nora', nachname: 'Neu', funktionen: ['K09', 'K13'] } });
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ vorname: 'Nora', funktionen: ['K09', 'K13'] });
     created = r.body.result.id;
-    expect((await a.post('/api/user/subusers', { vorname: ' ', nachname: 'X' })).body.error).toBe('please_fill_in');
-    expect((await a.post('/api/user/subusers', { vorname: 'A', nachname: 'B', funktionen: ['K99'] })).body.error).toBe('invalid_function');
-    expect((await a.post('/api/user/subusers', { vorname: 'x'.repeat(51), nachname: 'B' })).body.error).toBe('too_long');
-    expect((await a.post('/api/user/subusers', { vorname: 5, nachname: 'B' })).status).toBe(400);
+    expect((await a.call('POST /api/user/subusers', { body: { vorname: ' ', nachname: 'X' } })).body.error).toBe('please_fill_in');
+    expect((await a.call('POST /api/user/subusers', { body: { vorname: 'A', nachname: 'B', funktionen: ['K99'] } })).body.error).toBe('invalid_function');
+    expect((await a.call('POST /api/user/subusers', { body: { vorname: 'x'.repeat(51), nachname: 'B' } })).body.error).toBe('too_long');
+    expect((await a.call('POST /api/user/subusers', { body: { vorname: 5, nachname: 'B' } as never })).status).toBe(400);
     expect((await a.post('/api/user/subusers', '{oops')).body.error).toBe('invalid_json');
-    expect((await a.post('/api/user/subusers', { vorname: 'A', nachname: 'B', email: 'nope' })).body.error).toBe('invalid_email');
+    expect((await a.call('POST /api/user/subusers', { body: { vorname: 'A', nachname: 'B', email: 'nope' } })).body.error).toBe('invalid_email');
   });
 
   it('PUT user/subusers/{id} changes; unknown ids are 404', async () => {
-    const r = await a.put(`/api/user/subusers/${created}`, { funktionen: 'K07' });
+    const r = await a.call('PUT /api/user/subusers/:id', { params: { id: created }, body: { funktionen: 'K07' } });
     expect(r.status).toBe(200);
     expect(r.body.result.funktionen).toEqual(['K07']);
-    expect((await a.put('/api/user/subusers/99999999', { vorname: 'X' })).status).toBe(404);
-    expect((await a.put(`/api/user/subusers/${created}`, { nachname: '' })).body.error).toBe('please_fill_in');
-    expect((await a.put('/api/user/subusers/abc', { vorname: 'X' })).status).toBe(400);
+    expect((await a.call('PUT /api/user/subusers/:id', { params: { id: 99999999 }, body: { vorname: 'X' } })).status).toBe(404);
+    expect((await a.call('PUT /api/user/subusers/:id', { params: { id: created }, body: { nachname: '' } })).body.error).toBe('please_fill_in');
+    expect((await a.call('PUT /api/user/subusers/:id', { params: { id: 'abc' }, body: { vorname: 'X' } })).status).toBe(400);
   });
 
   it('PUT user/active switches the acting user; logbook GET user follows', async () => {
-    const r = await a.put('/api/user/active', { id: ids.K13 });
+    const r = await a.call('PUT /api/user/active', { body: { id: ids.K13 } });
     expect(r.status).toBe(200);
     expect(r.body.result.id).toBe(ids.K13);
-    const lb = await a.get('/api/logbook/user');
+    const lb = await a.call('GET /api/logbook/user');
     expect(lb.status).toBe(200);
     expect(lb.body.result).toMatchObject({ id: ids.K13, funktionen: ['K13'] });
-    const infos = await a.get('/api/user/infos');
-    expect(infos.body.result.activeUser.id).toBe(ids.K13);
-    expect((await a.put('/api/user/active', { id: 99999999 })).status).toBe(404);
-    expect((await a.put('/api/user/active', { id: -1 })).status).toBe(400);
-    expect((await a.put('/api/user/active', { id: 'x' })).status).toBe(400);
+    const infos = await a.call('GET /api/user/infos');
+    expect(infos.body.result.activeUser!.id).toBe(ids.K13);
+    expect((await a.call('PUT /api/user/active', { body: { id: 99999999 } })).status).toBe(404);
+    expect((await a.call('PUT /api/user/active', { body: { id: -1 } })).status).toBe(400);
+    expect((await a.call('PUT /api/user/active', { body: { id: 'x' } })).status).toBe(400);
   });
 
   it('a K13 or K09 sub-user may not manage users (403 forbidden_function)', async () => {
-    const r = await a.post('/api/user/subusers', { vorname: 'No', nachname: 'Way' });
+    const r = await a.call('POST /api/user/subusers', { body: { vorname: 'No', nachname: 'Way' } });
     expect(r.status).toBe(403);
     expect(r.body.error).toBe('forbidden_function');
-    expect((await a.del(`/api/user/subusers/${created}`)).status).toBe(403);
-    await a.put('/api/user/active', { id: ids.K09, password: DEMO_PASSWORD });
-    expect((await a.put(`/api/user/subusers/${created}`, { vorname: 'X' })).status).toBe(403);
-    await a.put('/api/user/active', { id: ids.K07, password: DEMO_PASSWORD });
-    expect((await a.put(`/api/user/subusers/${created}`, { vorname: 'Nora' })).status).toBe(200);
+    expect((await a.call('DELETE /api/user/subusers/:id', { params: { id: created } })).status).toBe(403);
+    await a.call('PUT /api/user/active', { body: { id: ids.K09, password: DEMO_PASSWORD } });
+    expect((await a.call('PUT /api/user/subusers/:id', { params: { id: created }, body: { vorname: 'X' } })).status).toBe(403);
+    await a.call('PUT /api/user/active', { body: { id: ids.K07, password: DEMO_PASSWORD } });
+    expect((await a.call('PUT /api/user/subusers/:id', { params: { id: created }, body: { vorname: 'Nora' } })).status).toBe(200);
   });
 
   it('GET logbook user/{id}: own users only; 0 = main user', async () => {
-    const r = await a.get(`/api/logbook/user/${ids.K09}`);
+    const r = await a.call('GET /api/logbook/user/:id', { params: { id: ids.K09 } });
     expect(r.status).toBe(200);
     expect(r.body.result.funktionen).toEqual(['K09']);
-    const main = await a.get('/api/logbook/user/0');
+    const main = await a.call('GET /api/logbook/user/:id', { params: { id: 0 } });
     expect(main.body.result).toMatchObject({ id: 0, role: 'general' });
-    expect((await a.get('/api/logbook/user/99999999')).status).toBe(404);
-    expect((await a.get('/api/logbook/user/x')).status).toBe(400);
-    expect((await env.client().get('/api/logbook/user')).status).toBe(401);
+    expect((await a.call('GET /api/logbook/user/:id', { params: { id: 99999999 } })).status).toBe(404);
+    expect((await a.call('GET /api/logbook/user/:id', { params: { id: 'x' } })).status).toBe(400);
+    expect((await env.client().call('GET /api/logbook/user')).status).toBe(401);
   });
 
   it('DELETE user/subusers/{id} removes; sessions acting as it end (no fall-back to the main user)', async () => {
-    await a.put('/api/user/active', { id: 0, password: DEMO_PASSWORD });
+    await a.call('PUT /api/user/active', { body: { id: 0, password: DEMO_PASSWORD } });
     const other = env.client();
     await other.login(LAB_A);
-    await other.put('/api/user/active', { id: created, password: DEMO_PASSWORD });
-    const r = await a.del(`/api/user/subusers/${created}`);
+    await other.call('PUT /api/user/active', { body: { id: created, password: DEMO_PASSWORD } });
+    const r = await a.call('DELETE /api/user/subusers/:id', { params: { id: created } });
     expect(r.status).toBe(200);
-    expect((await other.get('/api/logbook/user')).status).toBe(401);
-    expect((await a.del(`/api/user/subusers/${created}`)).status).toBe(404);
-    const list = (await a.get('/api/user/subusers')).body.result;
+    expect((await other.call('GET /api/logbook/user')).status).toBe(401);
+    expect((await a.call('DELETE /api/user/subusers/:id', { params: { id: created } })).status).toBe(404);
+    const list = (await a.call('GET /api/user/subusers')).body.result;
     expect(list.some((u: any) => u.id === created)).toBe(false);
   });
 });
@@ -142,14 +142,14 @@ describe('functions enforced by the API over HTTP (section 6)', () => {
     expect((await c.login(LAB_A)).status).toBe(200);
     const art = await env.db.selectFrom('articles').select('artnr').where('preis', '>', 1).where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
       .orderBy('artnr').executeTakeFirstOrThrow();
-    expect((await c.post(`/api/wk/${encodeURIComponent(art.artnr)}/add/2`)).status).toBe(200);
+    expect((await c.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: art.artnr, qty: 2 } })).status).toBe(200);
     const before = await env.db.selectFrom('orders').select('id').where('kdnr', '=', LAB_A).execute();
-    await c.put('/api/user/active', { id: ids.K13, password: DEMO_PASSWORD });
-    const refused = await c.post('/api/checkout/submit', { key: 'k13-submit-0001' });
+    await c.call('PUT /api/user/active', { body: { id: ids.K13, password: DEMO_PASSWORD } });
+    const refused = await c.call('POST /api/checkout/submit', { body: { key: 'k13-submit-0001' } });
     expect([refused.status, refused.body.error]).toEqual([403, 'forbidden_function']);
     expect((await env.db.selectFrom('orders').select('id').where('kdnr', '=', LAB_A).execute()).length).toBe(before.length);
-    await c.put('/api/user/active', { id: ids.K09, password: DEMO_PASSWORD });
-    const placed = await c.post('/api/checkout/submit', { key: 'k09-submit-0001' });
+    await c.call('PUT /api/user/active', { body: { id: ids.K09, password: DEMO_PASSWORD } });
+    const placed = await c.call('POST /api/checkout/submit', { body: { key: 'k09-submit-0001' } });
     expect(placed.status).toBe(200);
     expect(placed.body.result.auftrag).toBeGreaterThan(0);
   });
