@@ -62,7 +62,7 @@ for (const lang of ['de', 'fr'] as const) {
         await expect(view.locator('form')).toBeVisible();
         await hydrated(page, '[data-testid="zl-digitalisierung"]');
         await view.locator('button[type="submit"]').click();
-        await expect(view.getByText(T.error_drawer_photo_required!)).toBeVisible();
+        await expect(view.getByText(T.digitisation_photo_per_drawer_required!)).toBeVisible();
         await noOverflow(page);
         await shot(page, `digitalisierung-${lang}`);
       });

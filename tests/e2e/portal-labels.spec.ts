@@ -1,6 +1,7 @@
 // Portal: QR label templates and their PDF, documents, service form, contact form, sub-users.
 // The PDFs are downloaded like a customer would and parsed: every label draws exactly one code image
 // (a `Do` operator in the page content), so images per page = labels per page.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
@@ -43,9 +44,9 @@ async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
   return (await pageOps(bytes)).map((ops) => [...ops.matchAll(/\/\S+ Do\b/g)].length);
 }
 
-/** The text shown on the pages (pdf-lib writes standard-font text as hex strings). */
+/** The text as printed (pdftotext: the embedded Unicode font draws glyph ids, not letters). */
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  return (await pageOps(bytes)).map((ops) => [...ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('\n')).join('\n');
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
 }
 
 

@@ -4,8 +4,11 @@
 // and French (method and article names in the page's language), and for the LS brand (/dk/de/).
 // Screenshots of checkout and submit at 1366×900 and 390×844 go to test-results/screens/money/.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, hydrated, storeConsent } from './helpers.ts';
+
+const localeTexts = (lang: string) => JSON.parse(readFileSync(`src/i18n/locales/${lang}.json`, 'utf8')) as Record<string, string>;
 
 storeConsent();
 
@@ -172,7 +175,9 @@ for (const lang of ['de', 'fr'] as const) {
     const mails = (await (await req.get('/api/dev/outbox?limit=20')).json()).result as { subject: string; text: string; kind: string }[];
     const mail = mails.find((m) => m.kind === 'order_confirmation' && m.subject.includes(auftrag));
     expect(mail, 'confirmation mail').toBeTruthy();
-    const mailGross = mail!.text.split('\n').find((l) => /^(Gesamtbetrag \(brutto\)|Total \(gross\)):/.test(l))!;
+    // the mail is in the customer's language: its gross line carries the locale's label
+    const grossLabel = localeTexts(lang)['mail.order.gross']!;
+    const mailGross = mail!.text.split('\n').find((l) => l.startsWith(`${grossLabel}:`))!;
     expect(parseCents(mailGross.split(':').at(-1)!)).toBe(one(rows, 'gross'));
     const doc = det.documents.find((d: any) => d.typ === 'auftragsbestaetigung');
     const pdf = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await (await req.get(`${doc.pdf}?lang=de`)).body()) }).toString('utf8');
