@@ -46,36 +46,35 @@ beforeAll(async () => {
 });
 afterAll(async () => { await db.destroy(); await drop(); });
 
-const enc = encodeURIComponent;
 const lines = async (kdnr: number, on: Db = db) => new Map((await on.selectFrom('cart_items').select(['artnr', 'menge'])
   .where('kdnr', '=', kdnr).execute()).map((r) => [r.artnr, Number(r.menge)]));
 
 describe('cart adds committed together', () => {
   it('concurrent adds of one customer are all counted, each answer with the count after its own add', async () => {
-    await a.post('/api/wk/delete');
-    const rs = await Promise.all(arts.slice(0, 20).map((nr) => a.post(`/api/wk/${enc(nr)}/add/1`)));
+    await a.call('POST /api/wk/delete');
+    const rs = await Promise.all(arts.slice(0, 20).map((nr) => a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: nr, qty: 1 } })));
     expect(rs.map((r) => r.status)).toEqual(rs.map(() => 200));
     // one after the other inside the batch: the counts are 1…20, each once
     expect(rs.map((r) => r.body.result.wkcounter).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     // the same line 30 times at once: every piece lands
-    const same = await Promise.all(Array.from({ length: 30 }, () => a.post(`/api/wk/${enc(arts[0]!)}/add/2`)));
+    const same = await Promise.all(Array.from({ length: 30 }, () => a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: arts[0]!, qty: 2 } })));
     expect(same.every((r) => r.status === 200 && r.body.result.wkcounter === 20)).toBe(true);
     expect(same.map((r) => r.body.result.line.Menge).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => 3 + 2 * i));
     expect((await lines(LAB_A)).get(arts[0]!)).toBe(61);
-    await a.post('/api/wk/delete');
+    await a.call('POST /api/wk/delete');
   });
 
   it('a statement failing in the database fails only its own add; the others of the batch are committed', async () => {
-    await a.post('/api/wk/delete');
-    await b.post('/api/wk/delete');
+    await a.call('POST /api/wk/delete');
+    await b.call('POST /api/wk/delete');
     // first in lock order and last: the failing statement sits before and after good ones of the batch
     const [first, bad, ...rest] = await Promise.all([
-      a.post(`/api/wk/${enc(arts[0]!)}/add/1`),
-      a.post(`/api/wk/${enc(poisoned)}/add/1`),
-      a.post(`/api/wk/${enc(arts[1]!)}/add/2`),
-      b.post(`/api/wk/${enc(arts[2]!)}/add/3`),
-      b.post(`/api/wk/${enc(poisoned)}/add/1`),
-      b.post(`/api/wk/${enc(arts[3]!)}/add/4`),
+      a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: arts[0]!, qty: 1 } }),
+      a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: poisoned, qty: 1 } }),
+      a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: arts[1]!, qty: 2 } }),
+      b.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: arts[2]!, qty: 3 } }),
+      b.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: poisoned, qty: 1 } }),
+      b.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: arts[3]!, qty: 4 } }),
     ]);
     expect(bad!.status).toBe(500);
     expect(rest[2]!.status).toBe(500);
@@ -84,22 +83,22 @@ describe('cart adds committed together', () => {
     expect(await lines(LAB_A)).toEqual(new Map([[arts[0]!, 1], [arts[1]!, 2]]));
     expect(await lines(LAB_B)).toEqual(new Map([[arts[2]!, 3], [arts[3]!, 4]]));
     // and the next batch works as usual
-    expect((await a.post(`/api/wk/${enc(arts[0]!)}/add/1`)).body.result).toMatchObject({ wkcounter: 2, line: { Menge: 2 } });
-    await a.post('/api/wk/delete');
-    await b.post('/api/wk/delete');
+    expect((await a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: arts[0]!, qty: 1 } })).body.result).toMatchObject({ wkcounter: 2, line: { Menge: 2 } });
+    await a.call('POST /api/wk/delete');
+    await b.call('POST /api/wk/delete');
   });
 
   it('an acknowledged add is committed: a second connection to the database sees it at once', async () => {
-    await a.post('/api/wk/delete');
+    await a.call('POST /api/wk/delete');
     const other = await createDb({ file: where.file, url: where.url });
     try {
-      const rs = await Promise.all(arts.slice(5, 15).map((nr, i) => a.post(`/api/wk/${enc(nr)}/add/${i + 1}`)));
+      const rs = await Promise.all(arts.slice(5, 15).map((nr, i) => a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: nr, qty: i + 1 } })));
       expect(rs.every((r) => r.status === 200)).toBe(true);
       expect(await lines(LAB_A, other)).toEqual(new Map(arts.slice(5, 15).map((nr, i) => [nr, i + 1])));
     } finally {
       await other.destroy();
     }
-    await a.post('/api/wk/delete');
+    await a.call('POST /api/wk/delete');
   });
 
   it.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: queries run as named prepared statements', async () => {
