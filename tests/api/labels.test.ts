@@ -57,7 +57,7 @@ afterAll(async () => { await env.close(); });
 describe('label templates', () => {
   it('needs a login', async () => {
     expect((await guest.call('GET /api/labels/templates')).status).toBe(401);
-    expect((await guest.post('/api/labels/print', { templateId: 1, artnrs: [{ artnr: 'x', count: 1 }] })).status).toBe(401);
+    expect((await guest.call('POST /api/labels/print', { body: { templateId: 1, artnrs: [{ artnr: 'x', count: 1 }] } })).status).toBe(401);
   });
 
   it('creates, reads, changes, lists and deletes a template', async () => {
@@ -153,21 +153,21 @@ describe('printing', () => {
   beforeAll(async () => { tpl = (await a.call('POST /api/labels/templates', { body: { ...base, name: 'Druck' }  as never})).body.result.id; });
 
   it('needs a template', async () => {
-    const r = await a.post('/api/labels/print', { artnrs: [{ artnr: arts[0], count: 1 }] });
+    const r = await a.call('POST /api/labels/print', { body: { artnrs: [{ artnr: arts[0]!, count: 1 }] } as never });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('print_template_required');
-    expect((await a.get(`/api/labels/print/${encodeURIComponent(arts[0]!)}`)).body.error).toBe('print_template_required');
-    expect((await a.post('/api/labels/print', { templateId: 99999999, artnrs: [{ artnr: arts[0], count: 1 }] })).status).toBe(404);
+    expect((await a.call('GET /api/labels/print/:artn', { params: { artn: arts[0]! } })).body.error).toBe('print_template_required');
+    expect((await a.call('POST /api/labels/print', { body: { templateId: 99999999, artnrs: [{ artnr: arts[0]!, count: 1 }] } })).status).toBe(404);
   });
 
   it('rejects bad article input', async () => {
-    expect((await a.post('/api/labels/print', { templateId: tpl })).body.error).toBe('print_articles_required');
-    expect((await a.post('/api/labels/print', { templateId: tpl, artnrs: [] })).body.error).toBe('print_articles_required');
-    const unknown = await a.post('/api/labels/print', { templateId: tpl, artnrs: [{ artnr: 'NIX999', count: 1 }] });
+    expect((await a.call('POST /api/labels/print', { body: { templateId: tpl } as never })).body.error).toBe('print_articles_required');
+    expect((await a.call('POST /api/labels/print', { body: { templateId: tpl, artnrs: [] } })).body.error).toBe('print_articles_required');
+    const unknown = await a.call('POST /api/labels/print', { body: { templateId: tpl, artnrs: [{ artnr: 'NIX999', count: 1 }] } });
     expect([unknown.status, unknown.body.error]).toEqual([400, 'error_artnr']);
-    expect((await a.post('/api/labels/print', { templateId: tpl, artnrs: [{ artnr: arts[0], count: 0 }] })).body.error).toBe('error_menge');
-    expect((await a.post('/api/labels/print', { templateId: tpl, artnrs: [{ artnr: arts[0], count: 1 }], offset: 6 })).body.error).toBe('invalid_offset');
-    expect((await a.post('/api/labels/print', { templateId: tpl, artnrs: [{ artnr: arts[0], count: 999 }, { artnr: arts[1], count: 999 }, { artnr: arts[2], count: 999 }, { artnr: arts[3], count: 999 }, { artnr: arts[4], count: 999 }, { artnr: arts[5], count: 999 }] })).body.error).toBe('too_many_labels');
+    expect((await a.call('POST /api/labels/print', { body: { templateId: tpl, artnrs: [{ artnr: arts[0]!, count: 0 }] } })).body.error).toBe('error_menge');
+    expect((await a.call('POST /api/labels/print', { body: { templateId: tpl, artnrs: [{ artnr: arts[0]!, count: 1 }], offset: 6 } })).body.error).toBe('invalid_offset');
+    expect((await a.call('POST /api/labels/print', { body: { templateId: tpl, artnrs: [{ artnr: arts[0]!, count: 999 }, { artnr: arts[1]!, count: 999 }, { artnr: arts[2]!, count: 999 }, { artnr: arts[3]!, count: 999 }, { artnr: arts[4]!, count: 999 }, { artnr: arts[5]!, count: 999 }] } })).body.error).toBe('too_many_labels');
   });
 
   it('lays out rows × cols labels per page', async () => {
@@ -215,10 +215,10 @@ describe('printing', () => {
     expect((await pdfPages(r.bytes)).map((p) => p.images)).toEqual([3]);
     expect((await rawReq(b, 'POST', '/api/labels/print', { templateId: tpl, listId: Number(list.id) })).status).toBe(404);
     const mine = (await b.call('POST /api/labels/templates', { body: base  as never})).body.result.id;
-    expect((await b.post('/api/labels/print', { templateId: mine, listId: Number(list.id) })).status).toBe(404);
+    expect((await b.call('POST /api/labels/print', { body: { templateId: mine, listId: Number(list.id) } })).status).toBe(404);
 
     await env.db.deleteFrom('order_list_items').where('kdnr', '=', LAB_A).where('list_id', '=', 0).execute();
-    expect((await a.post('/api/labels/print', { templateId: tpl, listId: 0 })).body.error).toBe('print_articles_required');
+    expect((await a.call('POST /api/labels/print', { body: { templateId: tpl, listId: 0 } })).body.error).toBe('print_articles_required');
     await env.db.insertInto('order_list_items').values({ kdnr: LAB_A, list_id: 0, artnr: arts[4]!, menge: 1, added_at: now }).execute();
     const fav = await rawReq(a, 'POST', '/api/labels/print', { templateId: tpl, listId: 0 });
     expect((await pdfPages(fav.bytes)).flatMap((p) => p.labels)).toEqual([arts[4]]);
@@ -241,8 +241,8 @@ describe('printing', () => {
     expect(pages[0]!.labels).toEqual([arts[6]]);
     const three = await rawReq(a, 'GET', `/api/labels/print/${encodeURIComponent(arts[6]!)}?templateId=${tpl}&count=3&offset=5`);
     expect((await pdfPages(three.bytes)).map((p) => p.images)).toEqual([1, 2]);
-    expect((await a.get(`/api/labels/print/NIX999?templateId=${tpl}`)).body.error).toBe('error_artnr');
-    expect((await a.get(`/api/labels/print/${encodeURIComponent(arts[6]!)}?templateId=${tpl}&count=0`)).body.error).toBe('error_menge');
+    expect((await a.call('GET /api/labels/print/:artn', { params: { artn: 'NIX999' }, query: { templateId: String(tpl) } })).body.error).toBe('error_artnr');
+    expect((await a.call('GET /api/labels/print/:artn', { params: { artn: arts[6]! }, query: { templateId: String(tpl), count: 0 } })).body.error).toBe('error_menge');
   });
 });
 
