@@ -77,7 +77,7 @@ describe('case file of a patient work', () => {
     const k13 = tech.find((s) => s.funktionen.split(';').includes('K13'))!;
     const c = env.client();
     await c.login(LAB_A);
-    expect((await c.put('/api/user/active', { id: k13.id })).status).toBe(200);
+    expect((await c.call('PUT /api/user/active', { body: { id: k13.id } })).status).toBe(200);
     const scanned = await c.call('POST /api/logbook/works/:id/batches', { params: { id: w.body.result.id }, body: {
       artnr: art.artnr, raw: `(01)${art.gtin.padStart(14, '0')}(17)${yymmdd(dayPlus(400))}(10)L-MDR-1(21)S-1`, menge: 2.5, einheit: 'g',
     } });
@@ -146,8 +146,8 @@ describe('case file of a patient work', () => {
     expect(csv).toContain('L-MDR-1');
     const old = await raw(a, '/api/mdr/export.zip?from=2001-01-01&to=2001-12-31');
     expect(old.bytes.length).toBe(22); // an empty archive
-    expect((await a.get('/api/mdr/export.zip?from=2026-05-02&to=2026-05-01')).body.error).toBe('invalid_date');
-    expect((await a.get('/api/mdr/export.zip')).status).toBe(400);
+    expect((await a.call('GET /api/mdr/export.zip', { query: { from: '2026-05-02', to: '2026-05-01' } })).body.error).toBe('invalid_date');
+    expect((await a.call('GET /api/mdr/export.zip')).status).toBe(400);
     // another customer's ZIP holds only its own works
     expect((await b.call('POST /api/logbook/works', { body: { auftragsnummer: 'ZIP-B' } })).status).toBe(200);
     const fb = path.join(tmp, 'b.zip');
@@ -281,9 +281,9 @@ describe('retention', () => {
 describe('isolation and access', () => {
   it('another customer gets 404, a guest 401, a K09 buyer reads but does not record stock', async () => {
     const w = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: 'ISO-1' } })).body.result.id;
-    for (const p of ['statement.pdf', 'ledger.csv', 'ledger.pdf']) {
-      expect((await b.get(`/api/mdr/works/${w}/${p}`)).status).toBe(404);
-      expect((await guest.get(`/api/mdr/works/${w}/${p}`)).status).toBe(401);
+    for (const route of ['GET /api/mdr/works/:id/statement.pdf', 'GET /api/mdr/works/:id/ledger.csv', 'GET /api/mdr/works/:id/ledger.pdf'] as const) {
+      expect((await b.call(route, { params: { id: w } })).status).toBe(404);
+      expect((await guest.call(route, { params: { id: w } })).status).toBe(401);
     }
     for (const u of ['/api/mdr/recall?lot=X', '/api/mdr/recall.csv?lot=X', '/api/mdr/expiring', '/api/mdr/export.zip?from=2026-01-01&to=2026-01-02']) {
       expect((await guest.get(u)).status).toBe(401);
@@ -294,7 +294,7 @@ describe('isolation and access', () => {
     const ben = await env.db.selectFrom('sub_users').select('id').where('kdnr', '=', LAB_A).where('vorname', '=', 'Ben').where('nachname', '=', 'Schulz').executeTakeFirstOrThrow();
     const c = env.client();
     await c.login(LAB_A);
-    expect((await c.put('/api/user/active', { id: ben.id })).status).toBe(200);
+    expect((await c.call('PUT /api/user/active', { body: { id: ben.id } })).status).toBe(200);
     expect((await c.get(`/api/mdr/works/${w}/ledger.csv`)).status).toBe(200);
     expect((await c.call('GET /api/mdr/recall', { query: { lot: 'X' } })).status).toBe(200);
     const k09 = await c.call('PUT /api/mdr/stock/:id', { params: { id: slot! }, body: { lot: 'X' } });
