@@ -161,8 +161,8 @@ describe('batches and exports', () => {
     expect(text).toContain('LOT-4711');
     const old = await rawReq(a, '/api/logbook/export.csv?from=2001-01-01&to=2001-12-31');
     expect(new TextDecoder().decode(old.bytes).trim().split('\r\n')).toHaveLength(1);
-    expect((await a.get('/api/logbook/export.csv?from=2026-13-01')).body.error).toBe('invalid_date');
-    expect((await a.get('/api/logbook/export.csv?from=2026-05-01&to=2026-04-01')).body.error).toBe('invalid_date');
+    expect((await a.call('GET /api/logbook/export.csv', { query: { from: '2026-13-01' } })).body.error).toBe('invalid_date');
+    expect((await a.call('GET /api/logbook/export.csv', { query: { from: '2026-05-01', to: '2026-04-01' } })).body.error).toBe('invalid_date');
     expect(new TextDecoder().decode((await rawReq(b, '/api/logbook/export.csv')).bytes)).not.toContain('LOT-4711');
   });
 
@@ -176,7 +176,7 @@ describe('batches and exports', () => {
     const all = await rawReq(a, '/api/logbook/export.pdf');
     expect(all.status).toBe(200);
     expect((await pdfText(all.bytes)).text).toContain('CH-99');
-    expect((await a.get('/api/logbook/export.pdf?to=bad')).status).toBe(400);
+    expect((await a.call('GET /api/logbook/export.pdf', { query: { to: 'bad' } })).status).toBe(400);
   });
 
   it('warns before documenting an expired batch, marks it in the work and the exports (issue 12)', async () => {
@@ -223,8 +223,8 @@ describe('batches and exports', () => {
     expect((await b.call('POST /api/logbook/works/:id/batches', { params: { id: work }, body: { artnr: art.artnr } })).status).toBe(404);
     expect((await b.call('PUT /api/logbook/works/:id/batches/:batchId', { params: { id: work, batchId: batch }, body: { lot: 'X' } })).status).toBe(404);
     expect((await b.call('DELETE /api/logbook/works/:id/batches/:batchId', { params: { id: work, batchId: batch } })).status).toBe(404);
-    expect((await b.get(`/api/logbook/works/${work}/export.csv`)).status).toBe(404);
-    expect((await b.get(`/api/logbook/works/${work}/export.pdf`)).status).toBe(404);
+    expect((await b.call('GET /api/logbook/works/:id/export.csv', { params: { id: work } })).status).toBe(404);
+    expect((await b.call('GET /api/logbook/works/:id/export.pdf', { params: { id: work } })).status).toBe(404);
     expect((await b.call('GET /api/logbook/works', { query: { q: 'PA-CSV' } })).body.result.items).toHaveLength(0);
     expect((await a.call('GET /api/logbook/works/:id', { params: { id: work } })).body.result.batches[0]!.lot).toBe('LOT-4711');
   });
@@ -236,7 +236,7 @@ describe('function roles', () => {
     expect((await c.login(LAB_A)).status).toBe(200);
     const ben = await env.db.selectFrom('sub_users').select(['id', 'funktionen']).where('kdnr', '=', LAB_A).where('vorname', '=', 'Ben').where('nachname', '=', 'Schulz').executeTakeFirstOrThrow();
     expect(ben.funktionen.split(';').map((f) => f.trim())).toEqual(['K09']);
-    expect((await c.put('/api/user/active', { id: ben.id, password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await c.call('PUT /api/user/active', { body: { id: ben.id, password: DEMO_PASSWORD } })).status).toBe(200);
     const w = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: 'PA-ROLE' } })).body.result.id;
     expect((await c.call('GET /api/logbook/works')).status).toBe(200);
     expect((await c.call('GET /api/logbook/works/:id', { params: { id: w } })).status).toBe(200);
@@ -249,7 +249,7 @@ describe('function roles', () => {
 
     const tech = await subUserId(LAB_A, (f) => f.split(';').includes('K13'));
     expect(tech).toBeTruthy();
-    expect((await c.put('/api/user/active', { id: tech!.id, password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await c.call('PUT /api/user/active', { body: { id: tech!.id, password: DEMO_PASSWORD } })).status).toBe(200);
     const made = await c.call('POST /api/logbook/works', { body: { auftragsnummer: 'PA-TECH' } });
     expect(made.status).toBe(200);
     expect(made.body.result.subUserId).toBe(tech!.id);
@@ -257,7 +257,7 @@ describe('function roles', () => {
 
     const manager = await subUserId(LAB_A, (f) => f.split(';').map((x) => x.trim()).join(';') === 'K07');
     expect(manager).toBeTruthy();
-    expect((await c.put('/api/user/active', { id: manager!.id, password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await c.call('PUT /api/user/active', { body: { id: manager!.id, password: DEMO_PASSWORD } })).status).toBe(200);
     expect((await c.call('PUT /api/logbook/works/:id', { params: { id: w }, body: { auftraggeber: { name: 'K07 darf' } } })).status).toBe(200);
   });
 });
