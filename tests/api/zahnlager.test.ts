@@ -476,10 +476,10 @@ describe('digitisation', () => {
     const meta = await sharp(fs.readFileSync(path.join(uploadDir, ups[0]!.thumb!))).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(400);
     // other customers and guests see nothing
-    expect((await b.get(`/api/uploads/${ups[0]!.id}/thumb`)).status).toBe(404);
-    expect((await b.get(`/api/uploads/${ups[0]!.id}`)).status).toBe(404);
-    expect((await guest.get(`/api/uploads/${ups[0]!.id}`)).status).toBe(401);
-    expect((await a.get('/api/uploads/99999999')).status).toBe(404);
+    expect((await b.call('GET /api/uploads/:id/thumb', { params: { id: ups[0]!.id } })).status).toBe(404);
+    expect((await b.call('GET /api/uploads/:id', { params: { id: ups[0]!.id } })).status).toBe(404);
+    expect((await guest.call('GET /api/uploads/:id', { params: { id: ups[0]!.id } })).status).toBe(401);
+    expect((await a.call('GET /api/uploads/:id', { params: { id: 99999999 } })).status).toBe(404);
     const mail = await env.db.selectFrom('mails').selectAll().where('kind', '=', 'digitalisierung').execute();
     expect(mail.some((m) => m.subject.includes(r.body.result.referenz))).toBe(true);
     const state = await a.call('GET /api/zahnlager/digitalisierung/:requestId', { params: { requestId: r.body.result.requestId } });
