@@ -10,9 +10,10 @@ const SECRET = 'operator-test-secret';
 let env: TestEnv;
 let lab: Client;
 let art: { artnr: string; preis: number };
-const op = (path: string, body: unknown, secret = SECRET) => env.client().req('POST', `/api/operator/${path}`, body, { 'x-operator-secret': secret });
+/** The shared secret an operator call carries. */
+const operator = (secret = SECRET) => ({ 'x-operator-secret': secret });
 const cartPrice = async () => {
-  const r = await lab.get('/api/wkJSON/de');
+  const r = await lab.call('GET /api/wkJSON/:language', { params: { language: 'de' } });
   const line = (r.body.result as { Artikelnummer: string; Preis: number; Waehrung: string }[]).find((l) => l.Artikelnummer === art.artnr)!;
   return { preis: line.Preis, waehrung: line.Waehrung };
 };
@@ -22,7 +23,7 @@ beforeAll(async () => {
   art = await plainArticle(env.db);
   lab = env.client();
   // a Swiss session: the cart is priced in CHF with the cached rate
-  expect((await lab.req('POST', '/api/login?country=ch&lang=de', { Firma: 1, Benutzername: String(LAB_B), Kennwort: 'Demo-Labor-2026', kw: '' })).status).toBe(200);
+  expect((await lab.call('POST /api/login', { query: { country: 'ch', lang: 'de' }, body: { Firma: 1, Benutzername: String(LAB_B), Kennwort: 'Demo-Labor-2026', kw: '' } })).status).toBe(200);
   await fillCart(lab, art.artnr, 1);
 });
 afterAll(async () => { config.operatorSecret = ''; await env.close(); });
@@ -30,26 +31,26 @@ afterAll(async () => { config.operatorSecret = ''; await env.close(); });
 describe('operator calls', () => {
   it('are off without a secret (503) and refuse a wrong one (401) or a bad body (400)', async () => {
     config.operatorSecret = '';
-    expect((await op('prices', { prices: [{ artikelnummer: art.artnr, preis: 1 }] })).status).toBe(503);
+    expect((await env.client().call('POST /api/operator/prices', { body: { prices: [{ artikelnummer: art.artnr, preis: 1 }] }, headers: operator() })).status).toBe(503);
     config.operatorSecret = SECRET;
-    expect((await op('prices', { prices: [{ artikelnummer: art.artnr, preis: 1 }] }, 'wrong')).status).toBe(401);
-    expect((await env.client().post('/api/operator/prices', { prices: [{ artikelnummer: art.artnr, preis: 1 }] })).status).toBe(401);
-    expect((await op('prices', { prices: [{ artikelnummer: art.artnr, preis: -1 }] })).status).toBe(400);
-    expect((await op('currencies', { rates: [{ code: 'chf', rate: 1 }] })).status).toBe(400);
+    expect((await env.client().call('POST /api/operator/prices', { body: { prices: [{ artikelnummer: art.artnr, preis: 1 }] }, headers: operator('wrong') })).status).toBe(401);
+    expect((await env.client().call('POST /api/operator/prices', { body: { prices: [{ artikelnummer: art.artnr, preis: 1 }] } })).status).toBe(401);
+    expect((await env.client().call('POST /api/operator/prices', { body: { prices: [{ artikelnummer: art.artnr, preis: -1 }] }, headers: operator() })).status).toBe(400);
+    expect((await env.client().call('POST /api/operator/currencies', { body: { rates: [{ code: 'chf', rate: 1 }] }, headers: operator() })).status).toBe(400);
     expect(Number((await env.db.selectFrom('articles').select('preis').where('artnr', '=', art.artnr).executeTakeFirstOrThrow()).preis)).toBe(art.preis);
   });
 
   it('a new exchange rate is used from the answer on, though the rate was cached', async () => {
     const rate = Number((await env.db.selectFrom('currencies').select('rate').where('code', '=', 'CHF').executeTakeFirstOrThrow()).rate);
     expect(await cartPrice()).toEqual({ preis: convertPrice(art.preis, rate), waehrung: 'CHF' }); // the rate is cached now
-    const r = await op('currencies', { rates: [{ code: 'CHF', rate: 1.5 }, { code: 'XXX', rate: 2 }] });
+    const r = await env.client().call('POST /api/operator/currencies', { body: { rates: [{ code: 'CHF', rate: 1.5 }, { code: 'XXX', rate: 2 }] }, headers: operator() });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ updated: ['CHF'] });
     expect(await cartPrice()).toEqual({ preis: convertPrice(art.preis, 1.5), waehrung: 'CHF' });
   });
 
   it('a new article price is served from the answer on; unknown articles are not reported as updated', async () => {
-    const r = await op('prices', { prices: [{ artikelnummer: art.artnr, preis: 33.33, katPreis: 40 }, { artikelnummer: 'NO-SUCH-9', preis: 1 }] });
+    const r = await env.client().call('POST /api/operator/prices', { body: { prices: [{ artikelnummer: art.artnr, preis: 33.33, katPreis: 40 }, { artikelnummer: 'NO-SUCH-9', preis: 1 }] }, headers: operator() });
     expect(r.status).toBe(200);
     expect(r.body.result).toEqual({ updated: [art.artnr] });
     expect(await cartPrice()).toEqual({ preis: convertPrice(33.33, 1.5), waehrung: 'CHF' });
