@@ -26,18 +26,19 @@ describe('GET orders', () => {
     const dates = items.map((o: any) => o.created_at);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(items[0]).toMatchObject({ auftrag: expect.any(Number), vorgang: expect.any(Number), status: expect.any(String), currency: expect.any(String) });
-    const oldest = (await a.get(`/api/orders?limit=1&page=${total}`)).body.result.items[0];
+    const oldest = (await a.call('GET /api/orders', { query: { limit: 1, page: total } })).body.result.items[0]!;
     const months = (Date.parse(first.datum) - Date.parse(oldest.datum)) / (30.44 * 86_400_000);
     expect(months).toBeGreaterThanOrEqual(23);
     const [y, m] = dateParts(first);
-    const ranged = (await a.get(`/api/orders?from=${y}-${m}-1&to=${first.datum}&limit=100`)).body.result.items;
+    const ranged = (await a.call('GET /api/orders', { query: { from: `${y}-${m}-1`, to: first.datum, limit: 100 } })).body.result.items;
     expect(ranged.length).toBeGreaterThan(0);
     for (const o of ranged) expect(o.datum >= `${y}-${String(m).padStart(2, '0')}-01` && o.datum <= first.datum).toBe(true);
   });
 
   it('refuses bad paging and dates', async () => {
-    for (const q of ['limit=0', 'limit=101', 'page=0', 'page=x', 'from=2025-13-40', 'from=2025-5-1&to=2025-4-1']) {
-      const r = await a.get(`/api/orders?${q}`);
+    for (const query of [{ limit: 0 }, { limit: 101 }, { page: 0 }, { page: 'x' }, { from: '2025-13-40' }, { from: '2025-5-1', to: '2025-4-1' }]) {
+      const q = JSON.stringify(query);
+      const r = await a.call('GET /api/orders', { query });
       expect(r.status, q).toBe(400);
       expect(['invalid_input', 'invalid_date']).toContain(r.body.error);
     }
