@@ -212,11 +212,11 @@ describe('order lists from the grid and their CSV export', () => {
   it('another customer\'s list is neither importable nor exportable (404), and stays unchanged', async () => {
     const b = env.client();
     expect((await b.login(LAB_B)).status).toBe(200);
-    expect((await b.get(`/api/favoriten/liste/${listId}/export.csv`)).status).toBe(404);
+    expect((await b.call('GET /api/favoriten/liste/:listId/export.csv', { params: { listId } })).status).toBe(404);
     const r = await b.call('POST /api/schnellbestellung/liste', { body: { listId, lines: [{ artnr: others[2]! }] } });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe('not_found');
     expect((await c.call('GET /api/favoriten/liste/:listId', { params: { listId } })).body.result.items).toHaveLength(3);
-    expect((await env.client().get(`/api/favoriten/liste/${listId}/export.csv`)).status).toBe(401);
+    expect((await env.client().call('GET /api/favoriten/liste/:listId/export.csv', { params: { listId } })).status).toBe(401);
   });
 });
