@@ -7,7 +7,7 @@ afterAll(async () => { await env.close(); });
 
 describe('system calls', () => {
   it('GET /api/health reports the database and the article count', async () => {
-    const r = await env.client().get('/api/health');
+    const r = await env.client().call('GET /api/health');
     expect(r.status).toBe(200);
     expect(r.body.result.db).toBe('ok');
     expect(typeof r.body.result.articles).toBe('number');
