@@ -45,9 +45,9 @@ describe('cms webhook', () => {
       expect(typeof r.body.result.job).toBe('number');
       await p.idle();
       expect(seen).toEqual([['/*/fr/videos', '/*/fr/video/*']]);
-      const state = await env.client().req('GET', '/api/cms/rebuild', undefined, secret);
+      const state = await env.client().call('GET /api/cms/rebuild', { headers: secret });
       expect(state.body.result).toMatchObject({ available: true, running: false, last: { id: r.body.result.job, status: 'done', affected: ['/*/fr/videos', '/*/fr/video/*'] } });
-      expect((await env.client().get('/api/cms/rebuild')).status).toBe(401);
+      expect((await env.client().call('GET /api/cms/rebuild')).status).toBe(401);
     } finally { siteBuild.publisher = null; await p.close(); }
   });
 });
