@@ -81,13 +81,13 @@ describe('automatic booking sweep', () => {
   it('the customer\'s next call reports what the sweep booked (the notice), once', async () => {
     const b = env.client();
     expect((await b.login(LAB_B)).status).toBe(200);
-    const first = await b.get('/api/zahnlager/zubuchen/auto');
+    const first = await b.call('GET /api/zahnlager/zubuchen/auto');
     expect(first.status).toBe(200);
     expect(first.body.result.checked).toBe(false); // the sweep claimed the window
     const reported = (first.body.result.outPositionen as { slotId: number; artikelnummer: string; auftrag: number | null }[]);
     expect(reported.length).toBeGreaterThanOrEqual(3);
     expect(reported.every((p) => p.artikelnummer && p.auftrag)).toBe(true);
-    expect((await b.get('/api/zahnlager/zubuchen/auto')).body.result.outPositionen).toEqual([]);
+    expect((await b.call('GET /api/zahnlager/zubuchen/auto')).body.result.outPositionen).toEqual([]);
   });
 
   it('after the window the sweep books again; a sweep run by two lease holders books each set once', async () => {
