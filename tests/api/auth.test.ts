@@ -319,7 +319,7 @@ describe('password reset', () => {
 
   it('rejects bad input', async () => {
     const c = env.client();
-    expect((await c.call('POST /api/password/forgot', { body: {} })).body.error).toBe('give_credentials');
+    expect((await c.call('POST /api/password/forgot', { body: {} as never })).body.error).toBe('give_credentials');
     expect((await c.call('POST /api/password/forgot', { body: { login: 'abc' } })).status).toBe(400);
     expect((await c.call('POST /api/password/forgot', { body: { login: 'x'.repeat(300) } })).status).toBe(400);
     expect((await c.call('POST /api/password/new', { body: { kdnr: 'abc', tkn: 'x', password: 'a', password2: 'a' } })).status).toBe(400);
