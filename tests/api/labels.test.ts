@@ -142,8 +142,8 @@ describe('label templates', () => {
     expect((await b.call('PUT /api/labels/templates/:id', { params: { id: t.id }, body: { name: 'Meins' } })).status).toBe(404);
     expect((await b.call('DELETE /api/labels/templates/:id', { params: { id: t.id } })).status).toBe(404);
     expect((await b.call('GET /api/labels/templates')).body.result.some((x: any) => x.id === t.id)).toBe(false);
-    expect((await rawReq(b, 'POST', '/api/labels/print', { templateId: t.id, artnrs: [{ artnr: arts[0], count: 1 }] })).status).toBe(404);
-    expect((await rawReq(b, 'GET', `/api/labels/print/${encodeURIComponent(arts[0]!)}?templateId=${t.id}`)).status).toBe(404);
+    expect((await b.call('POST /api/labels/print', { body: { templateId: t.id, artnrs: [{ artnr: arts[0]!, count: 1 }] } })).status).toBe(404);
+    expect((await b.call('GET /api/labels/print/:artn', { params: { artn: arts[0]! }, query: { templateId: String(t.id) } })).status).toBe(404);
     expect((await a.call('GET /api/labels/templates/:id', { params: { id: t.id } })).body.result.name).toBe('Zweispaltig');
   });
 });
@@ -213,7 +213,7 @@ describe('printing', () => {
     const r = await rawReq(a, 'POST', '/api/labels/print', { templateId: tpl, listId: Number(list.id) });
     expect(r.status).toBe(200);
     expect((await pdfPages(r.bytes)).map((p) => p.images)).toEqual([3]);
-    expect((await rawReq(b, 'POST', '/api/labels/print', { templateId: tpl, listId: Number(list.id) })).status).toBe(404);
+    expect((await b.call('POST /api/labels/print', { body: { templateId: tpl, listId: Number(list.id) } })).status).toBe(404);
     const mine = (await b.call('POST /api/labels/templates', { body: base  as never})).body.result.id;
     expect((await b.call('POST /api/labels/print', { body: { templateId: mine, listId: Number(list.id) } })).status).toBe(404);
 
