@@ -95,3 +95,9 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   const s = q.toString();
   return s ? `?${s}` : '';
 }
+
+/** Method and URL of a call from its client name ('POST /api/wk/:artnr/add/:qty') and arguments. */
+export function routeTarget(route: string, args: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {}): { method: string; url: string } {
+  const space = route.indexOf(' ');
+  return { method: route.slice(0, space), url: fillPath(route.slice(space + 1), args.params) + queryString(args.query) };
+}

@@ -2,7 +2,7 @@
 // `request('POST /api/wk/:artnr/add/:qty', { params })` is typed from the contract (src/api/): the call's
 // name must exist, params/query/body must fit its schemas, and the answer has the contract's type.
 import type { ApiRoute, ApiRoutes } from '../api/index.ts';
-import { fillPath, queryString, type CallArgs, type ContractDef, type ResultOf } from '../api/contract.ts';
+import { routeTarget, type CallArgs, type ContractDef, type ResultOf } from '../api/contract.ts';
 import { loggedOut } from '../stores/customer.ts';
 
 export class ApiFailure extends Error {
@@ -33,8 +33,8 @@ export type ApiResult<K extends ApiRoute> = ResultOf<Extract<ApiRoutes[K], Contr
 
 /** Method and URL of a call from its name and arguments. */
 export function routeUrl(route: ApiRoute, args: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {}): { method: Method; url: string } {
-  const space = route.indexOf(' ');
-  return { method: route.slice(0, space) as Method, url: fillPath(route.slice(space + 1), args.params) + queryString(args.query) };
+  const { method, url } = routeTarget(route, args);
+  return { method: method as Method, url };
 }
 
 /** Calls the API by the call's name and returns its typed `result`. */

@@ -10,7 +10,7 @@ import { expect, inject } from 'vitest';
 import './global-setup.ts';
 import { adminSql, dropDatabase, testPgUrl, uniqueName, withDatabase } from './pg-databases.ts';
 import type { ApiRoute, ApiRoutes } from '../../src/api/index.ts';
-import { fillPath, queryString, type CallArgs, type ContractDef, type ResultOf } from '../../src/api/contract.ts';
+import { routeTarget, type CallArgs, type ContractDef, type ResultOf } from '../../src/api/contract.ts';
 
 export const DEMO_PASSWORD = 'Demo-Labor-2026';
 export const LAB_A = 123456; // company 1, with sub-users K07, K09, K13 and 24+ months of orders
@@ -119,9 +119,9 @@ export class Client {
   }
   /** A call by its contract name ('POST /api/wk/:artnr/add/:qty'): params, query and body typed from the contract. */
   call<K extends ApiRoute>(route: K, ...[args]: {} extends CallArgsOf<K> ? [args?: CallArgsOf<K>] : [args: CallArgsOf<K>]): Promise<Res<Answer<K>>> {
-    const space = route.indexOf(' ');
     const a = (args ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
-    return this.req<Answer<K>>(route.slice(0, space), fillPath(route.slice(space + 1), a.params) + queryString(a.query), a.body, a.headers);
+    const { method, url } = routeTarget(route, a);
+    return this.req<Answer<K>>(method, url, a.body, a.headers);
   }
   get<T = any>(url: string) { return this.req<T>('GET', url); }
   post<T = any>(url: string, body?: unknown) { return this.req<T>('POST', url, body); }

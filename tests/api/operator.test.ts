@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../server/config.ts';
 import { convertPrice } from '../../server/lib/articles.ts';
-import { LAB_B, fillCart, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
+import { LAB_A, LAB_B, fillCart, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
 
 const SECRET = 'operator-test-secret';
 let env: TestEnv;
@@ -30,6 +30,23 @@ beforeAll(async () => {
 afterAll(async () => { config.operatorSecret = ''; await env.close(); });
 
 describe('operator calls', () => {
+  it('a customer, a sub-user with fewer rights, a guest or a cross-site page cannot write prices', async () => {
+    config.operatorSecret = SECRET;
+    const body = { prices: [{ artikelnummer: art.artnr, preis: 1 }] };
+    const main = env.client();
+    expect((await main.login(LAB_A)).status).toBe(200);
+    const sub = env.client();
+    expect((await sub.login(`${LAB_A}x2`)).status).toBe(200);
+    for (const c of [main, sub, env.client(), lab]) {
+      expect((await c.call('POST /api/operator/prices', { body })).status).toBe(401);
+      expect((await c.call('POST /api/operator/currencies', { body: { rates: [{ code: 'CHF', rate: 2 }] } })).status).toBe(401);
+    }
+    // the right secret sent from a browser page of another site: refused before any write
+    expect((await env.client().call('POST /api/operator/prices', { body, headers: { ...operator(), 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    const row = await env.db.selectFrom('articles').select('preis').where('artnr', '=', art.artnr).executeTakeFirstOrThrow();
+    expect(Number(row.preis)).toBe(art.preis);
+  });
+
   it('are off without a secret (503) and refuse a wrong one (401) or a bad body (400)', async () => {
     config.operatorSecret = '';
     expect((await env.client().call('POST /api/operator/prices', { body: { prices: [{ artikelnummer: art.artnr, preis: 1 }] }, headers: operator() })).status).toBe(503);

@@ -1,13 +1,13 @@
 // Portal: QR label templates and their PDF, documents, service form, contact form, sub-users.
 // The PDFs are downloaded like a customer would and parsed: every label draws exactly one code image
 // (a `Do` operator in the page content), so images per page = labels per page.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
+import { pdfToText } from '../api/pdf-text.ts';
 import { hydrated, loginLab as login, storeConsent } from './helpers.ts';
 
 const B = '/de/de';
@@ -44,10 +44,8 @@ async function imagesPerPage(bytes: Uint8Array): Promise<number[]> {
   return (await pageOps(bytes)).map((ops) => [...ops.matchAll(/\/\S+ Do\b/g)].length);
 }
 
-/** The text as printed (pdftotext: the embedded Unicode font draws glyph ids, not letters). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
-}
+/** The text as printed (the embedded Unicode font draws glyph ids, not letters). */
+const pdfText = async (bytes: Uint8Array): Promise<string> => pdfToText(bytes);
 
 
 test('a label template created in the UI prints rows × columns labels per page', async ({ page }) => {
