@@ -11,6 +11,8 @@ const only = process.argv.slice(2);
 const want = (k: string) => only.length === 0 || only.includes(k);
 fs.mkdirSync('test-results', { recursive: true });
 let passed = 0, failed = 0, skipped = 0, exit = 0;
+/** The names of what failed, repeated after the summary: a CI log is often read from its tail only. */
+const failures: string[] = [];
 
 function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --disable-warning=ExperimentalWarning`.trim() } });
@@ -24,9 +26,24 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}):
   try {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests; failed += j.numFailedTests; skipped += j.numPendingTests + (j.numTodoTests ?? 0);
-    failed += j.testResults.filter((r: { status: string; assertionResults: unknown[] }) => r.status === 'failed' && r.assertionResults.length === 0).length;
-  } catch { failed += 1; }
+    for (const file of j.testResults as VitestFile[]) {
+      const where = file.name.replace(`${process.cwd()}/`, '');
+      if (file.status === 'failed' && file.assertionResults.length === 0) { failed += 1; failures.push(`${name}: ${where} (did not load)`); }
+      for (const a of file.assertionResults) if (a.status === 'failed') failures.push(`${name}: ${where} › ${a.fullName}`);
+    }
+  } catch { failed += 1; failures.push(`${name}: no report`); }
   if (code !== 0) exit = code;
+}
+
+type VitestFile = { name: string; status: string; assertionResults: { status: string; fullName: string }[] };
+type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; file: string; line: number; tests: { status: string }[] }[] };
+
+/** The failed specs of a Playwright JSON report, as file:line › title. */
+function playwrightFailures(suites: PlaywrightSuite[]): string[] {
+  return suites.flatMap((s) => [
+    ...(s.specs ?? []).filter((sp) => sp.tests.some((t) => t.status === 'unexpected')).map((sp) => `e2e: ${sp.file}:${sp.line} › ${sp.title}`),
+    ...playwrightFailures(s.suites ?? []),
+  ]);
 }
 
 // the linter (biome.json: React hooks rules, unused code, == only against null, no fallthrough …),
@@ -34,14 +51,14 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}):
 if (want('lint')) {
   for (const script of ['lint', 'knip', 'lint:imports']) {
     const code = run('npm', ['run', '--silent', script]);
-    if (code !== 0) { failed += 1; exit = code; } else passed += 1;
+    if (code !== 0) { failed += 1; exit = code; failures.push(`npm run ${script}`); } else passed += 1;
   }
 }
 
 // the whole project type-checks (strict) before anything runs
 if (want('types')) {
   const code = run('npm', ['run', '--silent', 'typecheck']); // astro sync (content types), then tsc
-  if (code !== 0) { failed += 1; exit = code; } else passed += 1;
+  if (code !== 0) { failed += 1; exit = code; failures.push('npm run typecheck'); } else passed += 1;
 }
 
 // unit and API tests on the embedded SQLite
@@ -50,7 +67,7 @@ if (want('unit')) vitest('vitest', [], { TEST_DATABASE_URL: '' });
 /** A prerequisite that could not be provided: its explanation, and the part counts as failed. */
 function missing(error: string): void {
   console.error(`\n[test] ${error}\n`);
-  failed += 1; exit ||= 1;
+  failed += 1; exit ||= 1; failures.push(error);
 }
 
 // the API tests once more on PostgreSQL (the scale-out engine): TEST_DATABASE_URL, else a throw-away cluster
@@ -71,9 +88,11 @@ else if (chromium) {
     const j = JSON.parse(fs.readFileSync('test-results/playwright.json', 'utf8'));
     passed += j.stats.expected + j.stats.flaky; failed += j.stats.unexpected; skipped += j.stats.skipped;
     failed += (j.errors ?? []).length; // e.g. the web server did not start
-  } catch { failed += 1; }
+    failures.push(...playwrightFailures(j.suites ?? []), ...(j.errors ?? []).map((e: { message?: string }) => `e2e: ${(e.message ?? '').split('\n')[0]}`));
+  } catch { failed += 1; failures.push('e2e: no report'); }
   if (code !== 0) exit = code;
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(exit || (failed > 0 ? 1 : 0));
