@@ -15,6 +15,11 @@ export interface CacheOptions {
   topics?: readonly string[];
   /** bus topics any invalidation of which empties the cache (entries built from many keys, e.g. whole pages) */
   emptiedBy?: readonly string[];
+  /**
+   * keep a value only when its key comes the second time (among the last 4 × `max` keys): keys asked once
+   * (a search nobody repeats) then never push out what is asked again, nor churn the heap
+   */
+  admitRepeated?: boolean;
 }
 
 interface Entry<V> { at: number; value: V }
@@ -22,6 +27,8 @@ interface Entry<V> { at: number; value: V }
 export class Cache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private readonly loading = new Map<K, Promise<V>>();
+  /** admitRepeated: keys set once and not kept yet, oldest first */
+  private readonly seenOnce = new Set<K>();
   /** bumped by every invalidation: a load that started before it must not store its (stale) answer */
   private generation = 0;
 
@@ -52,6 +59,11 @@ export class Cache<K, V> {
   /** Keeps `value`; with `readAt` (the `version` when its data was read) only if no invalidation came since. */
   set(key: K, value: V, readAt = this.generation): void {
     if (readAt !== this.generation) return;
+    if (this.opts.admitRepeated && !this.entries.has(key) && !this.seenOnce.delete(key)) {
+      this.seenOnce.add(key);
+      if (this.seenOnce.size > 4 * (this.opts.max ?? 1000)) this.seenOnce.delete(this.seenOnce.keys().next().value as K);
+      return;
+    }
     this.entries.delete(key); // re-insert: Map order is the eviction order
     this.entries.set(key, { at: Date.now(), value });
     const max = this.opts.max ?? Infinity;
@@ -81,6 +93,7 @@ export class Cache<K, V> {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
+    this.seenOnce.clear();
   }
 
   get size(): number {

@@ -31,7 +31,14 @@ export interface TermIndex {
   /** scratch mark and slot per document (reset after each use; queries run synchronously) */
   mark: Uint8Array;
   slot: Int32Array;
+  /** documents of prefix words that span several indexed words (wordDocs), least recently used first */
+  prefixes: Map<string, Int32Array>;
+  prefixBytes: number;
 }
+
+// a common prefix ("zahn": hundreds of words, 24,000 documents) is asked by many queries: its union is
+// kept, within this budget per index
+const PREFIX_CACHE_BYTES = 32 * 2 ** 20;
 
 /** Builds the index of the documents (in their static rank order). */
 export function buildTermIndex(documents: readonly SearchDocument[]): TermIndex {
@@ -76,6 +83,7 @@ export function buildTermIndex(documents: readonly SearchDocument[]): TermIndex 
   return {
     n, terms: order.map((id) => byId[id]!), start, docs, freq, docLen, avgLen: n ? total / n : 1,
     artnr: documents.map((d) => d.artnr), mark: new Uint8Array(n), slot: new Int32Array(n),
+    prefixes: new Map(), prefixBytes: 0,
   };
 }
 
@@ -85,7 +93,7 @@ export function memoryBytes(ix: TermIndex): number {
   for (const t of ix.terms) chars += t.length;
   for (const a of ix.artnr) chars += a.length;
   const strings = chars + (ix.terms.length + ix.artnr.length) * 32; // V8: header per string + array slot
-  return strings + ix.start.byteLength + ix.docs.byteLength + ix.freq.byteLength + ix.docLen.byteLength + ix.mark.byteLength + ix.slot.byteLength;
+  return strings + ix.start.byteLength + ix.docs.byteLength + ix.freq.byteLength + ix.docLen.byteLength + ix.mark.byteLength + ix.slot.byteLength + ix.prefixBytes;
 }
 
 /** Vocabulary range [lo, hi) of the words a query word matches: those starting with it, or (exact) only itself. */
@@ -105,10 +113,25 @@ export function matchesExactly(word: string, exact: boolean): boolean {
 /** Documents (ascending) containing a word that the query word matches. */
 export function wordDocs(ix: TermIndex, word: string, exact: boolean): Int32Array {
   const [lo, hi] = termRange(ix, word, matchesExactly(word, exact));
-  if (hi - lo === 1) return ix.docs.subarray(ix.start[lo]!, ix.start[hi]!);
+  if (hi - lo <= 1) return ix.docs.subarray(ix.start[lo]!, ix.start[hi]!);
+  const key = word; // a range of several words is always a prefix match
+  const hit = ix.prefixes.get(key);
+  if (hit) {
+    ix.prefixes.delete(key);
+    ix.prefixes.set(key, hit);
+    return hit;
+  }
   const lists: Int32Array[] = [];
   for (let t = lo; t < hi; t++) lists.push(ix.docs.subarray(ix.start[t]!, ix.start[t + 1]!));
-  return union(ix, lists);
+  const docs = union(ix, lists);
+  ix.prefixes.set(key, docs);
+  ix.prefixBytes += docs.byteLength;
+  for (const [k, v] of ix.prefixes) {
+    if (ix.prefixBytes <= PREFIX_CACHE_BYTES) break;
+    ix.prefixes.delete(k);
+    ix.prefixBytes -= v.byteLength;
+  }
+  return docs;
 }
 
 /** Number of documents containing the exact word (0 when not indexed). */

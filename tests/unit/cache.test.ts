@@ -34,6 +34,22 @@ describe('Cache', () => {
     expect([cache.get(2), cache.get(3)]).toEqual(['two', 'three']);
   });
 
+  it('admitRepeated: a key is kept from its second time on, so keys asked once never displace repeated ones', () => {
+    const cache = new Cache<string, number>({ ttlMs: 60_000, max: 2, admitRepeated: true });
+    cache.set('a', 1);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 1);
+    expect(cache.get('a')).toBe(1);
+    for (let k = 0; k < 100; k++) cache.set(`once-${k}`, k);
+    expect(cache.get('a')).toBe(1);
+    expect(cache.size).toBe(1);
+    // the memory of keys seen once is bounded (4 × max): the oldest is forgotten
+    cache.set('b', 2);
+    for (let k = 0; k < 8; k++) cache.set(`later-${k}`, k);
+    cache.set('b', 2);
+    expect(cache.get('b')).toBeUndefined();
+  });
+
   it('concurrent callers of one key share one load; a failed load is not kept', async () => {
     const cache = new Cache<string, number>({ ttlMs: 60_000 });
     const d = deferred<number>();
