@@ -41,7 +41,7 @@ function cacheBust(n: number): string {
 const UNIQUE = Number(process.env.BENCH_UNIQUE || 80_000);
 
 /** The calls compared across the server variants. */
-const COMPARED = ['search', 'detail', 'cart'];
+const COMPARED = ['search', 'search-unique', 'detail', 'cart'];
 type Row = Scenario & WorkerResult & { variant: VariantName };
 
 async function main(): Promise<void> {
