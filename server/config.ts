@@ -19,10 +19,10 @@ export const config = {
   /** postgres://… switches the query layer to PostgreSQL; otherwise SQLite at sqliteFile. */
   databaseUrl: process.env.DATABASE_URL || '',
   /**
-   * PostgreSQL commit of cart adds (server/db/group-commit.ts): `process-crash-safe` (default, SQLite's
-   * WAL/synchronous=NORMAL guarantee) or `flush` (wait for the WAL flush, as orders always do).
+   * PostgreSQL commit of cart adds (server/db/group-commit.ts): `flush` (default: wait for the WAL flush, as
+   * orders do) or `process-crash-safe` (acknowledged from the WAL buffers: SQLite's WAL/synchronous=NORMAL guarantee).
    */
-  cartCommit: (process.env.CART_COMMIT === 'flush' ? 'flush' : 'process-crash-safe') as 'flush' | 'process-crash-safe',
+  cartCommit: (process.env.CART_COMMIT === 'process-crash-safe' ? 'process-crash-safe' : 'flush') as 'flush' | 'process-crash-safe',
   sqliteFile: process.env.SQLITE_FILE || path.join(ROOT, 'data', 'shop.sqlite'),
   uploadDir: process.env.UPLOAD_DIR || path.join(ROOT, 'data', 'uploads'),
   /** Product images drawn by the seed (one per category and size). */
