@@ -12,5 +12,5 @@ if (process.argv.includes('--force') && !config.databaseUrl) {
 const db = await bootDatabase();
 await db.destroy();
 // instances already serving this (PostgreSQL) database forget what they cached of it before the seed
-const catalogue = [TOPIC.articles, TOPIC.currencies, TOPIC.categories, TOPIC.countries, TOPIC.searchIndex];
+const catalogue = [TOPIC.articles, TOPIC.prices, TOPIC.currencies, TOPIC.categories, TOPIC.countries, TOPIC.searchIndex];
 await invalidateFromOutside(config.databaseUrl, catalogue.map((topic) => ({ topic, key: EVERY_KEY })));

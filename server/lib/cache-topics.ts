@@ -2,8 +2,10 @@
 // calls `invalidate(TOPIC.x, key)` (server/lib/bus.ts); a cache lists the topics it is built from.
 // docs/DEPLOY.md's process-state table names the caches on each topic.
 export const TOPIC = {
-  /** an article's price, texts, range flags or category; key: article number, `*` = any */
+  /** an article's texts, range flags, category, or the set of articles; key: article number, `*` = any */
   articles: 'articles',
+  /** an article's price (EUR) only: words, ranks and categories unchanged; key: article number, `*` = any */
+  prices: 'prices',
   /** a currency's rate or a country's currency; key: country ISO2 (upper case), `*` = any */
   currencies: 'currencies',
   /** the category and product-group tree; key `*` */
@@ -23,4 +25,4 @@ export const TOPIC = {
 export type Topic = (typeof TOPIC)[keyof typeof TOPIC];
 
 /** Topics whose entries carry prices or article data: a page or result built from them goes with any of them. */
-export const CATALOGUE_TOPICS: readonly Topic[] = [TOPIC.articles, TOPIC.currencies, TOPIC.categories];
+export const CATALOGUE_TOPICS: readonly Topic[] = [TOPIC.articles, TOPIC.prices, TOPIC.currencies, TOPIC.categories];

@@ -23,8 +23,8 @@ export async function setArticlePrices(db: Db, changes: readonly PriceChange[]):
     return out;
   });
   // a large import drops the whole catalogue once instead of sending thousands of notices
-  if (done.length > 100) invalidate(TOPIC.articles, EVERY_KEY);
-  else for (const artnr of done) invalidate(TOPIC.articles, artnr);
+  if (done.length > 100) invalidate(TOPIC.prices, EVERY_KEY);
+  else for (const artnr of done) invalidate(TOPIC.prices, artnr);
   return done;
 }
 

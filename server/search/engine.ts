@@ -1,12 +1,15 @@
 // One search engine per database (tests run several databases in one process): the catalogue
 // snapshot, the in-memory term index and the caches built on them. Loaded on the first call (and
-// at server start, warmSearch); dropped when articles or prices change (bus topic `articles`, any
-// key, or invalidateCatalog), so the next call loads the new catalogue. After REFRESH_MS a successor
-// is built in the background and takes over when ready: a safety net for catalogue writes that
-// bypass the bus, which never makes a query wait for a rebuild.
+// at server start, warmSearch); dropped when articles, categories or the index change (bus topics
+// `articles`, `categories`, `search-index`, any key, or invalidateCatalog), so the next call loads the
+// new catalogue (~3.5 s for 65,000 articles). A price or exchange-rate change keeps the term index and
+// the ranked match sets (no word or rank changed) and reloads only the snapshot (~0.4 s) and the answers.
+// After REFRESH_MS a successor is built in the background and takes over when ready: a safety net for
+// catalogue writes that bypass the bus, which never makes a query wait for a rebuild.
 import type { Db } from '../db/index.ts';
 import { onInvalidate } from '../lib/bus.ts';
 import { Cache } from '../lib/cache.ts';
+import { TOPIC } from '../lib/cache-topics.ts';
 import type { ArticleListItem } from '../lib/articles.ts';
 import { collectDocs } from './documents.ts';
 import type { MatchResult } from './match.ts';
@@ -15,8 +18,6 @@ import { loadSnapshot, type Snapshot } from './snapshot.ts';
 
 // a rebuild costs seconds of CPU (~4 s for 65,000 articles): the bus is the way to be current
 const REFRESH_MS = 30 * 60_000;
-/** bus topic of article and price changes (shared with the catalogue's caches) */
-const ARTICLES_TOPIC = 'articles';
 /** how long guest answers and list items are served from memory */
 const GUEST_TTL_MS = 60_000;
 
@@ -31,28 +32,51 @@ export interface Engine {
   responses: Cache<string, string>;
   values: Cache<string, unknown>;
   successor?: Engine;
+  /** a price (snapshot and answers) or an exchange rate (answers) changed since it was built */
+  stale?: 'prices' | 'rates';
 }
 
-const engines = new Cache<Db, Engine>({ ttlMs: Infinity });
-// any article or price change, whatever its key, can change words, ranks and prices of a result
-onInvalidate(ARTICLES_TOPIC, () => engines.clear());
+const engines = new Map<Db, Engine>();
+// words, ranks or categories may have changed (whatever the key): everything is built anew
+for (const topic of [TOPIC.articles, TOPIC.categories, TOPIC.searchIndex]) onInvalidate(topic, () => engines.clear());
+// prices (EUR, in the snapshot: filters and sorting) and exchange rates (in the list items and answers):
+// marked here, replaced by the next call (an import of 100 prices sends 100 notices: one reload)
+onInvalidate(TOPIC.prices, () => { for (const e of engines.values()) e.stale = 'prices'; });
+onInvalidate(TOPIC.currencies, () => { for (const e of engines.values()) e.stale ??= 'rates'; });
 
-function createEngine(db: Db): Engine {
-  const snap = loadSnapshot(db);
-  const index = collectDocs(db).then(buildTermIndex);
-  const e: Engine = {
-    at: Date.now(), snap, index,
-    // a match set holds up to one int per article: a few hundred bound the memory (paging, autocomplete + search).
-    // Match sets and answers are kept from a term's second request on: a stream of one-off searches would
-    // otherwise replace ~50 MB/s of cached answers at 2,000 req/s and keep the collector busy.
-    matches: new Cache({ ttlMs: Infinity, max: 256, admitRepeated: true }),
+/** Fresh answer caches; a match set holds up to one int per article: a few hundred bound the memory. */
+function answerCaches(): Pick<Engine, 'items' | 'responses' | 'values'> {
+  return {
     items: new Cache({ ttlMs: GUEST_TTL_MS, max: 200_000 }),
-    responses: new Cache({ ttlMs: GUEST_TTL_MS, max: 1000, admitRepeated: true }), // whole answers (~25 KB each)
+    // whole answers (~25 KB each) from a term's second request on: a stream of one-off searches would
+    // otherwise replace ~50 MB/s of cached answers at 2,000 req/s and keep the collector busy
+    responses: new Cache({ ttlMs: GUEST_TTL_MS, max: 1000, admitRepeated: true }),
     values: new Cache({ ttlMs: GUEST_TTL_MS, max: 5000 }),
   };
-  // a failed load is not kept: the next call tries again
-  Promise.all([snap, index]).catch(() => { if (engines.get(db) === e) engines.delete(db); });
+}
+
+/** A failed load is not kept: the next call tries again. */
+function dropOnFailure(db: Db, e: Engine): Engine {
+  Promise.all([e.snap, e.index]).catch(() => { if (engines.get(db) === e) engines.delete(db); });
   return e;
+}
+
+function createEngine(db: Db): Engine {
+  return dropOnFailure(db, {
+    at: Date.now(), snap: loadSnapshot(db), index: collectDocs(db).then(buildTermIndex),
+    // ranked match sets (paging, autocomplete + search), from a term's second request on like the answers
+    matches: new Cache({ ttlMs: Infinity, max: 256, admitRepeated: true }),
+    ...answerCaches(),
+  });
+}
+
+/**
+ * The engine after a price or rate change: same index and match sets (snapshot positions follow the
+ * article numbers, which did not change), the given snapshot, no answer from before. A successor being
+ * built is abandoned (it may have read the old prices).
+ */
+function repriced(db: Db, e: Engine, snap: Promise<Snapshot>): Engine {
+  return dropOnFailure(db, { at: e.at, snap, index: e.index, matches: e.matches, ...answerCaches() });
 }
 
 export function engine(db: Db): Engine {
@@ -61,6 +85,11 @@ export function engine(db: Db): Engine {
     const fresh = createEngine(db);
     engines.set(db, fresh);
     return fresh;
+  }
+  if (e.stale) {
+    const next = repriced(db, e, e.stale === 'prices' ? loadSnapshot(db) : e.snap);
+    engines.set(db, next);
+    return next;
   }
   if (Date.now() - e.at > REFRESH_MS && !e.successor) {
     const next = (e.successor = createEngine(db));

@@ -6,6 +6,8 @@ import type { KyselyPlugin } from 'kysely';
 import { setupApi, type TestEnv } from './harness.ts';
 import type { Db } from '../../server/db/index.ts';
 import { invalidate } from '../../server/lib/bus.ts';
+import { setArticlePrices } from '../../server/lib/price-updates.ts';
+import { engine } from '../../server/search/engine.ts';
 import { matchTerm, snapshot, warmSearch } from '../../server/search/index.ts';
 import { buildTermIndex, intersect, union, wordDocs } from '../../server/search/postings.ts';
 
@@ -51,6 +53,28 @@ describe('index refresh', () => {
     expect(r.items.map((i: { Artikelnummer: string }) => i.Artikelnummer)).toEqual([art.artnr]);
     // the prefix finds it as well (a prefix is a range of the sorted vocabulary)
     expect((await env.client().get('/api/suche/de?q=quarzglas&limit=10')).body.result.total).toBe(1);
+  });
+});
+
+describe('price changes', () => {
+  it('a new price is in the next search answer and its price order, while the term index is kept (no rebuild)', async () => {
+    const term = 'Superhartgips';
+    const search = async (sort?: 'price_desc') => (await env.client().call('POST /api/shopware/search/:country/:language/1', {
+      params: { country: 'de', language: 'de' }, body: { search: term, page: 1, limit: 5, ...(sort ? { filters: { sort } } : {}) },
+    })).body.result!;
+    const before = await search('price_desc');
+    expect(before.items.length).toBeGreaterThan(1);
+    const ix = await engine(env.db).index;
+    const last = before.items[before.items.length - 1]!;
+    // the cheapest of the first five becomes the dearest of all
+    expect(await setArticlePrices(env.db, [{ artnr: last.Artikelnummer, preis: 99_999 }])).toEqual([last.Artikelnummer]);
+    const after = await search('price_desc');
+    expect(after.items[0]).toMatchObject({ Artikelnummer: last.Artikelnummer, Preis: 99_999 });
+    expect(after.total).toBe(before.total);
+    expect(await engine(env.db).index).toBe(ix); // the same index object: only the snapshot was reloaded
+    // a word change still rebuilds it
+    invalidate('articles', last.Artikelnummer);
+    expect(await engine(env.db).index).not.toBe(ix);
   });
 });
 
