@@ -3,6 +3,7 @@
 // JSON (and other plain) bodies: config.bodyLimitBytes. Multipart: per file, per field, per request and
 // files per request; files are kept in memory, so one request holds at most uploadRequestMaxBytes and all
 // requests together at most uploadMemoryBytes (the reservation ends with the request: releaseBody).
+import { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { config } from '../config.ts';
 import { ApiError } from './errors.ts';
@@ -62,10 +63,46 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes =
   })();
 }
 
+/**
+ * The Node request behind the context (@hono/node-server's `env.incoming`) while nobody read its body:
+ * read directly it costs no web Request and ReadableStream per call (a tenth of a small search's CPU).
+ */
+function untouchedIncoming(c: Context): IncomingMessage | null {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  return incoming instanceof IncomingMessage && !incoming.readableDidRead && !incoming.destroyed ? incoming : null;
+}
+
+/** As discardRest, for the Node request: the rest is read and dropped, the connection cut past the bounds. */
+function discardIncoming(incoming: IncomingMessage, maxBytes = 64 * 1024 * 1024, maxMs = 5000): void {
+  let n = 0;
+  const cut = () => incoming.destroy();
+  const timer = setTimeout(cut, maxMs);
+  timer.unref?.();
+  incoming.on('data', (ch: Buffer) => { n += ch.byteLength; if (n > maxBytes) cut(); });
+  incoming.once('close', () => clearTimeout(timer));
+  incoming.resume();
+}
+
 /** Chunks of the body; throws (via `over`) as soon as more than `limit` bytes arrived. */
 async function* chunks(c: Context, limit: number, over: () => ApiError): AsyncGenerator<Uint8Array> {
   const declared = declaredLength(c);
   if (declared !== null && declared > limit) throw over();
+  const incoming = untouchedIncoming(c);
+  if (incoming) {
+    let total = 0, complete = false;
+    try {
+      // destroyOnReturn false: a refused body is drained (the client gets the answer), not reset
+      for await (const ch of incoming.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+        total += ch.byteLength;
+        if (total > limit) throw over();
+        yield ch;
+      }
+      complete = true;
+    } finally {
+      if (!complete) discardIncoming(incoming);
+    }
+    return;
+  }
   const body = c.req.raw.body;
   if (!body) return;
   const reader = body.getReader();
