@@ -8,7 +8,7 @@
 //
 // Server variants side by side in the same run (bench/lib/variants.ts): one process on SQLite (every
 // scenario), WORKERS=2 on SQLite and one process on PostgreSQL (search, article detail and cart add,
-// saturation and open load), with the ratios 2 workers / 1 worker and PostgreSQL / SQLite. All variants'
+// saturation and open load), with the ratios 2 workers / 1 worker and PostgreSQL / SQLite and the server cores used. All variants'
 // servers run at once (idle when not measured) and each measurement runs on the variants one after the
 // other, after an unmeasured warm-up burst per call and variant (BENCH_WARMUP_SECONDS, 3), so a shared
 // machine's changing load hits the variants of one call alike.
@@ -26,7 +26,7 @@
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fmt, freePort, login, runWorker, waitHealthy, type Scenario, type WorkerResult } from './lib/load.ts';
-import { benchPgDatabase, benchPgUrl, startVariant, stopVariant, type Variant, type VariantName } from './lib/variants.ts';
+import { benchPgDatabase, benchPgUrl, startVariant, stopVariant, treeCpuSeconds, type Variant, type VariantName } from './lib/variants.ts';
 import { STATIC_CASES, codeCases, judge, type RelevanceCase } from '../tests/api/search-relevance.cases.ts';
 
 /** A suffix the tokenizer ignores (punctuation only) but every cache key sees: the n-th unique variant of a term. */
@@ -42,7 +42,8 @@ const UNIQUE = Number(process.env.BENCH_UNIQUE || 80_000);
 
 /** The calls compared across the server variants. */
 const COMPARED = ['search', 'search-unique', 'detail', 'cart'];
-type Row = Scenario & WorkerResult & { variant: VariantName };
+/** serverCores: CPU the server's processes used during a saturation run, in cores */
+type Row = Scenario & WorkerResult & { variant: VariantName; serverCores?: number };
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
@@ -210,9 +211,11 @@ async function main(): Promise<void> {
       for (let round = 0; round < rounds; round++) {
         await each(name, round, async (r, s) => {
           process.stdout.write(`[bench] ${tag(r.v, s.name)}: ${seconds} s × ${connections} connections … `);
+          const cpu0 = treeCpuSeconds(r.server.pid);
           const res = await runWorker({ url: r.base, seconds, connections, scenario: s });
-          console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms, status ${JSON.stringify(res.status)}`);
-          got.set(r.v.name, [...(got.get(r.v.name) ?? []), { ...s, label: tag(r.v, s.label), ...res, variant: r.v.name }]);
+          const serverCores = (treeCpuSeconds(r.server.pid) - cpu0) / res.seconds;
+          console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms, status ${JSON.stringify(res.status)}, server ${fmt(serverCores, 2)} cores, client ${fmt(res.clientCores, 2)} cores`);
+          got.set(r.v.name, [...(got.get(r.v.name) ?? []), { ...s, label: tag(r.v, s.label), ...res, variant: r.v.name, serverCores }]);
         });
       }
       for (const list of got.values()) rows.push(median(list, (x) => x.requests / x.seconds));
@@ -329,13 +332,14 @@ function printComparison(variants: Variant[], rows: Row[], rateRows: Row[], rate
   if (has('sqlite') && has('workers2')) {
     console.log('\nWORKERS=2 / 1 process, saturation throughput (target >= 1.6 for reads):');
     for (const n of names) {
-      const ratio = rps(find(rows, 'workers2', n)) / rps(find(rows, 'sqlite', n));
-      console.log(`  ${n.padEnd(8)} ${fmt(ratio, 2)}${n === 'cart' ? ' (writes: one SQLite writer)' : ratio >= 1.6 ? ' met' : ' missed'}`);
+      const [one, two] = [find(rows, 'sqlite', n), find(rows, 'workers2', n)];
+      const ratio = rps(two) / rps(one);
+      // throughput per core the server processes got: what each added core yields, whatever the client took
+      const perCore = (r: Row | undefined) => rps(r) / (r?.serverCores ?? NaN);
+      console.log(`  ${n.padEnd(14)} ${fmt(ratio, 2)}${n === 'cart' ? ' (writes: one SQLite writer)' : ratio >= 1.6 ? ' met' : ' missed'}; server cores used ${fmt(one?.serverCores ?? NaN, 2)} / ${fmt(two?.serverCores ?? NaN, 2)}, req/s per server core ${fmt(perCore(one), 0)} / ${fmt(perCore(two), 0)}, load generator ${fmt(one?.clientCores ?? NaN, 2)} / ${fmt(two?.clientCores ?? NaN, 2)} cores`);
     }
-    const client = rows.filter((r) => r.variant === 'workers2').map((r) => r.clientCores);
-    const avg = client.reduce((a, b) => a + b, 0) / Math.max(1, client.length);
-    console.log(`  The load generator (autocannon) ran on the same machine (${os.availableParallelism()} cores) and used ${fmt(avg, 2)} cores itself during these runs:`);
-    console.log('  with 2 cores the second worker cannot get a core of its own, so the ratio understates what 2 workers do on free cores.');
+    console.log(`  The load generator ran on the same machine (${os.availableParallelism()} cores): with 2 cores the second worker cannot get a core of its own,`);
+    console.log('  so the ratio understates what 2 workers do on free cores; the cores used and the throughput per core show what each core yields.');
   }
   if (has('sqlite') && has('pg')) {
     console.log('\nPostgreSQL / SQLite (1 process each): saturation throughput, and p95 at open load (target for every call: its p95 target):');

@@ -3,6 +3,7 @@
 // benchmark itself (scripts/start.ts --api-only, as `npm start` does); the PostgreSQL variant gets a
 // throw-away database copied from a seeded template database that is kept between runs.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -60,4 +61,29 @@ export function stopVariant(child: ChildProcess): Promise<void> {
     child.once('exit', () => { clearTimeout(kill); resolve(); });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * CPU seconds used so far by a server and all its descendants (the cluster workers), from /proc (Linux;
+ * elsewhere NaN): the cores a variant really got during a measurement, beside the load generator's.
+ */
+export function treeCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined || !fs.existsSync('/proc/self/stat')) return NaN;
+  const stats = new Map<number, { ppid: number; cpu: number }>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let stat: string;
+    try { stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8'); } catch { continue; } // ended meanwhile
+    // after "pid (comm) ": state ppid … utime (12th) stime (13th), in clock ticks (USER_HZ = 100)
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    stats.set(Number(d), { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / 100 });
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [p, x] of stats) if (!tree.has(p) && tree.has(x.ppid)) { tree.add(p); grew = true; }
+  }
+  let total = 0;
+  for (const p of tree) total += stats.get(p)?.cpu ?? 0;
+  return total;
 }
