@@ -36,6 +36,10 @@ export function releaseBody(c: Context): void {
   held.delete(c);
 }
 
+/** How much of a refused body is still read (and dropped), and for how long, before the connection is cut. */
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+const DISCARD_MAX_MS = 5000;
+
 function declaredLength(c: Context): number | null {
   const v = c.req.header('content-length');
   const n = v === undefined ? NaN : Number(v);
@@ -46,7 +50,7 @@ function declaredLength(c: Context): number | null {
  * Reads and drops what the client still sends after a refusal, so it receives the answer instead of a
  * reset connection; nothing is kept. After `maxBytes` more or `maxMs` the connection is cut.
  */
-function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes = 64 * 1024 * 1024, maxMs = 5000): void {
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes = DISCARD_MAX_BYTES, maxMs = DISCARD_MAX_MS): void {
   const cut = () => void reader.cancel().catch(() => {});
   const timer = setTimeout(cut, maxMs);
   timer.unref?.();
@@ -73,7 +77,7 @@ function untouchedIncoming(c: Context): IncomingMessage | null {
 }
 
 /** As discardRest, for the Node request: the rest is read and dropped, the connection cut past the bounds. */
-function discardIncoming(incoming: IncomingMessage, maxBytes = 64 * 1024 * 1024, maxMs = 5000): void {
+function discardIncoming(incoming: IncomingMessage, maxBytes = DISCARD_MAX_BYTES, maxMs = DISCARD_MAX_MS): void {
   let n = 0;
   const cut = () => incoming.destroy();
   const timer = setTimeout(cut, maxMs);

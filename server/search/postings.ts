@@ -114,17 +114,17 @@ export function matchesExactly(word: string, exact: boolean): boolean {
 export function wordDocs(ix: TermIndex, word: string, exact: boolean): Int32Array {
   const [lo, hi] = termRange(ix, word, matchesExactly(word, exact));
   if (hi - lo <= 1) return ix.docs.subarray(ix.start[lo]!, ix.start[hi]!);
-  const key = word; // a range of several words is always a prefix match
-  const hit = ix.prefixes.get(key);
+  // a range of several words is always a prefix match: the word is the key
+  const hit = ix.prefixes.get(word);
   if (hit) {
-    ix.prefixes.delete(key);
-    ix.prefixes.set(key, hit);
+    ix.prefixes.delete(word);
+    ix.prefixes.set(word, hit);
     return hit;
   }
   const lists: Int32Array[] = [];
   for (let t = lo; t < hi; t++) lists.push(ix.docs.subarray(ix.start[t]!, ix.start[t + 1]!));
   const docs = union(ix, lists);
-  ix.prefixes.set(key, docs);
+  ix.prefixes.set(word, docs);
   ix.prefixBytes += docs.byteLength;
   for (const [k, v] of ix.prefixes) {
     if (ix.prefixBytes <= PREFIX_CACHE_BYTES) break;
