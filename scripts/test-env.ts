@@ -1,5 +1,5 @@
-// What `npm test` needs besides Node and npm, brought by the test command itself: Chromium for the
-// browser journeys and PostgreSQL for the second API run. Missing ones are installed through apt-get
+// What `npm test` needs besides Node and npm, brought by the test command itself: the tools the tests
+// read PDFs and ZIPs with, Chromium for the browser journeys and PostgreSQL for the second API run. Missing ones are installed through apt-get
 // when running as root on Debian/Ubuntu; otherwise the exact command to run is printed and the part
 // that needs it fails clearly. PostgreSQL runs as a throw-away cluster in a temporary directory
 // (own port, trust auth, no fsync), stopped and removed when the tests end.
@@ -40,6 +40,23 @@ function aptInstall(sys: System, pkgs: string[]): boolean {
 function howTo(sys: System, what: string, pkg: string, alternative: string): string {
   return `${what} is missing and cannot be installed from here (${sys.isRoot ? 'no apt-get' : 'not root'}). Run\n`
     + `    sudo apt-get install -y ${pkg}\n  (Debian/Ubuntu) and then npm test again, ${alternative}`;
+}
+
+// ---- command-line readers: the tests check the shop's PDFs as text and pictures and open its ZIPs ----
+
+/** Each tool the tests run, by its path, and the Debian package that brings it. */
+const TOOLS: Record<string, string> = {
+  '/usr/bin/pdftotext': 'poppler-utils',
+  '/usr/bin/pdftoppm': 'poppler-utils',
+  '/usr/bin/unzip': 'unzip',
+};
+
+/** pdftotext, pdftoppm and unzip, installed through apt-get when missing; else the command to run. */
+export function ensureTools(sys: System = realSystem): { ok: true } | { error: string } {
+  const missingPkgs = () => [...new Set(Object.entries(TOOLS).filter(([file]) => !sys.exists(file)).map(([, pkg]) => pkg))];
+  const pkgs = missingPkgs();
+  if (pkgs.length === 0 || (aptInstall(sys, pkgs) && missingPkgs().length === 0)) return { ok: true };
+  return { error: howTo(sys, 'The PDF and ZIP readers of the tests', missingPkgs().join(' '), 'or put pdftotext, pdftoppm and unzip in /usr/bin.') };
 }
 
 // ---- Chromium (Playwright launches Debian's chromium: its own browser download cannot work here) ----

@@ -5,7 +5,7 @@
 import './node-check.ts';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { ensureChromium, ensureNginx, ensurePostgres } from './test-env.ts';
+import { ensureChromium, ensureNginx, ensurePostgres, ensureTools } from './test-env.ts';
 
 const only = process.argv.slice(2);
 const want = (k: string) => only.length === 0 || only.includes(k);
@@ -61,14 +61,20 @@ if (want('types')) {
   if (code !== 0) { failed += 1; exit = code; failures.push('npm run typecheck'); } else passed += 1;
 }
 
-// unit and API tests on the embedded SQLite
-if (want('unit')) vitest('vitest', [], { TEST_DATABASE_URL: '' });
-
 /** A prerequisite that could not be provided: its explanation, and the part counts as failed. */
 function missing(error: string): void {
   console.error(`\n[test] ${error}\n`);
   failed += 1; exit ||= 1; failures.push(error);
 }
+
+// the API tests and the journeys read the shop's PDFs (pdftotext, pdftoppm) and ZIPs (unzip)
+if (want('unit') || want('pg') || want('e2e')) {
+  const tools = ensureTools();
+  if ('error' in tools) missing(tools.error);
+}
+
+// unit and API tests on the embedded SQLite
+if (want('unit')) vitest('vitest', [], { TEST_DATABASE_URL: '' });
 
 // the API tests once more on PostgreSQL (the scale-out engine): TEST_DATABASE_URL, else a throw-away cluster
 if (want('pg')) {

@@ -1,13 +1,15 @@
 // `npm test` on a machine with nothing but Node and npm (issue 12 guard): the test command brings
 // Chromium and PostgreSQL itself as root, and otherwise says exactly what to run.
 import { describe, expect, it } from 'vitest';
-import { ensureChromium, ensurePostgres, type System } from '../../scripts/test-env.ts';
+import { ensureChromium, ensurePostgres, ensureTools, type System } from '../../scripts/test-env.ts';
 
 /** A machine with the given files; apt-get "installs" by adding the package's files. */
 function machine(opts: { root: boolean; apt?: boolean; files?: string[]; env?: Record<string, string> }) {
   const files = new Set(opts.files ?? []);
   const aptCalls: string[][] = [];
-  const PACKAGE_FILES: Record<string, string[]> = { chromium: ['/usr/bin/chromium'] };
+  const PACKAGE_FILES: Record<string, string[]> = {
+    chromium: ['/usr/bin/chromium'], 'poppler-utils': ['/usr/bin/pdftotext', '/usr/bin/pdftoppm'], unzip: ['/usr/bin/unzip'],
+  };
   const sys: System = {
     isRoot: opts.root,
     has: (cmd) => cmd === 'apt-get' && opts.apt !== false,
@@ -45,6 +47,25 @@ describe('ensureChromium', () => {
     const r = ensureChromium(m.sys);
     expect('error' in r && r.error).toContain('CHROMIUM_PATH=/nope');
     expect(m.aptCalls).toEqual([]);
+  });
+});
+
+describe('ensureTools (the PDF and ZIP readers of the tests)', () => {
+  it('installs nothing when pdftotext, pdftoppm and unzip are there', () => {
+    const m = machine({ root: true, files: ['/usr/bin/pdftotext', '/usr/bin/pdftoppm', '/usr/bin/unzip'] });
+    expect(ensureTools(m.sys)).toEqual({ ok: true });
+    expect(m.aptCalls).toEqual([]);
+  });
+  it('installs poppler-utils once for both PDF tools, as root', () => {
+    const m = machine({ root: true, files: ['/usr/bin/unzip'] });
+    expect(ensureTools(m.sys)).toEqual({ ok: true });
+    expect(m.aptCalls).toEqual([['update', '-qq'], ['install', '-y', '-qq', 'poppler-utils']]);
+  });
+  it('without root: installs nothing and names the exact command', () => {
+    const m = machine({ root: false });
+    const r = ensureTools(m.sys);
+    expect(m.aptCalls).toEqual([]);
+    expect('error' in r && r.error).toContain('sudo apt-get install -y poppler-utils unzip');
   });
 });
 
