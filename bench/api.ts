@@ -23,9 +23,12 @@
 //   BENCH_PG_URL=postgres://user:pass@host/postgres   the PostgreSQL server of the pg variant (default
 //                                        TEST_DATABASE_URL; without either the pg variant is skipped)
 //   BENCH_NODE_FLAGS="--max-semi-space-size=32"   extra node flags for the server process
+//   BENCH_CLIENT=autocannon              saturation load from autocannon even where wrk is installed (by
+//                                        default wrk, the lighter client, when it is on the PATH: bench/lib/wrk.ts)
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fmt, freePort, login, runWorker, waitHealthy, type Scenario, type WorkerResult } from './lib/load.ts';
+import { wrkAvailable, wrkSaturation } from './lib/wrk.ts';
 import { benchPgDatabase, benchPgUrl, startVariant, stopVariant, treeCpuSeconds, type Variant, type VariantName } from './lib/variants.ts';
 import { STATIC_CASES, codeCases, judge, type RelevanceCase } from '../tests/api/search-relevance.cases.ts';
 
@@ -190,6 +193,8 @@ async function main(): Promise<void> {
     }
 
     const names = [...new Set(running.flatMap((r) => r.scenarios.map((s) => s.name)))];
+    const saturate = wrkAvailable() ? wrkSaturation : runWorker;
+    console.log(`[bench] saturation load from ${wrkAvailable() ? 'wrk (one thread)' : 'autocannon (apt-get install wrk for the lighter client)'}`);
     // BENCH_ROUNDS=n: every measurement n times, the variants in turn (every other round in reverse
     // order); the table shows the median round (by req/s for saturation, by p95 for open load)
     const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
@@ -212,7 +217,7 @@ async function main(): Promise<void> {
         await each(name, round, async (r, s) => {
           process.stdout.write(`[bench] ${tag(r.v, s.name)}: ${seconds} s × ${connections} connections … `);
           const cpu0 = treeCpuSeconds(r.server.pid);
-          const res = await runWorker({ url: r.base, seconds, connections, scenario: s });
+          const res = await saturate({ url: r.base, seconds, connections, scenario: s });
           const serverCores = (treeCpuSeconds(r.server.pid) - cpu0) / res.seconds;
           console.log(`${fmt(res.requests / res.seconds, 0)} req/s, p95 ${fmt(res.p95)} ms, status ${JSON.stringify(res.status)}, server ${fmt(serverCores, 2)} cores, client ${fmt(res.clientCores, 2)} cores`);
           got.set(r.v.name, [...(got.get(r.v.name) ?? []), { ...s, label: tag(r.v, s.label), ...res, variant: r.v.name, serverCores }]);
@@ -289,7 +294,7 @@ async function main(): Promise<void> {
     await pgDb?.drop();
   }
 
-  console.log(`\nAPI benchmark: ${nArticles} articles, ${connections} connections, ${seconds} s per scenario, ${process.platform} node ${process.version}\n`);
+  console.log(`\nAPI benchmark: ${nArticles} articles, ${connections} connections, ${seconds} s per scenario, saturation load from ${wrkAvailable() ? 'wrk' : 'autocannon'}, ${process.platform} node ${process.version}\n`);
   const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors', 'target', 'result'];
   const table = [...rows, ...rateRows, ...lowRows, ...classRows].map((r) => {
     const rps = r.requests / r.seconds;

@@ -83,9 +83,12 @@ async function worker(job: WorkerJob): Promise<WorkerResult> {
  * the server sees `rate` requests per second as a steady stream. (autocannon's own rate limit releases
  * each second's quota at once, a burst that measures its own queue.) Latency counts from the planned
  * send time: a late answer also delays the next planned request, and that wait is counted too.
+ * The client speaks HTTP/1.1 on plain sockets with each request's bytes built once: node:http's client
+ * took half a core at 2,000 req/s and its own pauses showed as a p95 of 7 ms against a server that
+ * answers a constant in 0.05 ms; this one takes a fraction of that.
  */
 async function pacedWorker(job: WorkerJob): Promise<WorkerResult> {
-  const http = await import('node:http');
+  const net = await import('node:net');
   const s = job.scenario;
   const url = new URL(job.url);
   const interval = (1000 * job.connections) / job.rate!;
@@ -96,31 +99,53 @@ async function pacedWorker(job: WorkerJob): Promise<WorkerResult> {
   const start = performance.now();
   const cpu0 = process.cpuUsage();
   const end = start + job.seconds * 1000;
-  const one = (agent: import('node:http').Agent, k: number, cookie?: string) => new Promise<number>((resolve) => {
+  const requestBytes = (k: number, cookie?: string) => {
     const body = s.bodies ? s.bodies[k % s.bodies.length] : undefined;
-    const req = http.request({
-      host: url.hostname, port: url.port, agent, method: s.method, path: s.paths[k % s.paths.length],
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
-    }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
-    req.on('error', () => resolve(0));
-    req.end(body);
+    return Buffer.from(`${s.method} ${s.paths[k % s.paths.length]} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\n`
+      + `${cookie ? `cookie: ${cookie}\r\n` : ''}${body !== undefined ? `content-length: ${Buffer.byteLength(body)}\r\n` : ''}\r\n${body ?? ''}`);
+  };
+  /** One keep-alive connection: sends a request, resolves with the status once the whole answer is in. */
+  const open = () => new Promise<{ ask: (bytes: Buffer) => Promise<number>; close: () => void }>((resolve, reject) => {
+    const sock = net.connect(Number(url.port), url.hostname);
+    sock.setNoDelay(true);
+    let pending: ((code: number) => void) | null = null;
+    let buf = Buffer.alloc(0);
+    const done = (code: number) => { const p = pending; pending = null; buf = Buffer.alloc(0); p?.(code); };
+    sock.on('data', (d: Buffer) => {
+      buf = buf.length ? Buffer.concat([buf, d]) : d;
+      const head = buf.indexOf('\r\n\r\n');
+      if (head < 0) return;
+      const headers = buf.toString('latin1', 0, head);
+      const code = Number(headers.slice(9, 12));
+      const len = /\r\ncontent-length: *(\d+)/i.exec(headers);
+      if (len) { if (buf.length >= head + 4 + Number(len[1])) done(code); }
+      else if (/\r\ntransfer-encoding: *chunked/i.test(headers)) { if (buf.subarray(buf.length - 5).toString('latin1') === '0\r\n\r\n') done(code); }
+      else done(code);
+    });
+    sock.on('error', () => done(0));
+    sock.on('close', () => done(0));
+    sock.once('connect', () => resolve({
+      ask: (bytes) => new Promise<number>((r) => { pending = r; sock.write(bytes); }),
+      close: () => sock.destroy(),
+    }));
+    sock.once('error', reject);
   });
   const connection = async (c: number) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const conn = await open();
     const cookie = s.cookies?.length ? s.cookies[c % s.cookies.length] : undefined;
     let planned = start + (c * interval) / job.connections;
     for (let i = 0; ; i++, planned += interval) {
       const wait = planned - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       if (planned >= end) break;
+      const bytes = requestBytes(Math.floor((c * n) / job.connections) + i, cookie);
       const sent = performance.now();
-      const code = await one(agent, Math.floor((c * n) / job.connections) + i, cookie);
+      const code = await conn.ask(bytes);
       times.push(performance.now() - Math.min(planned, sent)); // a timer may fire a little early
-
       if (code === 0) errors++;
       else status[code] = (status[code] ?? 0) + 1;
     }
-    agent.destroy();
+    conn.close();
   };
   await Promise.all(Array.from({ length: job.connections }, (_, c) => connection(c)));
   const seconds = job.seconds; // every request was planned inside this window
