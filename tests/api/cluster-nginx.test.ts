@@ -265,17 +265,23 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     expect((await call(a.port, 'GET', '/api/zahnlager/zubuchen/auto', { cookie })).body.result.outPositionen).toEqual([]);
   });
 
-  it('SIGKILL of one instance under load: no acknowledged cart line is lost and nginx keeps answering', async () => {
+  it('SIGKILL of one instance under load of cart adds and submits: no acknowledged cart line or order is lost, none doubled; nginx keeps answering', async () => {
     const login = await call(lb, 'POST', '/api/login', { body: { Firma: 1, Benutzername: String(LAB_A), Kennwort: DEMO_PASSWORD, kw: '' } });
     const cookie = cookieOf(login);
     expect((await call(lb, 'POST', '/api/wk/delete', { cookie })).status).toBe(200);
     const arts = (await db.selectFrom('articles').select('artnr').where('aus_sortiment', '=', 0).where('ist_referenz', '=', 0)
       .where('kat_preis', 'not in', [0.01, 0.02]).where('preis', '>', 0.02).where('artnr', 'not like', '%/%').where('artnr', 'not like', '% %')
       .orderBy('artnr').limit(160).execute()).map((r) => r.artnr);
+    // a second lab places orders meanwhile: one article, then submit with its own idempotency key
+    const buyer = cookieOf(await call(lb, 'POST', '/api/login', { body: { Firma: 1, Benutzername: String(LAB_B), Kennwort: DEMO_PASSWORD, kw: '' } }));
+    const { artnr: orderArtnr } = await plainArticle(db);
     const acked: string[] = [];
+    const ackedOrders = new Map<string, number>(); // idempotency key → order id
     let next = 0;
+    let lostAnswers = 0;
+    const killed = () => instances[0]!.proc.exitCode !== null || instances[0]!.proc.signalCode !== null;
     // a bounded load: 8 clients add 160 distinct articles; instance A is killed after the first 40
-    const worker = async () => {
+    const adder = async () => {
       while (next < arts.length) {
         const artnr = arts[next++]!;
         if (next === 40) instances[0]!.proc.kill('SIGKILL');
@@ -285,10 +291,34 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
         } catch { /* a connection reset is not an acknowledgement */ }
       }
     };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    // orders one after the other until the adders are done (a cart belongs to one session at a time);
+    // a submit whose answer was lost is sent again with the same key, as a client does
+    const submitter = async () => {
+      for (let i = 0; i < 6 || next < arts.length; i++) {
+        const key = `sigkill-order-${process.pid}-${i}`;
+        try { await call(lb, 'POST', `/api/wk/${encodeURIComponent(orderArtnr)}/add/1`, { cookie: buyer }); } catch { /* again below */ }
+        for (let attempt = 0; attempt < 3; attempt++) {
+          try {
+            const r = await call(lb, 'POST', '/api/checkout/submit?country=de&lang=de', { cookie: buyer, body: {}, headers: { 'idempotency-key': key } });
+            if (r.status === 200) { ackedOrders.set(key, (r.body as { result: { orderId: number } }).result.orderId); break; }
+            if (r.status < 500) break; // refused (e.g. an empty cart after a lost add): not an order
+          } catch { lostAnswers++; /* no answer: not acknowledged; sent again */ }
+        }
+      }
+    };
+    await Promise.all([...Array.from({ length: 8 }, adder), submitter()]);
+    expect(killed()).toBe(true);
+    console.log(`[cluster] after SIGKILL: ${acked.length}/${arts.length} adds and ${ackedOrders.size} orders acknowledged, ${lostAnswers} submit answers lost and sent again`);
     const stored = new Set((await db.selectFrom('cart_items').select('artnr').where('kdnr', '=', LAB_A).execute()).map((r) => r.artnr));
     expect(acked.filter((a) => !stored.has(a))).toEqual([]);
     expect(acked.length).toBeGreaterThan(arts.length * 0.9); // nginx sent the rest to B
+    // every acknowledged order is stored, once per key
+    expect(ackedOrders.size).toBeGreaterThanOrEqual(6);
+    const orders = await db.selectFrom('orders').select(['id', 'idempotency_key']).where('kdnr', '=', LAB_B)
+      .where('idempotency_key', 'like', `sigkill-order-${process.pid}-%`).execute();
+    const byKey = new Map(orders.map((o) => [o.idempotency_key, o.id]));
+    expect(orders.length).toBe(byKey.size);
+    for (const [key, id] of ackedOrders) expect(byKey.get(key)).toBe(id);
     for (let i = 0; i < 5; i++) expect((await call(lb, 'GET', '/api/health')).status).toBe(200);
   }, 60_000);
 });
