@@ -1,6 +1,6 @@
 // Category page body (island): article grid with filters, sorting and pagination; kept alive
 // (back navigation restores filters, page and scroll position).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { request } from '../../lib/api.ts';
@@ -121,14 +121,19 @@ export default function CategoryView(props: CategoryProps) {
     const query = { ...(JSON.parse(filterKey) as Record<string, string>), page, pageSize: PAGE_SIZE, sort, country, lang, pg, katId: katId !== null && katId > 0 ? katId : null };
     request('GET /api/shop/category', { query }).then((r) => {
       if (id !== reqId.current) return;
-      setListing(r);
-      setFilters((f) => applyFacets(f, r.filters));
-      if (r.pages > 0 && page > r.pages) setPage(r.pages);
+      // a transition renders the product cards in slices that yield to the browser: no long task
+      startTransition(() => {
+        setListing(r);
+        setFilters((f) => applyFacets(f, r.filters));
+        if (r.pages > 0 && page > r.pages) setPage(r.pages);
+        setLoading(false);
+      });
     }).catch((e) => {
       if (id !== reqId.current) return;
       setError(errorMessage(t, failureKey(e)));
       setListing(null);
-    }).finally(() => { if (id === reqId.current) setLoading(false); });
+      setLoading(false);
+    });
   }, [ready, pg, katId, page, sort, filterKey, country, lang]);
 
   // ---- URL follows the state (filters replace, pages push) ----

@@ -1,6 +1,6 @@
 // Search results page (shop/suche/{page?}?q=…&topArt=1), kept alive like the category page.
 // topArt=1 shows the customer's already-bought articles matching the term (limit 24).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { request } from '../../lib/api.ts';
@@ -83,13 +83,12 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
           : request('POST /api/shopware/search/:country/:language/1', { params: { country, language: lang }, body: { search: q, page, limit: PAGE_SIZE, filters: sort === 'relevance' ? undefined : { sort } } });
         const [b, r] = await Promise.all([boughtCall, mainCall]);
         if (id !== seq.current) return;
-        setBought(b);
-        setResult(r ?? b);
+        // a transition renders the result cards in slices that yield to the browser: no long task
+        startTransition(() => { setBought(b); setResult(r ?? b); setLoading(false); });
       } catch (e) {
         if (id !== seq.current) return;
         setError(errorMessage(t, failureKey(e)));
-      } finally {
-        if (id === seq.current) setLoading(false);
+        setLoading(false);
       }
     })();
   }, [ready, q, page, sort, topArt, country, lang]);
