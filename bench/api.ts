@@ -1,6 +1,7 @@
 // API benchmark (npm run bench): the API server runs as a child process (server/main.ts --api-only)
-// on the seeded database; the load comes from autocannon in a second child process, so the client
-// does not compete with the server for the same event loop. Prints p50/p95/p99 and req/s per scenario.
+// on the seeded database; the load comes from a second process (saturation: wrk where installed, else
+// autocannon; open load: the plain-socket client of lib/load.ts), so the client does not compete with the
+// server for the same event loop. Prints p50/p95/p99 and req/s per scenario.
 // Search runs twice: with repeated terms (answered from the 60-second result cache after the first
 // pass) and with unique queries (the same terms with a suffix of punctuation that no cache has seen and
 // the tokenizer ignores: same answers); then a service-time figure per query class of the relevance
