@@ -109,7 +109,7 @@ async function pacedWorker(job: WorkerJob): Promise<WorkerResult> {
     const sock = net.connect(Number(url.port), url.hostname);
     sock.setNoDelay(true);
     let pending: ((code: number) => void) | null = null;
-    let buf = Buffer.alloc(0);
+    let buf: Buffer = Buffer.alloc(0);
     const done = (code: number) => { const p = pending; pending = null; buf = Buffer.alloc(0); p?.(code); };
     sock.on('data', (d: Buffer) => {
       buf = buf.length ? Buffer.concat([buf, d]) : d;
