@@ -6,10 +6,10 @@ import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts'
 import type { Db } from '../db/index.ts';
 import { cachedCurrency, convertPrice, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
 import {
-  cachedGuestValue, cachedListing, categoryNames, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
+  artnrForms, artnrMatches, cachedGuestValue, cachedListing, categoryNames, loadedSnapshot, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
   type ListFilter, type SortKey, type Snapshot,
 } from '../search/index.ts';
-import { articleImages, normalizeArtnr } from '#rules/artnr.ts';
+import { articleImages } from '#rules/artnr.ts';
 import { RESERVED_CATEGORY_IDS, SKIPPED_PRODUCT_GROUP } from '#rules/constants.ts';
 import { sortSaleList } from '#rules/pricing.ts';
 import * as calls from '#api/catalog.ts';
@@ -20,9 +20,16 @@ export const TOOTH_PROPS = ['zahnlinie', 'kiefer', 'zahnart', 'farbe', 'form'] a
 
 // ---- helpers ----
 
-/** Finds an article by number as typed, upper-cased or normalised (section 5). */
+/**
+ * Finds an article by number as typed, upper-cased or normalised (section 5): in the loaded catalogue
+ * snapshot (kept current by the bus; no query per article call), else in the database.
+ */
 async function findArtnr(db: Db, raw: string): Promise<string | null> {
-  const cands = [...new Set([raw, raw.toUpperCase(), normalizeArtnr(raw), normalizeArtnr(raw).toUpperCase()])].filter(Boolean);
+  const s = loadedSnapshot(db);
+  const known = s ? artnrMatches(s, raw)[0] : undefined;
+  if (known) return known;
+  const cands = artnrForms(raw);
+  if (!cands.length) return null;
   const rows = await db.selectFrom('articles').select('artnr').where('artnr', 'in', cands).execute();
   for (const c of cands) if (rows.some((r) => r.artnr === c)) return c;
   return null;
@@ -112,11 +119,13 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
     listItems(db, [nr], { lang, country }),
     db.selectFrom('articles as a').innerJoin('manufacturers as m', 'm.id', 'a.hersteller_id')
       .select(['a.hersteller_artnr', 'a.gtin', 'a.referenz', 'a.ist_referenz', 'a.pg', 'a.kat_id', 'm.name'])
-      .where('a.artnr', '=', nr).executeTakeFirstOrThrow(),
+      .where('a.artnr', '=', nr).executeTakeFirst(),
     db.selectFrom('article_texts').select(['lang', 'beschreibung']).where('artnr', '=', nr).where('lang', 'in', [lang, 'de']).execute(),
     db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', nr).orderBy('prop').execute(),
     db.selectFrom('articles').select('artnr').where('parent_artnr', '=', nr).orderBy('artnr').execute(),
   ]);
+  // removed since the snapshot said it exists (a write that bypassed the bus)
+  if (!art || !item) throw notFound('error_artnr');
   const [variants, names, kat] = await Promise.all([
     art.ist_referenz === 1 && children.length ? listItems(db, children.map((c) => c.artnr), { lang, country }) : Promise.resolve([]),
     db.selectFrom('product_group_names').select(['lang', 'bez']).where('pg', '=', art.pg).where('lang', 'in', [lang, 'de']).execute(),
@@ -124,7 +133,7 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
   ]);
   const pick = <T extends { lang: string }>(rows: T[]) => rows.find((r) => r.lang === lang) ?? rows[0];
   return {
-    ...item!,
+    ...item,
     // MCode as stored: a missing code is part of the section 9 UVP rule (the list item says the same)
     Referenz: art.referenz,
     Beschreibung: pick(texts)?.beschreibung ?? '',
@@ -152,7 +161,8 @@ export const routes: AnyRoute[] = [
   // registered before the detail call: both paths have four segments
   defineRoute(calls.availability, async ({ db, params }) => {
     const nr = await requireArtnr(db, params.artnr);
-    const r = await db.selectFrom('articles').select(['vkz', 'lieferstatus']).where('artnr', '=', nr).executeTakeFirstOrThrow();
+    const r = await db.selectFrom('articles').select(['vkz', 'lieferstatus']).where('artnr', '=', nr).executeTakeFirst();
+    if (!r) throw notFound('error_artnr');
     return { vkz: r.vkz, Lieferstatus: r.lieferstatus };
   }),
 

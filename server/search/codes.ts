@@ -8,7 +8,7 @@ import type { Snapshot } from './snapshot.ts';
 import { looksLikeArtnr, lowerBound } from './text.ts';
 
 /** A typed article number as typed, upper-cased, normalised (section 5) and normalised upper-cased. */
-function artnrForms(term: string): string[] {
+export function artnrForms(term: string): string[] {
   const t = term.trim();
   const n = normalizeArtnr(t);
   return [...new Set([t, t.toUpperCase(), n, n.toUpperCase()])].filter((x) => x.length > 0);

@@ -24,6 +24,8 @@ const GUEST_TTL_MS = 60_000;
 export interface Engine {
   at: number;
   snap: Promise<Snapshot>;
+  /** the snapshot once loaded; after a price change the previous one until the new one is in (same articles) */
+  loaded?: Snapshot;
   index: Promise<TermIndex>;
   /** ranked match sets by folded term */
   matches: Cache<string, MatchResult>;
@@ -57,6 +59,7 @@ function answerCaches(): Pick<Engine, 'items' | 'responses' | 'values'> {
 
 /** A failed load is not kept: the next call tries again. */
 function dropOnFailure(db: Db, e: Engine): Engine {
+  e.snap.then((s) => { e.loaded = s; }, () => {});
   Promise.all([e.snap, e.index]).catch(() => { if (engines.get(db) === e) engines.delete(db); });
   return e;
 }
@@ -76,7 +79,7 @@ function createEngine(db: Db): Engine {
  * built is abandoned (it may have read the old prices).
  */
 function repriced(db: Db, e: Engine, snap: Promise<Snapshot>): Engine {
-  return dropOnFailure(db, { at: e.at, snap, index: e.index, matches: e.matches, ...answerCaches() });
+  return dropOnFailure(db, { at: e.at, snap, loaded: e.loaded, index: e.index, matches: e.matches, ...answerCaches() });
 }
 
 export function engine(db: Db): Engine {
@@ -104,6 +107,14 @@ export function engine(db: Db): Engine {
 /** The catalogue snapshot of the database. */
 export function snapshot(db: Db): Promise<Snapshot> {
   return engine(db).snap;
+}
+
+/**
+ * The snapshot if one is loaded (no waiting): which articles exist, for calls that must not wait for a
+ * (re)load and ask the database when it says no (an article added since). Null while none is loaded.
+ */
+export function loadedSnapshot(db: Db): Snapshot | null {
+  return engines.get(db)?.loaded ?? null;
 }
 
 /** Builds snapshot and index now (server start), so the first search does not wait for them; returns a line for the log. */

@@ -7,9 +7,9 @@
 //   listing.ts      filters, facets, sort orders       autocomplete.ts  autocomplete words
 //   guest-cache.ts  guest answers from memory          engine.ts     per-database state and its refresh
 export { tokenize } from './text.ts';
-export { artnrMatches, artnrsWithPrefix, exactCandidates } from './codes.ts';
+export { artnrForms, artnrMatches, artnrsWithPrefix, exactCandidates } from './codes.ts';
 export { chipsFor, matchTerm } from './match.ts';
-export { rebuildSearchIndex, snapshot, warmSearch } from './engine.ts';
+export { loadedSnapshot, rebuildSearchIndex, snapshot, warmSearch } from './engine.ts';
 export { categoryNames, katDescendants, propIndex, type Snapshot } from './snapshot.ts';
 export { cachedListing, filterAndFacet, relevanceOrder, sortHits, type ListFilter, type SortKey } from './listing.ts';
 export { wordsWithPrefix } from './autocomplete.ts';

@@ -155,10 +155,15 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
 function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: Int32Array): Int32Array {
   const out = new Int32Array(exact.length + ranked.length);
   out.set(exact);
+  const aus = s.aus;
   let k = exact.length;
-  const skip = (i: number) => exact.length > 0 && exact.includes(i);
-  for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (!s.aus[i] && !skip(i)) out[k++] = i; }
-  for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (s.aus[i] && !skip(i)) out[k++] = i; }
+  if (exact.length === 0) {
+    for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (!aus[i]) out[k++] = i; }
+    for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (aus[i]) out[k++] = i; }
+    return out.subarray(0, k);
+  }
+  for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (!aus[i] && !exact.includes(i)) out[k++] = i; }
+  for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (aus[i] && !exact.includes(i)) out[k++] = i; }
   return out.subarray(0, k);
 }
 
@@ -168,7 +173,8 @@ export async function chipsFor(db: Db, s: Snapshot, m: MatchResult, lang: string
   if (hit) return hit;
   const slots = categorySlots(s);
   const count = new Int32Array(slots.katIds.length);
-  for (let k = 0; k < m.idx.length; k++) count[slots.slot[m.idx[k]!]!]!++;
+  const { idx } = m, { slot } = slots;
+  for (let k = 0; k < idx.length; k++) count[slot[idx[k]!]!]!++;
   const counts: [number, number][] = [];
   for (let c = 0; c < count.length; c++) if (count[c]) counts.push([slots.katIds[c]!, count[c]!]);
   const names = await categoryNames(db, s, lang);
