@@ -17,6 +17,7 @@
 //   BENCH_SECONDS=5 npm run bench:shop -- js      only the JavaScript sizes (also: wire, product, lh)
 //   BENCH_BASE=http://127.0.0.1:4510 npm run bench:shop -- lh   against a running server (DEV_TOOLS off)
 //   BENCH_LH_RUNS=1 BENCH_LH_PAGES=kamera,cart     fewer runs / only some page types while iterating
+//   BENCH_LH_DUMP=/tmp/lh                          keeps every Lighthouse report (JSON) there
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

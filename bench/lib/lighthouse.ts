@@ -4,7 +4,9 @@
 // (compressed bytes on the wire, as the browser received them). A session cookie goes into the browser's
 // cookie jar, not into Lighthouse's extraHeaders: those reach the document but not the page's fetch()
 // calls, which then answer 401 and log the page out (it reloads as a guest: a broken measurement).
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 export interface LighthousePage { name: string; url: string; cookie?: string }
 export interface LighthouseResult {
@@ -89,6 +91,11 @@ export async function lighthouse(pages: LighthousePage[], runs: number): Promise
           ...(p.cookie ? { disableStorageReset: true } : {}),
         });
         if (r) all.push(summarize(r.lhr as unknown as Lhr));
+        // BENCH_LH_DUMP=dir keeps every report (long tasks, bootup time and the rest of the audits)
+        if (r && process.env.BENCH_LH_DUMP) {
+          fs.mkdirSync(process.env.BENCH_LH_DUMP, { recursive: true });
+          fs.writeFileSync(path.join(process.env.BENCH_LH_DUMP, `${p.name.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(r.lhr));
+        }
       }
       const m = median(all, (x) => x.score);
       out.push({ name: p.name, scores: all.map((x) => x.score), ...m });
