@@ -86,11 +86,23 @@ test('mega menu opens after 750 ms hover and closes on mouse-leave and click', a
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/de/de/');
   const panel = page.locator('#mega-shop');
-  await page.locator('.mainnav__link', { hasText: 'Shop' }).hover();
-  await page.waitForTimeout(MEGA_MENU_HOVER_MS - 300);
+  // the delay is measured in the page, from the pointer's arrival to the panel showing: sleeps of the test
+  // runner are late by whatever the machine is doing, which made this test flaky on a busy CI machine
+  await page.evaluate(() => {
+    const panel = document.getElementById('mega-shop')!;
+    const item = panel.closest('[data-mega]')!;
+    const times: { enter?: number; shown?: number } = {};
+    (window as unknown as { megaTimes: typeof times }).megaTimes = times;
+    item.addEventListener('pointerenter', () => { times.enter ??= performance.now(); });
+    new MutationObserver(() => { if (!panel.hidden) times.shown ??= performance.now(); }).observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+  });
   await expect(panel).toBeHidden();
-  await page.waitForTimeout(450);
+  await page.locator('.mainnav__link', { hasText: 'Shop' }).hover();
   await expect(panel).toBeVisible();
+  const t = await page.evaluate(() => (window as unknown as { megaTimes: { enter?: number; shown?: number } }).megaTimes);
+  expect(t.enter, 'pointerenter seen').toBeDefined();
+  // timers fire no earlier than asked (a few ms of clock rounding allowed)
+  expect(t.shown! - t.enter!).toBeGreaterThanOrEqual(MEGA_MENU_HOVER_MS - 5);
   await page.mouse.move(640, 880);
   await expect(panel).toBeHidden();
   // open again and click inside: closes
