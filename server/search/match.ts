@@ -21,6 +21,8 @@ export interface MatchResult {
   /** how many of them the term names exactly (article number, product code) */
   exact: number;
   corrected: string | null;
+  /** [katId, matches] of every category with matches, most first (the chips) */
+  katCounts: [number, number][];
   chips: Map<string, Chip[]>;
 }
 
@@ -146,39 +148,47 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
       }
     }
   }
-  const res: MatchResult = { idx: inRangeFirst(s, exact, ranked), exact: exact.length, corrected, chips: new Map() };
+  const res: MatchResult = { ...inRangeFirst(s, exact, ranked), exact: exact.length, corrected, chips: new Map() };
   e.matches.set(key, res);
   return res;
 }
 
-/** The exact articles, then the ranked ones in the range, then those out of it (each once). */
-function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: Int32Array): Int32Array {
+// out-of-range matches while partitioning, reused (synchronous: one partition at a time)
+let laterScratch = new Int32Array(0);
+
+/**
+ * The exact articles, then the ranked ones in the range, then those out of it (each once), with the
+ * number of matches per category (the chips) counted in the same pass.
+ */
+function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: Int32Array): { idx: Int32Array; katCounts: [number, number][] } {
   const out = new Int32Array(exact.length + ranked.length);
   out.set(exact);
   const aus = s.aus;
-  let k = exact.length;
-  if (exact.length === 0) {
-    for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (!aus[i]) out[k++] = i; }
-    for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (aus[i]) out[k++] = i; }
-    return out.subarray(0, k);
+  const { slot, katIds } = categorySlots(s);
+  const count = new Int32Array(katIds.length);
+  for (const i of exact) count[slot[i]!]!++;
+  if (laterScratch.length < ranked.length) laterScratch = new Int32Array(Math.max(ranked.length, 2 * laterScratch.length));
+  const later = laterScratch;
+  let k = exact.length, l = 0;
+  for (let j = 0; j < ranked.length; j++) {
+    const i = ranked[j]!;
+    if (exact.length > 0 && exact.includes(i)) continue;
+    count[slot[i]!]!++;
+    if (aus[i]) later[l++] = i; else out[k++] = i;
   }
-  for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (!aus[i] && !exact.includes(i)) out[k++] = i; }
-  for (let j = 0; j < ranked.length; j++) { const i = ranked[j]!; if (aus[i] && !exact.includes(i)) out[k++] = i; }
-  return out.subarray(0, k);
+  out.set(later.subarray(0, l), k);
+  const katCounts: [number, number][] = [];
+  for (let c = 0; c < count.length; c++) if (count[c]) katCounts.push([katIds[c]!, count[c]!]);
+  katCounts.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return { idx: out.subarray(0, k + l), katCounts };
 }
 
 /** Up to `max` category chips (most hits first) of a match set. */
 export async function chipsFor(db: Db, s: Snapshot, m: MatchResult, lang: string, max = 4): Promise<Chip[]> {
   const hit = m.chips.get(lang);
   if (hit) return hit;
-  const slots = categorySlots(s);
-  const count = new Int32Array(slots.katIds.length);
-  const { idx } = m, { slot } = slots;
-  for (let k = 0; k < idx.length; k++) count[slot[idx[k]!]!]!++;
-  const counts: [number, number][] = [];
-  for (let c = 0; c < count.length; c++) if (count[c]) counts.push([slots.katIds[c]!, count[c]!]);
   const names = await categoryNames(db, s, lang);
-  const chips = counts.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, max)
+  const chips = m.katCounts.slice(0, max)
     .map(([katId, count]) => ({ pg: s.katPg.get(katId) ?? 0, katId, name: names.get(katId) ?? '', count }));
   m.chips.set(lang, chips);
   return chips;
