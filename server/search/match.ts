@@ -163,8 +163,7 @@ let laterScratch = new Int32Array(0);
 function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: Int32Array): { idx: Int32Array; katCounts: [number, number][] } {
   const out = new Int32Array(exact.length + ranked.length);
   out.set(exact);
-  const aus = s.aus;
-  const { slot, katIds } = categorySlots(s);
+  const { slot, slotAus, katIds } = categorySlots(s);
   const count = new Int32Array(katIds.length);
   for (const i of exact) count[slot[i]!]!++;
   if (laterScratch.length < ranked.length) laterScratch = new Int32Array(Math.max(ranked.length, 2 * laterScratch.length));
@@ -173,8 +172,9 @@ function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: Int32Array)
   for (let j = 0; j < ranked.length; j++) {
     const i = ranked[j]!;
     if (exact.length > 0 && exact.includes(i)) continue;
-    count[slot[i]!]!++;
-    if (aus[i]) later[l++] = i; else out[k++] = i;
+    const sa = slotAus[i]!;
+    count[sa >> 1]!++;
+    if (sa & 1) later[l++] = i; else out[k++] = i;
   }
   out.set(later.subarray(0, l), k);
   const katCounts: [number, number][] = [];
