@@ -1,4 +1,5 @@
 // Builds the Hono application from the route declarations of every module.
+import type http from 'node:http';
 import { Hono, type Context } from 'hono';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -8,7 +9,7 @@ import { ApiError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountProductImages } from './product-images.ts';
 import { parseWith, type AnyRoute } from './route.ts';
-import { API_CSP, commonHeaders } from './security-headers.ts';
+import { API_CSP, apiDefaultHeaders, commonHeaders } from './security-headers.ts';
 import { loadSession } from './session.ts';
 import { allRoutes } from '../modules/index.ts';
 import { ACCESS_PREFIXES } from '#api/contract.ts';
@@ -78,6 +79,14 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes, imageDir = con
   const app = new Hono();
   // security headers on every answer; JSON without its own caching rule is never stored (customer data)
   app.use('*', async (c, next) => {
+    const outgoing = (c.env as { outgoing?: http.ServerResponse } | undefined)?.outgoing;
+    if (outgoing) {
+      // served by Node: set on the Node response, where the answer's own headers (written by writeHead)
+      // take precedence. Touching c.res.headers instead would turn the server adapter's plain-object
+      // answer into a WHATWG Headers object, which costs more CPU per request than the call itself.
+      apiDefaultHeaders(outgoing);
+      return next();
+    }
     await next();
     for (const [k, v] of Object.entries(commonHeaders())) c.res.headers.set(k, v);
     if (!c.res.headers.has('content-security-policy')) c.res.headers.set('content-security-policy', API_CSP);

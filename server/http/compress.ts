@@ -4,10 +4,12 @@
 // other types pass unchanged. The renderers write to the Node response as usual: this wraps its
 // writeHead/write/end, holding the head back until the first THRESHOLD bytes (or the end) decide.
 import type http from 'node:http';
-import { compressibleType, liveCompressor, negotiateEncoding, type Encoding } from '../lib/encoding.ts';
+import { compressibleType, compressWhole, liveCompressor, negotiateEncoding, type Encoding } from '../lib/encoding.ts';
 
 /** below this many bytes compression saves less than the header and the CPU cost it adds */
 export const COMPRESS_THRESHOLD = 1024;
+/** up to this size a complete answer is compressed in one call: a stream costs more to set up than it saves */
+const WHOLE_MAX = 64 * 1024;
 const OFFERED: Encoding[] = ['br', 'gzip'];
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -26,9 +28,27 @@ export function addVary(res: http.ServerResponse): void {
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
+/** writeHead's own headers (object or [k, v, …]) moved into setHeader, so headers can still join them. */
+function moveHeaders(res: http.ServerResponse, args: unknown[]): void {
+  const h = args.find((x) => x && typeof x === 'object');
+  if (Array.isArray(h)) for (let i = 0; i + 1 < h.length; i += 2) res.setHeader(String(h[i]), h[i + 1] as string);
+  else if (h) for (const [k, v] of Object.entries(h as http.OutgoingHttpHeaders)) if (v !== undefined) res.setHeader(k, v);
+}
+
+/** A client that accepts no encoding we offer: the answer passes as written (no buffering), told to vary. */
+function varyOnly(res: http.ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    moveHeaders(res, rest);
+    if (compressibleType(res.getHeader('content-type')) && !res.getHeader('content-encoding')) addVary(res);
+    return writeHead(status, ...rest.filter((x) => typeof x === 'string')); // the reason phrase, if given
+  }) as typeof res.writeHead;
+}
+
 export function compressResponse(req: http.IncomingMessage, res: http.ServerResponse, threshold = COMPRESS_THRESHOLD): void {
   const enc = negotiateEncoding(req.headers['accept-encoding'], OFFERED);
   if (req.method === 'HEAD') return;
+  if (enc === null) return varyOnly(res);
   const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
   const write = res.write.bind(res) as (...a: unknown[]) => boolean;
   const end = res.end.bind(res) as (...a: unknown[]) => http.ServerResponse;
@@ -40,24 +60,28 @@ export function compressResponse(req: http.IncomingMessage, res: http.ServerResp
   /** the head with the headers as set so far (writeHead's own headers were moved into setHeader) */
   const sendHead = () => { if (!res.headersSent) writeHead(res.statusCode); };
 
-  /** `total`: the whole length when the end is known; plain output that is held is left to the caller */
-  const decide = (total: number | null): 'plain' | 'compress' => {
+  /** whether the answer of `total` bytes (null: not known yet) is compressed; Vary for every compressible type */
+  const eligible = (total: number | null): boolean => {
     const status = res.statusCode;
-    const eligible = enc !== null && status >= 200 && status !== 204 && status !== 206 && status !== 304
-      && !res.getHeader('content-encoding') && compressibleType(res.getHeader('content-type'))
+    const compressible = !res.getHeader('content-encoding') && compressibleType(res.getHeader('content-type'));
+    if (compressible) addVary(res);
+    return compressible && status >= 200 && status !== 204 && status !== 206 && status !== 304
       && !/no-transform/i.test(String(res.getHeader('cache-control') ?? ''))
       && (total === null || total >= threshold);
-    if (compressibleType(res.getHeader('content-type')) && !res.getHeader('content-encoding')) addVary(res);
-    if (!eligible) {
+  };
+
+  /** `total`: the whole length when the end is known; plain output that is held is left to the caller */
+  const decide = (total: number | null): 'plain' | 'compress' => {
+    if (!eligible(total)) {
       decided = 'plain';
       if (total === null) { sendHead(); write(Buffer.concat(held)); held = []; }
       return decided;
     }
     decided = 'compress';
-    res.setHeader('content-encoding', enc!);
+    res.setHeader('content-encoding', enc);
     res.removeHeader('content-length');
     sendHead();
-    stream = liveCompressor(enc!, total ?? undefined);
+    stream = liveCompressor(enc, total ?? undefined);
     stream.on('data', (d: Buffer) => write(d));
     stream.on('end', () => end());
     // a client that went away: drop the compressor's buffers with it
@@ -77,9 +101,7 @@ export function compressResponse(req: http.IncomingMessage, res: http.ServerResp
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     if (decided === 'plain') return writeHead(status, ...rest);
     res.statusCode = status;
-    const h = rest.find((x) => x && typeof x === 'object');
-    if (Array.isArray(h)) for (let i = 0; i + 1 < h.length; i += 2) res.setHeader(String(h[i]), h[i + 1] as string);
-    else if (h) for (const [k, v] of Object.entries(h as http.OutgoingHttpHeaders)) if (v !== undefined) res.setHeader(k, v);
+    moveHeaders(res, rest);
     return res;
   }) as typeof res.writeHead;
 
@@ -100,7 +122,22 @@ export function compressResponse(req: http.IncomingMessage, res: http.ServerResp
     if (decided === null) {
       if (buf) { held.push(buf); heldBytes += buf.length; }
       const length = Number(res.getHeader('content-length'));
-      if (decide(Number.isFinite(length) && length > 0 ? Math.max(length, heldBytes) : heldBytes) === 'plain') {
+      const total = Number.isFinite(length) && length > 0 ? Math.max(length, heldBytes) : heldBytes;
+      if (total === heldBytes && total <= WHOLE_MAX && eligible(total)) {
+        // the whole answer is here (API JSON, a small page): one compressed write with its length
+        decided = 'compress';
+        const body = Buffer.concat(held);
+        held = [];
+        compressWhole(enc, body).then((out) => {
+          if (res.destroyed) return;
+          res.setHeader('content-encoding', enc);
+          res.setHeader('content-length', out.length);
+          sendHead();
+          end(out, ...(cb ? [cb] : []));
+        }, (e: unknown) => res.destroy(e as Error));
+        return res;
+      }
+      if (decide(total) === 'plain') {
         const body = Buffer.concat(held);
         held = [];
         // no explicit head: end() writes it with the Content-Length of the body

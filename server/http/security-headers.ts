@@ -3,6 +3,7 @@
 // and Content-Security-Policies — pages allow only their own scripts plus the hashes of their inline
 // scripts (no 'unsafe-inline' for scripts), API answers allow nothing.
 import { createHash } from 'node:crypto';
+import type http from 'node:http';
 import { config } from '../config.ts';
 
 /** True when the shop is published under https (PUBLIC_URL): HSTS and Secure cookies. */
@@ -22,6 +23,13 @@ export function commonHeaders(): Record<string, string> {
 
 /** CSP of JSON and file answers of the API: nothing may load or run, nobody may frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** An API answer's headers before it is written: the common ones, and the API's CSP and no-store unless the answer sets its own. */
+export function apiDefaultHeaders(res: http.ServerResponse): void {
+  for (const [k, v] of Object.entries(commonHeaders())) res.setHeader(k, v);
+  res.setHeader('content-security-policy', API_CSP);
+  res.setHeader('cache-control', 'no-store');
+}
 
 function origin(url: string): string | null {
   try { return url ? new URL(url).origin : null; } catch { return null; }

@@ -41,9 +41,21 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined,
   return best;
 }
 
+function liveOptions(sizeHint?: number): zlib.BrotliOptions {
+  return { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, ...(sizeHint ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}) } };
+}
+const GZIP_LEVEL = 6;
+
 /** A streaming compressor for on-the-fly responses: fast settings, the response is on its way. */
 export function liveCompressor(enc: Encoding, sizeHint?: number): zlib.BrotliCompress | zlib.Gzip {
-  return enc === 'br'
-    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, ...(sizeHint ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}) } })
-    : zlib.createGzip({ level: 6 });
+  return enc === 'br' ? zlib.createBrotliCompress(liveOptions(sizeHint)) : zlib.createGzip({ level: GZIP_LEVEL });
+}
+
+/** A complete response compressed in one call on the thread pool (no stream to set up), same settings. */
+export function compressWhole(enc: Encoding, body: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (e: Error | null, out: Buffer) => (e ? reject(e) : resolve(out));
+    if (enc === 'br') zlib.brotliCompress(body, liveOptions(body.length), done);
+    else zlib.gzip(body, { level: GZIP_LEVEL }, done);
+  });
 }

@@ -183,6 +183,45 @@ describe('compressed API JSON', () => {
   });
 });
 
+describe('the ways an answer is written', () => {
+  // a complete answer is compressed in one call and sent with its length; one written in parts, or a
+  // large one, streams through the compressor (chunked): the client gets the same bytes either way
+  const big = 'x'.repeat(200 * 1024) + 'ende';
+  let srv: { server: http.Server; base: string };
+  beforeAll(async () => {
+    srv = await listen(withCompression((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/whole') return void res.end(JSON.stringify({ text: 'Klasse 4 '.repeat(400) }));
+      if (req.url === '/big') return void res.end(big);
+      res.write('"'); res.write('Teil '.repeat(400)); res.end('"');
+    }));
+  });
+  afterAll(() => new Promise<void>((r) => srv.server.close(() => r())));
+
+  it.each(['br', 'gzip'])('%s: whole, large and written in parts', async (enc) => {
+    const whole = await raw(srv.base, '/whole', { 'accept-encoding': enc });
+    expect(whole.headers['content-encoding']).toBe(enc);
+    expect(Number(whole.headers['content-length'])).toBe(whole.body.length);
+    expect(whole.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(decode(whole).toString()).text).toBe('Klasse 4 '.repeat(400));
+    const large = await raw(srv.base, '/big', { 'accept-encoding': enc });
+    expect(large.headers['content-encoding']).toBe(enc);
+    expect(large.headers['transfer-encoding']).toBe('chunked');
+    expect(decode(large).toString()).toBe(big);
+    const parts = await raw(srv.base, '/parts', { 'accept-encoding': enc });
+    expect(parts.headers['content-encoding']).toBe(enc);
+    expect(decode(parts).toString()).toBe(`"${'Teil '.repeat(400)}"`);
+  });
+
+  it('identity: the answer as written, with Vary', async () => {
+    const whole = await raw(srv.base, '/whole');
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(whole.body.toString()).text).toBe('Klasse 4 '.repeat(400));
+    expect((await raw(srv.base, '/parts')).body.toString()).toBe(`"${'Teil '.repeat(400)}"`);
+  });
+});
+
 describe('Accept-Encoding negotiation', () => {
   it.each([
     ['gzip, deflate, br, zstd', 'br'],

@@ -110,6 +110,25 @@ describe('https deployments (PUBLIC_URL=https://…)', () => {
       });
       expect(r.status).toBe(200);
       expect(r.headers.get('strict-transport-security')).toMatch(/max-age=\d{8}/);
+      // the Node server sets the API's headers on its own response (server/http/app.ts): the same
+      // headers as above, and an answer's own caching rule wins over the default no-store
+      expectCommon(r.headers);
+      expect(r.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+      for (const enc of ['', 'br']) {
+        const missing = await fetch(`${srv.url}/api/nothing-here`, { headers: enc ? { 'accept-encoding': enc } : {} });
+        expect(missing.status).toBe(404);
+        expectCommon(missing.headers);
+        expect(missing.headers.get('cache-control')).toBe('no-store');
+        expect(missing.headers.get('vary')).toMatch(/Accept-Encoding/);
+        expect(missing.headers.get('strict-transport-security')).toMatch(/max-age=\d{8}/);
+        expect((await missing.json() as { error: string }).error).toBe('not_found');
+      }
+      const image = await fetch(`${srv.url}/images/artikel/small/NOPE-0000.webp`);
+      expect(image.status).toBe(404);
+      expect(image.headers.get('cache-control')).toBe('no-cache');
+      expectCommon(image.headers);
       const sid = r.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
       expect(sid).toMatch(/;\s*Secure/i);
       expect(sid).toMatch(/HttpOnly/i);
