@@ -9,8 +9,9 @@ import { exactArticles } from './codes.ts';
 import { repairWords } from './correction.ts';
 import { engine } from './engine.ts';
 import { hasLonger, intersectAll, union, withMarks, wordDocs, type TermIndex } from './postings.ts';
-import { BM25_MAX, bm25Order, byCategoryVote, byWordsMatched, markedFirst } from './ranking.ts';
-import { categoryNames, categorySlots, type Snapshot } from './snapshot.ts';
+import { BM25_MAX, bm25Order, byWordsMatched, markedFirst } from './ranking.ts';
+import { arrange, ONE_TIER, type Arranged, type Tiers } from './arrange.ts';
+import { categoryNames, type Snapshot } from './snapshot.ts';
 import { expandQuery, isWidened, literalQuery, type QueryWord } from './synonyms.ts';
 import { foldText, looksLikeArtnr, tokenize } from './text.ts';
 
@@ -66,7 +67,7 @@ function termDocs(ix: TermIndex, term: string, words: readonly QueryWord[], exac
 }
 
 /**
- * Ranked documents of the query words. With synonym groups: the static rank (widenedOrder decides).
+ * Ranked documents of the query words. With synonym groups: the static rank (arranged decides).
  * Otherwise documents containing the words as whole words come before prefix-only matches ("zahn":
  * Zahn, Frontzahn… before Zahntechnik); within a tier small sets by bm25, large ones in the static rank.
  */
@@ -82,35 +83,20 @@ function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): A
 }
 
 /**
- * Stems and synonyms widen the search: what the words as typed find comes first ("Zähne": the sets
- * of 28 Zähne before every Zahn… prefix); with synonyms each tier by the categories most of its
- * matches fall in (Kunststoffzähne: the tooth sets, not the one bonder "für Kunststoff-Zähne";
- * Zirkon: the zirconia blanks, not the brand Zirkonzahn).
+ * The arranged match set of ranked documents. Stems and synonyms widen the search: what the words as
+ * typed find comes first ("Zähne": the sets of 28 Zähne before every Zahn… prefix); with synonyms each
+ * tier by the categories most of its matches fall in (Kunststoffzähne: the tooth sets, not the one bonder
+ * "für Kunststoff-Zähne"; Zirkon: the zirconia blanks, not the brand Zirkonzahn). arrange.ts does the rest.
  */
-function widenedOrder(ix: TermIndex, s: Snapshot, toIdx: Int32Array, words: readonly QueryWord[], ranked: ArrayLike<number>): Int32Array {
-  if (ranked.length <= 1 || !isWidened(words)) return toIndices(toIdx, ranked);
+function arranged(ix: TermIndex, s: Snapshot, toIdx: Int32Array, exact: readonly number[], words: readonly QueryWord[], ranked: ArrayLike<number>): Arranged {
+  if (ranked.length <= 1 || !isWidened(words)) return arrange(s, toIdx, ranked, ONE_TIER, exact);
   const literal = wordsDocs(ix, literalQuery(words), false);
-  const { list, head } = withMarks(ix, literal, (mark) => markedFirst(ranked, mark));
-  const own = byCategoryVote(s, toIndices(toIdx, list.subarray(0, head)));
-  const rest = toIndices(toIdx, list.subarray(head));
   // synonym matches come in the static rank: the categories decide, in the typed words' tier too
-  return concat(own, words.some((w) => w.alternatives.length > 1) ? byCategoryVote(s, rest) : rest);
+  const vote: Tiers['vote'] = [true, words.some((w) => w.alternatives.length > 1)];
+  return withMarks(ix, literal, (mark) => arrange(s, toIdx, ranked, { mark, vote }, exact));
 }
 
-/** Snapshot indices of documents (articles missing from the snapshot dropped). */
-function toIndices(toIdx: Int32Array, docs: ArrayLike<number>): Int32Array {
-  const out = new Int32Array(docs.length);
-  let k = 0;
-  for (let j = 0; j < docs.length; j++) { const i = toIdx[docs[j]!]!; if (i >= 0) out[k++] = i; }
-  return out.subarray(0, k);
-}
-
-function concat(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
+const NONE = new Int32Array(0); // one element type for arrange's loop
 
 // snapshot index of every document (the index and the snapshot load separately)
 const docIndex = new WeakMap<Snapshot, { ix: TermIndex; toIdx: Int32Array }>();
@@ -132,55 +118,26 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   const [ix, exact] = await Promise.all([e.index, exactArticles(db, s, term)]);
   const toIdx = toSnapshot(ix, s);
   const tokens = tokenize(term);
-  let ranked: Int32Array = new Int32Array(0);
+  let found: Arranged | undefined;
   let corrected: string | null = null;
   if (tokens.length) {
     const words = expandQuery(tokens);
-    ranked = widenedOrder(ix, s, toIdx, words, rankedDocs(ix, term, words));
-    if (ranked.length === 0 && exact.length === 0) {
+    found = arranged(ix, s, toIdx, exact, words, rankedDocs(ix, term, words));
+    if (found.matched === 0 && exact.length === 0) {
       const repaired = repairWords(ix, words);
       if (repaired) {
-        ranked = widenedOrder(ix, s, toIdx, repaired, rankedDocs(ix, term, repaired));
-        if (ranked.length) corrected = repaired.map((w) => w.text).join(' ');
+        found = arranged(ix, s, toIdx, exact, repaired, rankedDocs(ix, term, repaired));
+        if (found.matched) corrected = repaired.map((w) => w.text).join(' ');
       }
-      if (ranked.length === 0 && words.length > 1) {
-        ranked = toIndices(toIdx, byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false))));
+      if (found.matched === 0 && words.length > 1) {
+        found = arrange(s, toIdx, byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false))), ONE_TIER, exact);
       }
     }
   }
-  const res: MatchResult = { ...inRangeFirst(s, exact, ranked), exact: exact.length, corrected, chips: new Map() };
+  found ??= arrange(s, toIdx, NONE, ONE_TIER, exact);
+  const res: MatchResult = { idx: found.idx, katCounts: found.katCounts, exact: exact.length, corrected, chips: new Map() };
   e.matches.set(key, res);
   return res;
-}
-
-// out-of-range matches while partitioning, reused (synchronous: one partition at a time)
-let laterScratch = new Int32Array(0);
-
-/**
- * The exact articles, then the ranked ones in the range, then those out of it (each once), with the
- * number of matches per category (the chips) counted in the same pass.
- */
-function inRangeFirst(s: Snapshot, exact: readonly number[], ranked: Int32Array): { idx: Int32Array; katCounts: [number, number][] } {
-  const out = new Int32Array(exact.length + ranked.length);
-  out.set(exact);
-  const { slot, slotAus, katIds } = categorySlots(s);
-  const count = new Int32Array(katIds.length);
-  for (const i of exact) count[slot[i]!]!++;
-  if (laterScratch.length < ranked.length) laterScratch = new Int32Array(Math.max(ranked.length, 2 * laterScratch.length));
-  const later = laterScratch;
-  let k = exact.length, l = 0;
-  for (let j = 0; j < ranked.length; j++) {
-    const i = ranked[j]!;
-    if (exact.length > 0 && exact.includes(i)) continue;
-    const sa = slotAus[i]!;
-    count[sa >> 1]!++;
-    if (sa & 1) later[l++] = i; else out[k++] = i;
-  }
-  out.set(later.subarray(0, l), k);
-  const katCounts: [number, number][] = [];
-  for (let c = 0; c < count.length; c++) if (count[c]) katCounts.push([katIds[c]!, count[c]!]);
-  katCounts.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  return { idx: out.subarray(0, k + l), katCounts };
 }
 
 /** Up to `max` category chips (most hits first) of a match set. */

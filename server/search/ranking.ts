@@ -1,9 +1,7 @@
 // Orders of a match set. bm25 over the two fields (the article number counts NUMBER_WEIGHT times),
 // computed from the postings as SQLite's FTS5 did; the whole-word tier; the typed words before
-// their stems and synonyms with a category vote; and the best-partial order of the fallback.
-import { SPECIAL_PRODUCT_GROUPS } from '#rules/constants.ts';
+// their stems and synonyms (the category vote is in arrange.ts); and the best-partial order of the fallback.
 import { matchesExactly, termRange, wordDocs, type TermIndex } from './postings.ts';
-import { categorySlots, type Snapshot } from './snapshot.ts';
 
 /** Up to this many matches are ordered by bm25; larger sets keep the static rank (bm25 would touch every match). */
 export const BM25_MAX = 4000;
@@ -101,33 +99,6 @@ export function markedFirst(ranked: ArrayLike<number>, mark: Uint8Array): { list
   const list = new Int32Array(ranked.length);
   for (let k = 0, h = 0, t = head; k < ranked.length; k++) { const d = ranked[k]!; if (mark[d]) list[h++] = d; else list[t++] = d; }
   return { list, head };
-}
-
-/**
- * Matches ordered by how many of them share their category (stable: rank order within a category;
- * linear); the special groups (clearance 888, miscellaneous 0, promotions) after the regular ones,
- * as in the navigation. Works on snapshot indices.
- */
-export function byCategoryVote(s: Snapshot, idx: Int32Array): Int32Array {
-  if (idx.length <= 1) return idx;
-  const { slot, katIds } = categorySlots(s);
-  const size = new Int32Array(katIds.length);
-  const first = new Int32Array(katIds.length).fill(-1);
-  const order: number[] = [];
-  for (let k = 0; k < idx.length; k++) {
-    const c = slot[idx[k]!]!;
-    if (size[c]!++ === 0) { first[c] = k; order.push(c); }
-  }
-  if (order.length <= 1) return idx;
-  // categories by votes (first appearance on ties), then each category's matches in rank order
-  const special = (c: number) => (SPECIAL_PRODUCT_GROUPS.includes(s.pg[idx[first[c]!]!]!) ? 1 : 0);
-  order.sort((a, b) => special(a) - special(b) || size[b]! - size[a]! || first[a]! - first[b]!);
-  const start = new Int32Array(katIds.length);
-  let at = 0;
-  for (const c of order) { start[c] = at; at += size[c]!; }
-  const out = new Int32Array(idx.length);
-  for (let k = 0; k < idx.length; k++) { const i = idx[k]!; out[start[slot[i]!]!++] = i; }
-  return out;
 }
 
 /** Documents of several word lists, those in the most lists first (in the static rank within the same count). */
