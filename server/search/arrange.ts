@@ -9,6 +9,7 @@
 //    vote keeps rank order;
 //  - the count of matches per category (the chips) over the exact and the ranked matches, each once.
 import { SPECIAL_PRODUCT_GROUPS } from '#rules/constants.ts';
+import type { TermIndex } from './postings.ts';
 import { categorySlots, type Snapshot } from './snapshot.ts';
 
 export interface Arranged {
@@ -23,6 +24,25 @@ export interface Arranged {
 /** Tiers of the ranked documents: `mark` flags the first tier's documents (null: one tier, no vote); `vote` per tier. */
 export interface Tiers { mark: Uint8Array | null; vote: readonly [boolean, boolean] }
 export const ONE_TIER: Tiers = { mark: null, vote: [false, false] };
+
+/**
+ * What the passes read of a document, by document number (the index and the snapshot load separately):
+ * its snapshot index (-1: not in the snapshot) and its category slot and range flag (slot * 2 + out of
+ * range). Large match sets come in document order, so the passes read these columns front to back
+ * instead of jumping through the snapshot's.
+ */
+export interface DocColumns { toIdx: Int32Array; slotAus: Int32Array }
+const columns = new WeakMap<Snapshot, { ix: TermIndex; cols: DocColumns }>();
+
+export function docColumns(ix: TermIndex, s: Snapshot): DocColumns {
+  const hit = columns.get(s);
+  if (hit?.ix === ix) return hit.cols;
+  const toIdx = Int32Array.from(ix.artnr, (a) => s.idxOf.get(a) ?? -1);
+  const bySnapshot = categorySlots(s).slotAus;
+  const cols = { toIdx, slotAus: Int32Array.from(toIdx, (i) => (i < 0 ? -1 : bySnapshot[i]!)) };
+  columns.set(s, { ix, cols });
+  return cols;
+}
 
 // pass 1 keeps each match to place and its bucket key for pass 2, and the second tier's matches when
 // that tier keeps rank order (in the range / out of it); reused: one arrangement at a time
@@ -39,8 +59,8 @@ function katCountsOf(katIds: readonly number[], count: Int32Array): [number, num
 }
 
 /** One tier: a single pass, the matches in the range where they are read, those out of it kept for after. */
-function oneTier(s: Snapshot, toIdx: Int32Array, ranked: ArrayLike<number>, exact: readonly number[]): Arranged {
-  const { slot, slotAus, katIds } = categorySlots(s);
+function oneTier(s: Snapshot, { toIdx, slotAus }: DocColumns, ranked: ArrayLike<number>, exact: readonly number[]): Arranged {
+  const { slot, katIds } = categorySlots(s);
   const count = new Int32Array(katIds.length);
   for (const i of exact) count[slot[i]!]!++;
   if (idxScratch.length < ranked.length) growScratch(ranked.length);
@@ -49,11 +69,12 @@ function oneTier(s: Snapshot, toIdx: Int32Array, ranked: ArrayLike<number>, exac
   idx.set(exact);
   let k = exact.length, l = 0, matched = 0;
   for (let j = 0; j < ranked.length; j++) {
-    const i = toIdx[ranked[j]!]!;
+    const d = ranked[j]!;
+    const i = toIdx[d]!;
     if (i < 0) continue;
     matched++;
     if (exact.length > 0 && exact.includes(i)) continue;
-    const sa = slotAus[i]!;
+    const sa = slotAus[d]!;
     count[sa >> 1]!++;
     if (sa & 1) later[l++] = i; else idx[k++] = i;
   }
@@ -68,9 +89,10 @@ function growScratch(size: number): void {
   restOutScratch = new Int32Array(idxScratch.length);
 }
 
-export function arrange(s: Snapshot, toIdx: Int32Array, ranked: ArrayLike<number>, tiers: Tiers, exact: readonly number[]): Arranged {
-  if (tiers.mark === null) return oneTier(s, toIdx, ranked, exact);
-  const { slot, slotAus, katIds } = categorySlots(s);
+export function arrange(s: Snapshot, cols: DocColumns, ranked: ArrayLike<number>, tiers: Tiers, exact: readonly number[]): Arranged {
+  if (tiers.mark === null) return oneTier(s, cols, ranked, exact);
+  const { toIdx, slotAus } = cols;
+  const { slot, katIds } = categorySlots(s);
   const n = katIds.length;
   const count = new Int32Array(n);
   for (const i of exact) count[slot[i]!]!++;
@@ -93,7 +115,7 @@ export function arrange(s: Snapshot, toIdx: Int32Array, ranked: ArrayLike<number
     if (i < 0) continue; // not in the snapshot (loaded separately)
     matched++;
     const t = mark !== null && !mark[d] ? 1 : 0;
-    const sa = slotAus[i]!;
+    const sa = slotAus[d]!;
     const c = sa >> 1;
     const tc = t * n + c;
     if (votes[tc]!++ === 0) { firstAt[tc] = k; firstIdx[tc] = i; seen[t]!.push(c); }

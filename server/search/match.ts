@@ -10,7 +10,7 @@ import { repairWords } from './correction.ts';
 import { engine } from './engine.ts';
 import { hasLonger, intersectAll, union, withMarks, wordDocs, type TermIndex } from './postings.ts';
 import { BM25_MAX, bm25Order, byWordsMatched, markedFirst } from './ranking.ts';
-import { arrange, ONE_TIER, type Arranged, type Tiers } from './arrange.ts';
+import { arrange, docColumns, ONE_TIER, type Arranged, type DocColumns, type Tiers } from './arrange.ts';
 import { categoryNames, type Snapshot } from './snapshot.ts';
 import { expandQuery, isWidened, literalQuery, type QueryWord } from './synonyms.ts';
 import { foldText, looksLikeArtnr, tokenize } from './text.ts';
@@ -88,26 +88,15 @@ function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): A
  * tier by the categories most of its matches fall in (Kunststoffzähne: the tooth sets, not the one bonder
  * "für Kunststoff-Zähne"; Zirkon: the zirconia blanks, not the brand Zirkonzahn). arrange.ts does the rest.
  */
-function arranged(ix: TermIndex, s: Snapshot, toIdx: Int32Array, exact: readonly number[], words: readonly QueryWord[], ranked: ArrayLike<number>): Arranged {
-  if (ranked.length <= 1 || !isWidened(words)) return arrange(s, toIdx, ranked, ONE_TIER, exact);
+function arranged(ix: TermIndex, s: Snapshot, cols: DocColumns, exact: readonly number[], words: readonly QueryWord[], ranked: ArrayLike<number>): Arranged {
+  if (ranked.length <= 1 || !isWidened(words)) return arrange(s, cols, ranked, ONE_TIER, exact);
   const literal = wordsDocs(ix, literalQuery(words), false);
   // synonym matches come in the static rank: the categories decide, in the typed words' tier too
   const vote: Tiers['vote'] = [true, words.some((w) => w.alternatives.length > 1)];
-  return withMarks(ix, literal, (mark) => arrange(s, toIdx, ranked, { mark, vote }, exact));
+  return withMarks(ix, literal, (mark) => arrange(s, cols, ranked, { mark, vote }, exact));
 }
 
 const NONE = new Int32Array(0); // one element type for arrange's loop
-
-// snapshot index of every document (the index and the snapshot load separately)
-const docIndex = new WeakMap<Snapshot, { ix: TermIndex; toIdx: Int32Array }>();
-
-function toSnapshot(ix: TermIndex, s: Snapshot): Int32Array {
-  const hit = docIndex.get(s);
-  if (hit?.ix === ix) return hit.toIdx;
-  const toIdx = Int32Array.from(ix.artnr, (a) => s.idxOf.get(a) ?? -1);
-  docIndex.set(s, { ix, toIdx });
-  return toIdx;
-}
 
 /** Ranked match set of a term (see the file comment). */
 export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<MatchResult> {
@@ -116,25 +105,25 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   const hit = e.matches.get(key);
   if (hit) return hit;
   const [ix, exact] = await Promise.all([e.index, exactArticles(db, s, term)]);
-  const toIdx = toSnapshot(ix, s);
+  const cols = docColumns(ix, s);
   const tokens = tokenize(term);
   let found: Arranged | undefined;
   let corrected: string | null = null;
   if (tokens.length) {
     const words = expandQuery(tokens);
-    found = arranged(ix, s, toIdx, exact, words, rankedDocs(ix, term, words));
+    found = arranged(ix, s, cols, exact, words, rankedDocs(ix, term, words));
     if (found.matched === 0 && exact.length === 0) {
       const repaired = repairWords(ix, words);
       if (repaired) {
-        found = arranged(ix, s, toIdx, exact, repaired, rankedDocs(ix, term, repaired));
+        found = arranged(ix, s, cols, exact, repaired, rankedDocs(ix, term, repaired));
         if (found.matched) corrected = repaired.map((w) => w.text).join(' ');
       }
       if (found.matched === 0 && words.length > 1) {
-        found = arrange(s, toIdx, byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false))), ONE_TIER, exact);
+        found = arrange(s, cols, byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false))), ONE_TIER, exact);
       }
     }
   }
-  found ??= arrange(s, toIdx, NONE, ONE_TIER, exact);
+  found ??= arrange(s, cols, NONE, ONE_TIER, exact);
   const res: MatchResult = { idx: found.idx, katCounts: found.katCounts, exact: exact.length, corrected, chips: new Map() };
   e.matches.set(key, res);
   return res;

@@ -2,7 +2,8 @@
 // articles out of it, the first tier before the second, a voting tier by category votes (special groups
 // last, ties by first appearance, rank order within a category), a non-voting tier in rank order.
 import { describe, expect, it } from 'vitest';
-import { arrange, ONE_TIER } from '../../server/search/arrange.ts';
+import { arrange, docColumns, ONE_TIER } from '../../server/search/arrange.ts';
+import type { TermIndex } from '../../server/search/postings.ts';
 import type { Snapshot } from '../../server/search/snapshot.ts';
 
 // snapshot index = document number here; kat, pg and the out-of-range flag per article
@@ -17,14 +18,16 @@ const s = {
   kat: Int32Array.from(ARTICLES, (a) => a.kat),
   pg: Int32Array.from(ARTICLES, (a) => a.pg),
   aus: Uint8Array.from(ARTICLES, (a) => a.aus),
+  idxOf: new Map(ARTICLES.map((_, i) => [`A${i}`, i])),
 } as unknown as Snapshot;
-const toIdx = Int32Array.from({ length: 12 }, (_, d) => (d < ARTICLES.length ? d : -1)); // documents 10, 11: not in the snapshot
+// document d is article A{d}; documents 10 and 11 are not in the snapshot
+const cols = docColumns({ artnr: Array.from({ length: 12 }, (_, d) => `A${d}`) } as unknown as TermIndex, s);
 const list = (a: { idx: Int32Array }) => [...a.idx];
 const marks = (docs: number[]) => { const m = new Uint8Array(12); for (const d of docs) m[d] = 1; return m; };
 
 describe('arrange', () => {
   it('one tier: rank order, the range first, exact articles ahead and not repeated, counts once each', () => {
-    const r = arrange(s, toIdx, Int32Array.of(6, 1, 10, 0, 8, 2), ONE_TIER, [2]);
+    const r = arrange(s, cols, Int32Array.of(6, 1, 10, 0, 8, 2), ONE_TIER, [2]);
     expect(list(r)).toEqual([2, 1, 0, 6, 8]);
     expect(r.matched).toBe(5); // document 10 is not in the snapshot
     expect(r.katCounts).toEqual([[20, 3], [10, 2]]);
@@ -33,7 +36,7 @@ describe('arrange', () => {
   it('a voting tier: categories by votes, special groups last, ties by first appearance; rank order inside', () => {
     // tier 1 (marked): 7 (kat 40), 3, 4, 5 (kat 30, clearance 888), 1, 2 (kat 20), 9 (kat 40), 0 (kat 10)
     const ranked = Int32Array.of(7, 3, 4, 5, 1, 2, 9, 0);
-    const r = arrange(s, toIdx, ranked, { mark: marks([7, 3, 4, 5, 1, 2, 9, 0]), vote: [true, false] }, []);
+    const r = arrange(s, cols, ranked, { mark: marks([7, 3, 4, 5, 1, 2, 9, 0]), vote: [true, false] }, []);
     // kat 40 (2 votes, first at 0) before kat 20 (2 votes, first at 4); kat 10; kat 30 last despite 3 votes
     expect(list(r)).toEqual([7, 9, 1, 2, 0, 3, 4, 5]);
   });
@@ -41,14 +44,14 @@ describe('arrange', () => {
   it('two tiers: the typed words\' tier first; the second votes only when asked; out of range after both', () => {
     const ranked = Int32Array.of(8, 0, 9, 1, 6, 2, 7);
     const mark = marks([8, 0]); // tier 1: 8 (kat 20, out of range), 0 (kat 10)
-    expect(list(arrange(s, toIdx, ranked, { mark, vote: [true, false] }, []))).toEqual([0, 9, 1, 2, 7, 8, 6]);
+    expect(list(arrange(s, cols, ranked, { mark, vote: [true, false] }, []))).toEqual([0, 9, 1, 2, 7, 8, 6]);
     // voting second tier: kat 20 (1, 2) and kat 40 (9, 7) have 2 votes each, kat 40 appeared first
-    expect(list(arrange(s, toIdx, ranked, { mark, vote: [true, true] }, []))).toEqual([0, 9, 7, 1, 2, 8, 6]);
+    expect(list(arrange(s, cols, ranked, { mark, vote: [true, true] }, []))).toEqual([0, 9, 7, 1, 2, 8, 6]);
   });
 
   it('an exact article still votes for its category but is listed once', () => {
     const ranked = Int32Array.of(0, 1, 2, 9);
-    const r = arrange(s, toIdx, ranked, { mark: marks([0, 1, 2, 9]), vote: [true, false] }, [9]);
+    const r = arrange(s, cols, ranked, { mark: marks([0, 1, 2, 9]), vote: [true, false] }, [9]);
     expect(list(r)).toEqual([9, 1, 2, 0]); // kat 20 has 2 votes; kat 10 and kat 40 one each, kat 10 first
     expect(r.katCounts).toEqual([[20, 2], [10, 1], [40, 1]]);
   });
