@@ -29,12 +29,32 @@ export async function listItems(
   return out;
 }
 
+// the JSON of a guest list item, written once: the same cached item object appears in the answers of
+// many searches (it is never changed; a price change brings new objects, customer views copies)
+const itemJson = new WeakMap<object, string>();
+const ITEMS_HEAD = '{"result":{"items":[]';
+
+/** `{ result }` as JSON; a result with list items gets each item's JSON from itemJson. */
+export function guestJson(result: unknown): string {
+  if (!result || typeof result !== 'object' || !Array.isArray((result as { items?: unknown }).items)) return JSON.stringify({ result });
+  const { items, ...others } = result as { items: unknown[] };
+  const parts = items.map((it) => {
+    if (!it || typeof it !== 'object') return JSON.stringify(it);
+    let j = itemJson.get(it);
+    if (j === undefined) itemJson.set(it, (j = JSON.stringify(it)));
+    return j;
+  });
+  // items first with an empty list, then the rest as JSON.stringify writes it; the list goes in its place
+  const rest = JSON.stringify({ result: { items: [], ...others } });
+  return `{"result":{"items":[${parts.join(',')}]${rest.slice(ITEMS_HEAD.length)}`;
+}
+
 /** A guest call's `{ result }` JSON, serialised once per key. */
 export async function cachedGuestJson(db: Db, key: string, compute: () => Promise<unknown>): Promise<Response> {
   const cache = engine(db).responses;
   let body = cache.get(key);
   if (body === undefined) {
-    body = JSON.stringify({ result: await compute() });
+    body = guestJson(await compute());
     cache.set(key, body);
   }
   return new Response(body, { headers: { 'content-type': 'application/json' } });
