@@ -21,9 +21,12 @@ export interface Arranged {
   matched: number;
 }
 
-/** Tiers of the ranked documents: `mark` flags the first tier's documents (null: one tier, no vote); `vote` per tier. */
-export interface Tiers { mark: Uint8Array | null; vote: readonly [boolean, boolean] }
-export const ONE_TIER: Tiers = { mark: null, vote: [false, false] };
+/**
+ * Tiers of the ranked documents: `mark` flags the first tier's documents (null: one tier, in rank order);
+ * with two, the first votes and `voteRest` says whether the second does.
+ */
+export interface Tiers { mark: Uint8Array | null; voteRest: boolean }
+export const ONE_TIER: Tiers = { mark: null, voteRest: false };
 
 /**
  * What the passes read of a document, by document number (the index and the snapshot load separately):
@@ -98,7 +101,7 @@ export function arrange(s: Snapshot, cols: DocColumns, ranked: ArrayLike<number>
   for (const i of exact) count[slot[i]!]!++;
   if (idxScratch.length < ranked.length) growScratch(ranked.length);
   const idxS = idxScratch, keyS = keyScratch, restIn = restInScratch, restOut = restOutScratch;
-  const voteRest = tiers.vote[1];
+  const { voteRest } = tiers;
   // per tier and category (t * n + c): votes, the first match's position and index; the categories as they appear
   const votes = new Int32Array(2 * n);
   const firstAt = new Int32Array(2 * n);
@@ -130,29 +133,33 @@ export function arrange(s: Snapshot, cols: DocColumns, ranked: ArrayLike<number>
   // 2. each tier's category order: by votes when it votes, else one bucket (rank order)
   const rank = new Int32Array(2 * n);
   for (let t = 0; t < 2; t++) {
-    if (!tiers.vote[t]) continue;
+    if (t === 1 && !voteRest) continue;
     const special = (c: number) => (SPECIAL_PRODUCT_GROUPS.includes(s.pg[firstIdx[t * n + c]!]!) ? 1 : 0);
     const cats = seen[t]!.sort((a, b) => special(a) - special(b) || votes[t * n + b]! - votes[t * n + a]! || firstAt[t * n + a]! - firstAt[t * n + b]!);
     for (let r = 0; r < cats.length; r++) rank[t * n + cats[r]!] = r;
   }
-  // buckets in output order: range, tier, category rank; a key's bucket and each bucket's next place
-  const bucketOf = new Int32Array(4 * n);
-  const next = new Int32Array(4 * n);
+  // buckets in output order: range, tier, category rank. A kept match's key (range, tier, category) has a
+  // bucket of its own (the second tier's matches in rank order are not kept), so a key's next place is enough.
+  const size = new Int32Array(4 * n);
+  const keyBucket = new Int32Array(4 * n);
   for (let key = 0; key < 4 * n; key++) {
     if (!placed[key]) continue;
     const at = (key / n) | 0; // aus * 2 + t
     const b = at * n + rank[(at & 1) * n + (key - at * n)]!;
-    bucketOf[key] = b;
-    next[b]! += placed[key]!;
+    keyBucket[key] = b;
+    size[b] = placed[key]!;
   }
-  next[n]! += ri; // the second tier in rank order: the first bucket of (in range, tier 1) and of (out of range, tier 1)
-  next[3 * n]! += ro;
-  for (let b = 0, at = exact.length; b < 4 * n; b++) { const size = next[b]!; next[b] = at; at += size; }
+  size[n]! += ri; // the second tier in rank order: the first bucket of (in range, tier 1) and of (out of range, tier 1)
+  size[3 * n]! += ro;
+  const start = new Int32Array(4 * n);
+  for (let b = 0, at = exact.length; b < 4 * n; b++) { start[b] = at; at += size[b]!; }
+  const cursor = new Int32Array(4 * n);
+  for (let key = 0; key < 4 * n; key++) if (placed[key]) cursor[key] = start[keyBucket[key]!]!;
   // 3. place every kept match
   const idx = new Int32Array(exact.length + m + ri + ro);
   idx.set(exact);
-  idx.set(restIn.subarray(0, ri), next[n]!);
-  idx.set(restOut.subarray(0, ro), next[3 * n]!);
-  for (let j = 0; j < m; j++) idx[next[bucketOf[keyS[j]!]!]!++] = idxS[j]!;
+  idx.set(restIn.subarray(0, ri), start[n]!);
+  idx.set(restOut.subarray(0, ro), start[3 * n]!);
+  for (let j = 0; j < m; j++) idx[cursor[keyS[j]!]!++] = idxS[j]!;
   return { idx, katCounts: katCountsOf(katIds, count), matched };
 }

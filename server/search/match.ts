@@ -10,7 +10,7 @@ import { repairWords } from './correction.ts';
 import { engine } from './engine.ts';
 import { hasLonger, intersectAll, union, withMarks, wordDocs, type TermIndex } from './postings.ts';
 import { BM25_MAX, bm25Order, byWordsMatched, markedFirst } from './ranking.ts';
-import { arrange, docColumns, ONE_TIER, type Arranged, type DocColumns, type Tiers } from './arrange.ts';
+import { arrange, docColumns, ONE_TIER, type Arranged, type DocColumns } from './arrange.ts';
 import { categoryNames, type Snapshot } from './snapshot.ts';
 import { expandQuery, isWidened, literalQuery, type QueryWord } from './synonyms.ts';
 import { foldText, looksLikeArtnr, tokenize } from './text.ts';
@@ -92,8 +92,8 @@ function arranged(ix: TermIndex, s: Snapshot, cols: DocColumns, exact: readonly 
   if (ranked.length <= 1 || !isWidened(words)) return arrange(s, cols, ranked, ONE_TIER, exact);
   const literal = wordsDocs(ix, literalQuery(words), false);
   // synonym matches come in the static rank: the categories decide, in the typed words' tier too
-  const vote: Tiers['vote'] = [true, words.some((w) => w.alternatives.length > 1)];
-  return withMarks(ix, literal, (mark) => arrange(s, cols, ranked, { mark, vote }, exact));
+  const voteRest = words.some((w) => w.alternatives.length > 1);
+  return withMarks(ix, literal, (mark) => arrange(s, cols, ranked, { mark, voteRest }, exact));
 }
 
 const NONE = new Int32Array(0); // one element type for arrange's loop

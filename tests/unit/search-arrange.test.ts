@@ -36,7 +36,7 @@ describe('arrange', () => {
   it('a voting tier: categories by votes, special groups last, ties by first appearance; rank order inside', () => {
     // tier 1 (marked): 7 (kat 40), 3, 4, 5 (kat 30, clearance 888), 1, 2 (kat 20), 9 (kat 40), 0 (kat 10)
     const ranked = Int32Array.of(7, 3, 4, 5, 1, 2, 9, 0);
-    const r = arrange(s, cols, ranked, { mark: marks([7, 3, 4, 5, 1, 2, 9, 0]), vote: [true, false] }, []);
+    const r = arrange(s, cols, ranked, { mark: marks([7, 3, 4, 5, 1, 2, 9, 0]), voteRest: false }, []);
     // kat 40 (2 votes, first at 0) before kat 20 (2 votes, first at 4); kat 10; kat 30 last despite 3 votes
     expect(list(r)).toEqual([7, 9, 1, 2, 0, 3, 4, 5]);
   });
@@ -44,14 +44,14 @@ describe('arrange', () => {
   it('two tiers: the typed words\' tier first; the second votes only when asked; out of range after both', () => {
     const ranked = Int32Array.of(8, 0, 9, 1, 6, 2, 7);
     const mark = marks([8, 0]); // tier 1: 8 (kat 20, out of range), 0 (kat 10)
-    expect(list(arrange(s, cols, ranked, { mark, vote: [true, false] }, []))).toEqual([0, 9, 1, 2, 7, 8, 6]);
+    expect(list(arrange(s, cols, ranked, { mark, voteRest: false }, []))).toEqual([0, 9, 1, 2, 7, 8, 6]);
     // voting second tier: kat 20 (1, 2) and kat 40 (9, 7) have 2 votes each, kat 40 appeared first
-    expect(list(arrange(s, cols, ranked, { mark, vote: [true, true] }, []))).toEqual([0, 9, 7, 1, 2, 8, 6]);
+    expect(list(arrange(s, cols, ranked, { mark, voteRest: true }, []))).toEqual([0, 9, 7, 1, 2, 8, 6]);
   });
 
   it('an exact article still votes for its category but is listed once', () => {
     const ranked = Int32Array.of(0, 1, 2, 9);
-    const r = arrange(s, cols, ranked, { mark: marks([0, 1, 2, 9]), vote: [true, false] }, [9]);
+    const r = arrange(s, cols, ranked, { mark: marks([0, 1, 2, 9]), voteRest: false }, [9]);
     expect(list(r)).toEqual([9, 1, 2, 0]); // kat 20 has 2 votes; kat 10 and kat 40 one each, kat 10 first
     expect(r.katCounts).toEqual([[20, 2], [10, 1], [40, 1]]);
   });
