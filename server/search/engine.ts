@@ -57,15 +57,15 @@ function answerCaches(): Pick<Engine, 'items' | 'responses' | 'values'> {
   };
 }
 
-/** A failed load is not kept: the next call tries again. */
-function dropOnFailure(db: Db, e: Engine): Engine {
+/** Follows an engine's loads: the snapshot, once in, is `loaded`; a failed load is not kept (the next call tries again). */
+function followLoads(db: Db, e: Engine): Engine {
   e.snap.then((s) => { e.loaded = s; }, () => {});
   Promise.all([e.snap, e.index]).catch(() => { if (engines.get(db) === e) engines.delete(db); });
   return e;
 }
 
 function createEngine(db: Db): Engine {
-  return dropOnFailure(db, {
+  return followLoads(db, {
     at: Date.now(), snap: loadSnapshot(db), index: collectDocs(db).then(buildTermIndex),
     // ranked match sets (paging, autocomplete + search), from a term's second request on like the answers
     matches: new Cache({ ttlMs: Infinity, max: 256, admitRepeated: true }),
@@ -79,7 +79,7 @@ function createEngine(db: Db): Engine {
  * built is abandoned (it may have read the old prices).
  */
 function repriced(db: Db, e: Engine, snap: Promise<Snapshot>): Engine {
-  return dropOnFailure(db, { at: e.at, snap, loaded: e.loaded, index: e.index, matches: e.matches, ...answerCaches() });
+  return followLoads(db, { at: e.at, snap, loaded: e.loaded, index: e.index, matches: e.matches, ...answerCaches() });
 }
 
 export function engine(db: Db): Engine {
