@@ -28,6 +28,13 @@ export function addVary(res: http.ServerResponse): void {
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
+/** Adds Vary to an answer that could be compressed (a compressible type not encoded yet); returns whether it could. */
+function varyIfCompressible(res: http.ServerResponse): boolean {
+  const compressible = !res.getHeader('content-encoding') && compressibleType(res.getHeader('content-type'));
+  if (compressible) addVary(res);
+  return compressible;
+}
+
 /** writeHead's own headers (object or [k, v, …]) moved into setHeader, so headers can still join them. */
 function moveHeaders(res: http.ServerResponse, args: unknown[]): void {
   const h = args.find((x) => x && typeof x === 'object');
@@ -40,7 +47,7 @@ function varyOnly(res: http.ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     moveHeaders(res, rest);
-    if (compressibleType(res.getHeader('content-type')) && !res.getHeader('content-encoding')) addVary(res);
+    varyIfCompressible(res);
     return writeHead(status, ...rest.filter((x) => typeof x === 'string')); // the reason phrase, if given
   }) as typeof res.writeHead;
 }
@@ -63,9 +70,7 @@ export function compressResponse(req: http.IncomingMessage, res: http.ServerResp
   /** whether the answer of `total` bytes (null: not known yet) is compressed; Vary for every compressible type */
   const eligible = (total: number | null): boolean => {
     const status = res.statusCode;
-    const compressible = !res.getHeader('content-encoding') && compressibleType(res.getHeader('content-type'));
-    if (compressible) addVary(res);
-    return compressible && status >= 200 && status !== 204 && status !== 206 && status !== 304
+    return varyIfCompressible(res) && status >= 200 && status !== 204 && status !== 206 && status !== 304
       && !/no-transform/i.test(String(res.getHeader('cache-control') ?? ''))
       && (total === null || total >= threshold);
   };

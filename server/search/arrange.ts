@@ -41,8 +41,8 @@ export function docColumns(ix: TermIndex, s: Snapshot): DocColumns {
   const hit = columns.get(s);
   if (hit?.ix === ix) return hit.cols;
   const toIdx = Int32Array.from(ix.artnr, (a) => s.idxOf.get(a) ?? -1);
-  const bySnapshot = categorySlots(s).slotAus;
-  const cols = { toIdx, slotAus: Int32Array.from(toIdx, (i) => (i < 0 ? -1 : bySnapshot[i]!)) };
+  const { slot } = categorySlots(s);
+  const cols = { toIdx, slotAus: Int32Array.from(toIdx, (i) => (i < 0 ? -1 : slot[i]! * 2 + (s.aus[i] ? 1 : 0))) };
   columns.set(s, { ix, cols });
   return cols;
 }

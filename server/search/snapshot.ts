@@ -171,8 +171,6 @@ export function propIndex(db: Db, s: Snapshot): Promise<PropIndex> {
 // a dense number per category (0..k-1) for each article: counting per category over typed arrays
 interface CategorySlots {
   slot: Int32Array;
-  /** slot × 2 + 1 when out of the range: both in one read (a pass over a match set reads it per match) */
-  slotAus: Int32Array;
   katIds: number[];
 }
 const slots = new WeakMap<Snapshot, CategorySlots>();
@@ -183,14 +181,12 @@ export function categorySlots(s: Snapshot): CategorySlots {
   if (!hit) {
     const ids = new Map<number, number>();
     const slot = new Int32Array(s.n);
-    const slotAus = new Int32Array(s.n);
     for (let i = 0; i < s.n; i++) {
       let c = ids.get(s.kat[i]!);
       if (c === undefined) ids.set(s.kat[i]!, (c = ids.size));
       slot[i] = c;
-      slotAus[i] = c * 2 + (s.aus[i] ? 1 : 0);
     }
-    slots.set(s, (hit = { slot, slotAus, katIds: [...ids.keys()] }));
+    slots.set(s, (hit = { slot, katIds: [...ids.keys()] }));
   }
   return hit;
 }
