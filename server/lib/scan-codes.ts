@@ -86,7 +86,8 @@ export async function resolveArticle(db: Db, raw: string, facts: ScanFacts): Pro
  */
 export async function articlesByCode(db: Db, term: string): Promise<string[]> {
   const t = term.trim();
-  if (!t) return [];
+  // every product code has a digit (GS1 data, HIBC's unit of measure, a GTIN) or is a URL: words skip the parser
+  if (!/\d/.test(t) && !/:\/\/|^www\./i.test(t)) return [];
   const scan = parseScan(t);
   if (scan.type === 'gs1' || scan.type === 'hibc' || scan.type === 'url') {
     const a = await resolveArticle(db, t, scanFacts(scan));

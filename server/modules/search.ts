@@ -30,12 +30,13 @@ export async function runSearch(db: Db, a: SearchArgs) {
     if (a.filters.max !== undefined) f.max = a.filters.max / rate + 1e-9;
   }
   const filtered = f.pg !== undefined || f.katIds || f.marken?.length || f.min !== undefined || f.max !== undefined || f.only;
-  let hits: ArrayLike<number> = m.idx;
-  if (filtered) hits = filterAndFacet(s, null, m.idx, f, null).hits;
   const sort = (a.filters?.sort ?? 'relevance') as SortKey;
-  if (sort !== 'relevance') hits = await sortHits(db, s, Array.from(hits), sort, a.lang);
-  const total = hits.length;
   const start = a.offset ?? (a.page - 1) * a.limit;
+  // the first places of the order answer a page of the plain search; filters, sorts and later pages need all
+  let hits: ArrayLike<number> = !filtered && sort === 'relevance' && start + a.limit <= m.first.length ? m.first : m.all();
+  if (filtered) hits = filterAndFacet(s, null, hits, f, null).hits;
+  const total = filtered ? hits.length : m.total;
+  if (sort !== 'relevance') hits = await sortHits(db, s, Array.from(hits), sort, a.lang);
   const artnrs: string[] = [];
   for (let k = start; k < Math.min(total, start + a.limit); k++) artnrs.push(s.artnr[hits[k]!]!);
   const [items, categories] = await Promise.all([
@@ -94,7 +95,7 @@ export const routes: AnyRoute[] = [
       for (const w of await wordsWithPrefix(db, s, lang, prefix, 5)) out.push({ type: 'word', text: head ? `${head} ${w}` : w });
     }
     const seen = new Set<string>();
-    const arts = Array.from(m.idx.subarray(0, 12), (i) => s.artnr[i]!);
+    const arts = Array.from(m.first.subarray(0, 12), (i) => s.artnr[i]!);
     for (const it of await listItems(db, arts, { lang, country: 'de' })) {
       if (seen.has(it.Bezeichnung)) continue;
       seen.add(it.Bezeichnung);

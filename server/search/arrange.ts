@@ -1,6 +1,7 @@
 // The final order of a match set and its category counts, in two passes over the matches. Every search
-// that no cache answers runs this over all its matches (24,000 for "Zahn"), so it reads each match once
-// and then places it, instead of one pass per rule:
+// that no cache answers runs this over all its matches (24,000 for "Zahn"): the first pass reads each
+// match once and counts, the second places matches until the places asked for are filled (a page of
+// results is usually filled after a few hundred matches). The order:
 //  - the exact articles (article number, product code) first;
 //  - then the articles in the range, then those out of it;
 //  - within each: the first tier (the words as typed, when stems or synonyms widened the search), then
@@ -13,8 +14,10 @@ import type { TermIndex } from './postings.ts';
 import { categorySlots, type Snapshot } from './snapshot.ts';
 
 export interface Arranged {
-  /** snapshot indices, best first */
+  /** snapshot indices, best first: the first `want` places of the order (all of them when fewer) */
   idx: Int32Array;
+  /** places in the whole order (exact and ranked matches, each once) */
+  total: number;
   /** [katId, matches] of every category with matches, most first */
   katCounts: [number, number][];
   /** ranked documents found in the snapshot (before the exact ones were taken out) */
@@ -47,13 +50,6 @@ export function docColumns(ix: TermIndex, s: Snapshot): DocColumns {
   return cols;
 }
 
-// pass 1 keeps each match to place and its bucket key for pass 2, and the second tier's matches when
-// that tier keeps rank order (in the range / out of it); reused: one arrangement at a time
-let idxScratch = new Int32Array(0);
-let keyScratch = new Int32Array(0);
-let restInScratch = new Int32Array(0);
-let restOutScratch = new Int32Array(0);
-
 /** The [katId, matches] list of the category counts, most first. */
 function katCountsOf(katIds: readonly number[], count: Int32Array): [number, number][] {
   const out: [number, number][] = [];
@@ -61,74 +57,100 @@ function katCountsOf(katIds: readonly number[], count: Int32Array): [number, num
   return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 }
 
-/** One tier: a single pass, the matches in the range where they are read, those out of it kept for after. */
-function oneTier(s: Snapshot, { toIdx, slotAus }: DocColumns, ranked: ArrayLike<number>, exact: readonly number[]): Arranged {
+/** The order's first places: the exact articles, room for the rest (filled by the caller's second pass). */
+function firstPlaces(exact: readonly number[], total: number, want: number): Int32Array {
+  const idx = new Int32Array(Math.min(want, total));
+  idx.set(exact.length > idx.length ? exact.slice(0, idx.length) : exact);
+  return idx;
+}
+
+/** One tier: the matches in the range in rank order, then those out of it. */
+function oneTier(s: Snapshot, { toIdx, slotAus }: DocColumns, ranked: ArrayLike<number>, exact: readonly number[], want: number): Arranged {
   const { slot, katIds } = categorySlots(s);
   const count = new Int32Array(katIds.length);
   for (const i of exact) count[slot[i]!]!++;
-  if (idxScratch.length < ranked.length) growScratch(ranked.length);
-  const later = idxScratch;
-  const idx = new Int32Array(exact.length + ranked.length);
-  idx.set(exact);
-  let k = exact.length, l = 0, matched = 0;
-  for (let j = 0; j < ranked.length; j++) {
-    const d = ranked[j]!;
-    const i = toIdx[d]!;
-    if (i < 0) continue;
-    matched++;
-    if (exact.length > 0 && exact.includes(i)) continue;
+  // 1. count per category and range (slot * 2 + out of range); the exact ones among them apart
+  const perSa = new Int32Array(2 * katIds.length);
+  const exactSa = exact.length > 0 ? new Int32Array(perSa.length) : null;
+  for (let k = 0; k < ranked.length; k++) {
+    const d = ranked[k]!;
     const sa = slotAus[d]!;
-    count[sa >> 1]!++;
-    if (sa & 1) later[l++] = i; else idx[k++] = i;
+    if (sa < 0) continue; // not in the snapshot (loaded separately)
+    perSa[sa]!++;
+    if (exactSa !== null && exact.includes(toIdx[d]!)) exactSa[sa]!++;
   }
-  idx.set(later.subarray(0, l), k);
-  return { idx: idx.subarray(0, k + l), katCounts: katCountsOf(katIds, count), matched };
+  let matched = 0, inRange = 0, outOfRange = 0;
+  for (let sa = 0; sa < perSa.length; sa++) {
+    matched += perSa[sa]!;
+    const placed = perSa[sa]! - (exactSa?.[sa] ?? 0);
+    count[sa >> 1]! += placed;
+    if (sa & 1) outOfRange += placed; else inRange += placed;
+  }
+  const total = exact.length + inRange + outOfRange;
+  const idx = firstPlaces(exact, total, want);
+  // 2. place until the wanted places are filled
+  let left = idx.length - Math.min(exact.length, idx.length);
+  for (let k = 0, nextIn = exact.length, nextOut = exact.length + inRange; k < ranked.length && left > 0; k++) {
+    const d = ranked[k]!;
+    const sa = slotAus[d]!;
+    if (sa < 0) continue;
+    const i = toIdx[d]!;
+    if (exact.length > 0 && exact.includes(i)) continue;
+    const at = sa & 1 ? nextOut++ : nextIn++;
+    if (at < idx.length) { idx[at] = i; left--; }
+  }
+  return { idx, total, katCounts: katCountsOf(katIds, count), matched };
 }
 
-function growScratch(size: number): void {
-  idxScratch = new Int32Array(Math.max(size, 2 * idxScratch.length));
-  keyScratch = new Int32Array(idxScratch.length);
-  restInScratch = new Int32Array(idxScratch.length);
-  restOutScratch = new Int32Array(idxScratch.length);
-}
-
-export function arrange(s: Snapshot, cols: DocColumns, ranked: ArrayLike<number>, tiers: Tiers, exact: readonly number[]): Arranged {
-  if (tiers.mark === null) return oneTier(s, cols, ranked, exact);
+/**
+ * The order of `ranked` (see the file comment), its first `want` places only: a search shows one page,
+ * so the second pass stops once those are filled (the counts still see every match).
+ */
+export function arrange(s: Snapshot, cols: DocColumns, ranked: ArrayLike<number>, tiers: Tiers, exact: readonly number[], want = Infinity): Arranged {
+  if (tiers.mark === null) return oneTier(s, cols, ranked, exact, want);
   const { toIdx, slotAus } = cols;
   const { slot, katIds } = categorySlots(s);
   const n = katIds.length;
   const count = new Int32Array(n);
   for (const i of exact) count[slot[i]!]!++;
-  if (idxScratch.length < ranked.length) growScratch(ranked.length);
-  const idxS = idxScratch, keyS = keyScratch, restIn = restInScratch, restOut = restOutScratch;
+  const mark: Uint8Array = tiers.mark;
   const { voteRest } = tiers;
-  // per tier and category (t * n + c): votes, the first match's position and index; the categories as they appear
-  const votes = new Int32Array(2 * n);
+  // per key, i.e. range, tier and category ((aus * 2 + t) * n + c): matches (the exact ones too: they
+  // vote), and the exact ones among them apart; per tier and category (t * n + c): the first match's
+  // position and index; the categories as they appear
+  const perKey = new Int32Array(4 * n);
+  const exactKey = exact.length > 0 ? new Int32Array(4 * n) : null;
   const firstAt = new Int32Array(2 * n);
   const firstIdx = new Int32Array(2 * n);
   const seen: number[][] = [[], []];
-  // per range, tier and category ((aus * 2 + t) * n + c): matches placed
-  const placed = new Int32Array(4 * n);
-  const { mark } = tiers;
-  let m = 0, matched = 0, ri = 0, ro = 0;
-  // 1. read every match once: its tier, category and range; count; keep it for placing
+  // 1. read every match once: its tier, category and range; count (one counter per match)
   for (let k = 0; k < ranked.length; k++) {
     const d = ranked[k]!;
-    const i = toIdx[d]!;
-    if (i < 0) continue; // not in the snapshot (loaded separately)
-    matched++;
-    const t = mark !== null && !mark[d] ? 1 : 0;
     const sa = slotAus[d]!;
-    const c = sa >> 1;
-    const tc = t * n + c;
-    if (votes[tc]!++ === 0) { firstAt[tc] = k; firstIdx[tc] = i; seen[t]!.push(c); }
-    if (exact.length > 0 && exact.includes(i)) continue; // listed first already; it still votes
-    count[c]!++;
-    if (t === 1 && !voteRest) { if (sa & 1) restOut[ro++] = i; else restIn[ri++] = i; continue; } // already in place order
-    const key = ((sa & 1) * 2 + t) * n + c;
-    placed[key]!++;
-    idxS[m] = i;
-    keyS[m++] = key;
+    if (sa < 0) continue; // not in the snapshot (loaded separately)
+    const t = mark[d] ? 0 : 1;
+    const key = ((sa & 1) * 2 + t) * n + (sa >> 1);
+    // the first of its tier and category: neither range has one yet
+    if (perKey[key]!++ === 0 && perKey[sa & 1 ? key - 2 * n : key + 2 * n] === 0) {
+      const tc = t * n + (sa >> 1);
+      firstAt[tc] = k;
+      firstIdx[tc] = toIdx[d]!;
+      seen[t]!.push(sa >> 1);
+    }
+    if (exactKey !== null && exact.includes(toIdx[d]!)) exactKey[key]!++; // listed first already; it still votes
+  }
+  // per tier and category: votes; per key: matches to place (the second tier in rank order: restIn/restOut)
+  const votes = new Int32Array(2 * n);
+  const placed = new Int32Array(4 * n);
+  let matched = 0, restIn = 0, restOut = 0;
+  for (let key = 0; key < 4 * n; key++) {
+    const at = (key / n) | 0; // aus * 2 + t
+    const c = key - at * n;
+    matched += perKey[key]!;
+    votes[(at & 1) * n + c]! += perKey[key]!;
+    const toPlace = perKey[key]! - (exactKey?.[key] ?? 0);
+    count[c]! += toPlace;
+    if ((at & 1) === 1 && !voteRest) { if (at & 2) restOut += toPlace; else restIn += toPlace; } else placed[key] = toPlace;
   }
   // 2. each tier's category order: by votes when it votes, else one bucket (rank order)
   const rank = new Int32Array(2 * n);
@@ -138,28 +160,38 @@ export function arrange(s: Snapshot, cols: DocColumns, ranked: ArrayLike<number>
     const cats = seen[t]!.sort((a, b) => special(a) - special(b) || votes[t * n + b]! - votes[t * n + a]! || firstAt[t * n + a]! - firstAt[t * n + b]!);
     for (let r = 0; r < cats.length; r++) rank[t * n + cats[r]!] = r;
   }
-  // buckets in output order: range, tier, category rank. A kept match's key (range, tier, category) has a
-  // bucket of its own (the second tier's matches in rank order are not kept), so a key's next place is enough.
+  // buckets in output order: range, tier, category rank. A key (range, tier, category) has a bucket of its
+  // own (the second tier in rank order has no keys), so a key's next place is enough.
   const size = new Int32Array(4 * n);
   const keyBucket = new Int32Array(4 * n);
+  let total = exact.length + restIn + restOut;
   for (let key = 0; key < 4 * n; key++) {
     if (!placed[key]) continue;
     const at = (key / n) | 0; // aus * 2 + t
     const b = at * n + rank[(at & 1) * n + (key - at * n)]!;
     keyBucket[key] = b;
     size[b] = placed[key]!;
+    total += placed[key]!;
   }
-  size[n]! += ri; // the second tier in rank order: the first bucket of (in range, tier 1) and of (out of range, tier 1)
-  size[3 * n]! += ro;
+  size[n]! += restIn; // the second tier in rank order: the first bucket of (in range, tier 1) and of (out of range, tier 1)
+  size[3 * n]! += restOut;
   const start = new Int32Array(4 * n);
   for (let b = 0, at = exact.length; b < 4 * n; b++) { start[b] = at; at += size[b]!; }
-  const cursor = new Int32Array(4 * n);
-  for (let key = 0; key < 4 * n; key++) if (placed[key]) cursor[key] = start[keyBucket[key]!]!;
-  // 3. place every kept match
-  const idx = new Int32Array(exact.length + m + ri + ro);
-  idx.set(exact);
-  idx.set(restIn.subarray(0, ri), start[n]!);
-  idx.set(restOut.subarray(0, ro), start[3 * n]!);
-  for (let j = 0; j < m; j++) idx[cursor[keyS[j]!]!++] = idxS[j]!;
-  return { idx, katCounts: katCountsOf(katIds, count), matched };
+  const next = new Int32Array(4 * n);
+  for (let key = 0; key < 4 * n; key++) if (placed[key]) next[key] = start[keyBucket[key]!]!;
+  // 3. place every match at its key's next place until the wanted places are filled
+  const idx = firstPlaces(exact, total, want);
+  let left = idx.length - Math.min(exact.length, idx.length);
+  let nextRestIn = start[n]!, nextRestOut = start[3 * n]!;
+  for (let k = 0; k < ranked.length && left > 0; k++) {
+    const d = ranked[k]!;
+    const sa = slotAus[d]!;
+    if (sa < 0) continue;
+    const i = toIdx[d]!;
+    if (exact.length > 0 && exact.includes(i)) continue;
+    const t = mark[d] ? 0 : 1;
+    const at = t === 1 && !voteRest ? (sa & 1 ? nextRestOut++ : nextRestIn++) : next[((sa & 1) * 2 + t) * n + (sa >> 1)]!++;
+    if (at < idx.length) { idx[at] = i; left--; }
+  }
+  return { idx, total, katCounts: katCountsOf(katIds, count), matched };
 }

@@ -17,8 +17,12 @@ import { foldText, looksLikeArtnr, tokenize } from './text.ts';
 
 export interface Chip { pg: number; katId: number; name: string; count: number }
 export interface MatchResult {
-  /** snapshot indices, best first */
-  idx: Int32Array;
+  /** snapshot indices, best first: the first FIRST_PLACES of the order (all when fewer) */
+  first: Int32Array;
+  /** the whole order (arranged on the first call: only filters, other sorts and later pages need it) */
+  all: () => Int32Array;
+  /** matches in the whole order */
+  total: number;
   /** how many of them the term names exactly (article number, product code) */
   exact: number;
   corrected: string | null;
@@ -88,13 +92,18 @@ function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): A
  * tier by the categories most of its matches fall in (Kunststoffzähne: the tooth sets, not the one bonder
  * "für Kunststoff-Zähne"; Zirkon: the zirconia blanks, not the brand Zirkonzahn). arrange.ts does the rest.
  */
-function arranged(ix: TermIndex, s: Snapshot, cols: DocColumns, exact: readonly number[], words: readonly QueryWord[], ranked: ArrayLike<number>): Arranged {
-  if (ranked.length <= 1 || !isWidened(words)) return arrange(s, cols, ranked, ONE_TIER, exact);
-  const literal = wordsDocs(ix, literalQuery(words), false);
+function arranged(ix: TermIndex, s: Snapshot, cols: DocColumns, exact: readonly number[], words: readonly QueryWord[], ranked: ArrayLike<number>): Arrangement {
+  if (ranked.length <= 1 || !isWidened(words)) return (want) => arrange(s, cols, ranked, ONE_TIER, exact, want);
   // synonym matches come in the static rank: the categories decide, in the typed words' tier too
   const voteRest = words.some((w) => w.alternatives.length > 1);
-  return withMarks(ix, literal, (mark) => arrange(s, cols, ranked, { mark, voteRest }, exact));
+  return (want) => withMarks(ix, wordsDocs(ix, literalQuery(words), false), (mark) => arrange(s, cols, ranked, { mark, voteRest }, exact, want));
 }
+
+/** An order's first `want` places (arrange.ts), asked again when more are wanted. */
+type Arrangement = (want: number) => Arranged;
+
+/** Places of the order arranged when a term is matched: a few pages of the usual 24 (more: MatchResult.all). */
+const FIRST_PLACES = 96;
 
 const NONE = new Int32Array(0); // one element type for arrange's loop
 
@@ -107,24 +116,29 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   const [ix, exact] = await Promise.all([e.index, exactArticles(db, s, term)]);
   const cols = docColumns(ix, s);
   const tokens = tokenize(term);
-  let found: Arranged | undefined;
+  let arrangement: Arrangement = (want) => arrange(s, cols, NONE, ONE_TIER, exact, want);
+  let found = arrangement(FIRST_PLACES);
   let corrected: string | null = null;
+  const tryArrangement = (a: Arrangement) => { arrangement = a; found = a(FIRST_PLACES); };
   if (tokens.length) {
     const words = expandQuery(tokens);
-    found = arranged(ix, s, cols, exact, words, rankedDocs(ix, term, words));
+    tryArrangement(arranged(ix, s, cols, exact, words, rankedDocs(ix, term, words)));
     if (found.matched === 0 && exact.length === 0) {
       const repaired = repairWords(ix, words);
       if (repaired) {
-        found = arranged(ix, s, cols, exact, repaired, rankedDocs(ix, term, repaired));
+        tryArrangement(arranged(ix, s, cols, exact, repaired, rankedDocs(ix, term, repaired)));
         if (found.matched) corrected = repaired.map((w) => w.text).join(' ');
       }
       if (found.matched === 0 && words.length > 1) {
-        found = arrange(s, cols, byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false))), ONE_TIER, exact);
+        const partial = byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false)));
+        tryArrangement((want) => arrange(s, cols, partial, ONE_TIER, exact, want));
       }
     }
   }
-  found ??= arrange(s, cols, NONE, ONE_TIER, exact);
-  const res: MatchResult = { idx: found.idx, katCounts: found.katCounts, exact: exact.length, corrected, chips: new Map() };
+  const { idx, total } = found;
+  let whole: Int32Array | null = idx.length === total ? idx : null;
+  const all = () => (whole ??= arrangement(Infinity).idx);
+  const res: MatchResult = { first: idx, all, total, katCounts: found.katCounts, exact: exact.length, corrected, chips: new Map() };
   e.matches.set(key, res);
   return res;
 }

@@ -55,4 +55,24 @@ describe('arrange', () => {
     expect(list(r)).toEqual([9, 1, 2, 0]); // kat 20 has 2 votes; kat 10 and kat 40 one each, kat 10 first
     expect(r.katCounts).toEqual([[20, 2], [10, 1], [40, 1]]);
   });
+
+  it('the first places only: the same places as the whole order, the second pass stops once they are filled', () => {
+    const ranked = Int32Array.of(8, 0, 9, 1, 6, 2, 7, 10, 3, 5);
+    const cases = [
+      { tiers: ONE_TIER, exact: [2] },
+      { tiers: { mark: marks([8, 0]), voteRest: false }, exact: [] },
+      { tiers: { mark: marks([8, 0]), voteRest: true }, exact: [7] },
+      { tiers: { mark: marks([0, 1, 2, 9]), voteRest: true }, exact: [9, 3] },
+    ];
+    for (const { tiers, exact } of cases) {
+      const whole = arrange(s, cols, ranked, tiers, exact);
+      expect(whole.total).toBe(whole.idx.length);
+      for (let want = 0; want <= whole.total + 1; want++) {
+        const first = arrange(s, cols, ranked, tiers, exact, want);
+        expect(list(first)).toEqual(list(whole).slice(0, want));
+        expect(first.total).toBe(whole.total);
+        expect(first.katCounts).toEqual(whole.katCounts);
+      }
+    }
+  });
 });
