@@ -16,17 +16,18 @@ export async function listItems(
   }
   const cache = engine(db).items;
   const prefix = `${opts.lang}|${opts.country}|`;
-  const missing = artnrs.filter((nr) => cache.get(prefix + nr) === undefined);
-  const loaded = new Map<string, ArticleListItem>();
-  if (missing.length) {
+  // one lookup per article: the found ones in place, the missing ones loaded together
+  const found = artnrs.map((nr) => cache.get(prefix + nr));
+  if (found.includes(undefined)) {
+    const missing = artnrs.filter((_, k) => found[k] === undefined);
+    const loaded = new Map<string, ArticleListItem>();
     for (const it of await loadArticleItems(db, missing, { lang: opts.lang, country: opts.country })) {
       cache.set(prefix + it.Artikelnummer, it);
       loaded.set(it.Artikelnummer, it);
     }
+    artnrs.forEach((nr, k) => { found[k] ??= loaded.get(nr); });
   }
-  const out: ArticleListItem[] = [];
-  for (const nr of artnrs) { const it = loaded.get(nr) ?? cache.get(prefix + nr); if (it) out.push(it); }
-  return out;
+  return found.filter((it): it is ArticleListItem => it !== undefined);
 }
 
 // the JSON of a guest list item, written once: the same cached item object appears in the answers of

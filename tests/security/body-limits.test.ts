@@ -119,6 +119,34 @@ describe('JSON bodies (BODY_LIMIT_BYTES, default 1 MB)', () => {
   });
 });
 
+describe('JSON bodies are read alike however they arrive', () => {
+  it('a body that came with its headers and one that trickles in give the same answer', async () => {
+    const path = '/api/shopware/search/de/de/1';
+    const body = JSON.stringify({ search: 'Zahn', page: 1, limit: 5 });
+    const whole = await fetch(`${srv.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: srv.url }, body });
+    expect(whole.status).toBe(200);
+    const expected = (await whole.json()).result;
+    // the headers with the first bytes, the rest 100 ms apart: the handler runs before the body is complete
+    const trickled = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = http.request(`${srv.url}${path}`, { method: 'POST', headers: { origin: srv.url, 'content-type': 'application/json' } });
+      req.on('response', (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(parts).toString()) }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 5));
+      setTimeout(() => req.write(body.slice(5, 20)), 100);
+      setTimeout(() => req.end(body.slice(20)), 200);
+    });
+    expect(trickled.status).toBe(200);
+    expect(trickled.body.result.total).toBe(expected.total);
+    expect(trickled.body.result.items.map((a: { Artikelnummer: string }) => a.Artikelnummer))
+      .toEqual(expected.items.map((a: { Artikelnummer: string }) => a.Artikelnummer));
+    expect(expected.total).toBeGreaterThan(0);
+  });
+});
+
 describe('multipart uploads (per file, per request, files per request)', () => {
   const boundary = '----shopboundary';
   const head = (name: string, file: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file}"\r\nContent-Type: image/jpeg\r\n\r\n`);
