@@ -9,7 +9,7 @@ import { exactArticles } from './codes.ts';
 import { repairWords } from './correction.ts';
 import { engine } from './engine.ts';
 import { hasLonger, intersectAll, union, withMarks, wordDocs, type TermIndex } from './postings.ts';
-import { BM25_MAX, bm25Order, byWordsMatched, markedFirst } from './ranking.ts';
+import { ascendingFirst, BM25_MAX, bm25Order, byWordsMatched, markedFirst } from './ranking.ts';
 import { arrange, docColumns, ONE_TIER, type Arranged, type DocColumns } from './arrange.ts';
 import { categoryNames, type Snapshot } from './snapshot.ts';
 import { expandQuery, isWidened, literalQuery, type QueryWord } from './synonyms.ts';
@@ -83,7 +83,9 @@ function rankedDocs(ix: TermIndex, term: string, words: readonly QueryWord[]): A
   // the whole-word tier only differs when some word is the prefix of a longer indexed word
   if (!tokens.some((t) => t.length >= 2 && hasLonger(ix, t))) return ordered;
   const whole = termDocs(ix, term, words, true);
-  return whole.length && whole.length < all.length ? withMarks(ix, whole, (mark) => markedFirst(ordered, mark).list) : ordered;
+  if (!whole.length || whole.length >= all.length) return ordered;
+  // a large set keeps the static rank (document order): a merge puts the whole-word matches first
+  return ordered === all ? ascendingFirst(all, whole) : withMarks(ix, whole, (mark) => markedFirst(ordered, mark).list);
 }
 
 /**
