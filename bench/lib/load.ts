@@ -18,6 +18,8 @@ export interface Scenario {
   target: { p95: number; rps: number } | null;
   /** every request different (no answer cache hit): each connection gets its own share of the paths, not 256 cycled */
   unique?: boolean;
+  /** the unmeasured warm-up's requests when they must differ from the measured ones (unique scenarios) */
+  warmup?: { paths: string[]; bodies?: string[] };
 }
 
 export interface WorkerJob { url: string; seconds: number; connections: number; scenario: Scenario; /** offered req/s over all connections (none: as fast as answered) */ rate?: number }
