@@ -118,25 +118,27 @@ export async function matchTerm(db: Db, s: Snapshot, term: string): Promise<Matc
   const [ix, exact] = await Promise.all([e.index, exactArticles(db, s, term)]);
   const cols = docColumns(ix, s);
   const tokens = tokenize(term);
+  // the arrangement in use (all() asks it again) and its first places; a term without words: the exact ones only
   let arrangement: Arrangement = (want) => arrange(s, cols, NONE, ONE_TIER, exact, want);
-  let found = arrangement(FIRST_PLACES);
+  let found: Arranged | undefined;
+  const use = (a: Arrangement): Arranged => { arrangement = a; return (found = a(FIRST_PLACES)); };
   let corrected: string | null = null;
-  const tryArrangement = (a: Arrangement) => { arrangement = a; found = a(FIRST_PLACES); };
   if (tokens.length) {
     const words = expandQuery(tokens);
-    tryArrangement(arranged(ix, s, cols, exact, words, rankedDocs(ix, term, words)));
-    if (found.matched === 0 && exact.length === 0) {
+    let f = use(arranged(ix, s, cols, exact, words, rankedDocs(ix, term, words)));
+    if (f.matched === 0 && exact.length === 0) {
       const repaired = repairWords(ix, words);
       if (repaired) {
-        tryArrangement(arranged(ix, s, cols, exact, repaired, rankedDocs(ix, term, repaired)));
-        if (found.matched) corrected = repaired.map((w) => w.text).join(' ');
+        f = use(arranged(ix, s, cols, exact, repaired, rankedDocs(ix, term, repaired)));
+        if (f.matched) corrected = repaired.map((w) => w.text).join(' ');
       }
-      if (found.matched === 0 && words.length > 1) {
+      if (f.matched === 0 && words.length > 1) {
         const partial = byWordsMatched(ix, words.map((w) => queryWordDocs(ix, w, false)));
-        tryArrangement((want) => arrange(s, cols, partial, ONE_TIER, exact, want));
+        use((want) => arrange(s, cols, partial, ONE_TIER, exact, want));
       }
     }
   }
+  found ??= arrangement(FIRST_PLACES);
   const { idx, total } = found;
   let whole: Int32Array | null = idx.length === total ? idx : null;
   const all = () => (whole ??= arrangement(Infinity).idx);
