@@ -16,6 +16,7 @@ import type { Db } from './db/index.ts';
 import { listenOnPostgres } from './lib/bus.ts';
 import { startDraining } from './lib/lifecycle.ts';
 import { startJobs } from './jobs/index.ts';
+import { tuneHeap } from './lib/heap.ts';
 
 /** How long a stopping instance waits for requests in flight before it ends anyway. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -40,6 +41,7 @@ export function startupNotes(): string[] {
 }
 
 export async function startServer(opts: { port?: number; host?: string; apiOnly?: boolean } = {}) {
+  tuneHeap();
   const db = await bootDatabase();
   // on PostgreSQL the instances may run on several hosts: cache invalidations travel through the database
   const stopListening = config.databaseUrl ? await listenOnPostgres(config.databaseUrl) : async () => {};

@@ -31,7 +31,7 @@ export interface Engine {
   matches: Cache<string, MatchResult>;
   /** guest list items by language|country|artnr, guest answers (JSON) and guest values by key */
   items: Cache<string, ArticleListItem>;
-  responses: Cache<string, string>;
+  responses: Cache<string, Buffer<ArrayBuffer>>;
   values: Cache<string, unknown>;
   successor?: Engine;
   /** a price (snapshot and answers) or an exchange rate (answers) changed since it was built */

@@ -35,27 +35,38 @@ export async function listItems(
 const itemJson = new WeakMap<object, string>();
 const ITEMS_HEAD = '{"result":{"items":[]';
 
-/** `{ result }` as JSON; a result with list items gets each item's JSON from itemJson. */
+/**
+ * `{ result }` as JSON; a result with list items gets each item's JSON from itemJson. Written by one join
+ * into one flat string: concatenated pieces would be copied again by every reader that needs it flat
+ * (the byte length, the UTF-8 encoding), 25 KB per search answer each time.
+ */
 export function guestJson(result: unknown): string {
   if (!result || typeof result !== 'object' || !Array.isArray((result as { items?: unknown }).items)) return JSON.stringify({ result });
   const { items, ...others } = result as { items: unknown[] };
-  const parts = items.map((it) => {
-    if (!it || typeof it !== 'object') return JSON.stringify(it);
-    let j = itemJson.get(it);
-    if (j === undefined) itemJson.set(it, (j = JSON.stringify(it)));
-    return j;
-  });
   // items first with an empty list, then the rest as JSON.stringify writes it; the list goes in its place
   const rest = JSON.stringify({ result: { items: [], ...others } });
-  return `{"result":{"items":[${parts.join(',')}]${rest.slice(ITEMS_HEAD.length)}`;
+  const parts: string[] = [];
+  for (const it of items) {
+    if (!it || typeof it !== 'object') { parts.push(JSON.stringify(it) ?? 'null', ','); continue; }
+    let j = itemJson.get(it);
+    if (j === undefined) itemJson.set(it, (j = JSON.stringify(it)));
+    parts.push(j, ',');
+  }
+  if (parts.length) parts[parts.length - 1] = ']'; // in place of the last comma
+  else parts.push(']');
+  return ['{"result":{"items":[', ...parts, rest.slice(ITEMS_HEAD.length)].join('');
 }
 
-/** A guest call's `{ result }` JSON, serialised once per key. */
+/**
+ * A guest call's `{ result }` JSON, serialised and encoded once per key: the answer is kept as its UTF-8
+ * bytes, which the server writes as they are (a string body would be joined with the head and copied
+ * on every write, a cached answer too).
+ */
 export async function cachedGuestJson(db: Db, key: string, compute: () => Promise<unknown>): Promise<Response> {
   const cache = engine(db).responses;
   let body = cache.get(key);
   if (body === undefined) {
-    body = guestJson(await compute());
+    body = Buffer.from(guestJson(await compute())) as Buffer<ArrayBuffer>; // an ArrayBuffer (the pool or its own), never shared
     cache.set(key, body);
   }
   return new Response(body, { headers: { 'content-type': 'application/json' } });

@@ -19,4 +19,8 @@ describe('guestJson', () => {
   it('an answer without list items, or with empty ones', () => {
     for (const r of [{ suggestions: [] }, { items: [], total: 0 }, null, 'x', [1, 2]]) expect(guestJson(r)).toBe(JSON.stringify({ result: r }));
   });
+
+  it('list entries that are not objects, and one item alone', () => {
+    for (const r of [{ items: [null, 3, 'x', undefined], total: 4 }, { items: [item('1', 'Gips')] }]) expect(guestJson(r)).toBe(JSON.stringify({ result: r }));
+  });
 });
