@@ -16,7 +16,7 @@ import type { Db } from './db/index.ts';
 import { listenOnPostgres } from './lib/bus.ts';
 import { startDraining } from './lib/lifecycle.ts';
 import { startJobs } from './jobs/index.ts';
-import { tuneHeap } from './lib/heap.ts';
+import { collectStartGarbage, tuneHeap } from './lib/heap.ts';
 
 /** How long a stopping instance waits for requests in flight before it ends anyway. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -47,7 +47,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
   const stopListening = config.databaseUrl ? await listenOnPostgres(config.databaseUrl) : async () => {};
   const stopJobs = startJobs(db);
   // the search index is built in the background: the first searches wait for it, not the start
-  void warmSearch(db).then((line) => console.log(`[shop] ${line}`), (e) => console.error('[search] index', e));
+  void warmSearch(db).then((line) => { collectStartGarbage(); console.log(`[shop] ${line}`); }, (e) => console.error('[search] index', e));
   const app = createApi(db);
   const api = getRequestListener(app.fetch);
   // the site's server renderer loads React: its production build, not the development one with its
