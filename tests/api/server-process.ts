@@ -25,6 +25,7 @@ export function call(port: number, method: string, url: string, opts: { cookie?:
       headers: { ...(data ? { 'content-type': 'application/json' } : {}), ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
     }, (res) => {
       let text = '';
+      res.on('error', reject); // the connection reset while the answer came in
       res.on('data', (c) => { text += c; });
       res.on('end', () => {
         let body: unknown = text;
