@@ -1,5 +1,5 @@
 // kundendaten-aendern: the customer data with the checks of section 5; only changed fields are sent.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
@@ -42,10 +42,15 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
   const [general, setGeneral] = useState('');
   const [countries, setCountries] = useState<Country[]>([]);
 
+  // the customer whose data is loaded: the store's own update runs the effect again, and a second load
+  // would overwrite what the customer has typed since the first
+  const loadedFor = useRef(0);
   useEffect(() => {
     void ensureCustomer().then((c) => {
       if (!c.kundennummer) { requireLogin(); return; }
-      request('GET /api/user/infos').then((e) => { const x = toValues(e); setOrig(x); setV(x); }).catch(() => {});
+      if (loadedFor.current === c.kundennummer) return;
+      loadedFor.current = c.kundennummer;
+      request('GET /api/user/infos').then((e) => { const x = toValues(e); setOrig(x); setV(x); }).catch(() => { loadedFor.current = 0; });
     });
     request('GET /api/guest/user/countries', { query: { lang } }).then(setCountries).catch(() => {});
   }, [customer.kundennummer, lang]);
