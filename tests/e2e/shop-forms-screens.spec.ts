@@ -90,20 +90,3 @@ test('the LS brand\'s checkout (/dk/de/) at 1366 px', async ({ page }) => {
   await noOverflow(page);
   await shot(page, 'checkout-ls-de');
 });
-
-test('customer data form: what the customer types is kept when the data arrives again (a slow second load)', async ({ page }) => {
-  await loginLab(page);
-  // the customer's data answers late after the form has shown it (the session check and the form's own
-  // load come first): a further load must not overwrite the input
-  let loads = 0;
-  await page.route('**/api/user/infos', async (route) => {
-    if (++loads > 2) await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
-  await page.goto('/de/de/kundendaten-aendern/');
-  const plz = page.getByTestId('kundendaten').locator('[data-field="PLZ"]');
-  await expect(plz).not.toHaveValue('');
-  await plz.fill('2009');
-  await page.waitForTimeout(2500); // past any late answer
-  await expect(plz).toHaveValue('2009');
-});

@@ -10,7 +10,8 @@ import { useT, type Messages } from './lib/i18n.ts';
 import { deleteLine, emptyCart, loadCart, setQty, type CartLine } from './lib/cart.ts';
 import { money, productPath, type Ctx } from './lib/article.ts';
 import { cartSum, lineTotal } from './lib/cartView.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { routes } from './lib/routes.ts';
 import { checkoutApi, type MoneySummary } from './lib/checkout.ts';
@@ -38,12 +39,11 @@ export default function CartView({ country, lang, messages }: { country: string;
   const load = () => {
     loadCart(lang).then((l) => { setLines(l); setError(''); if (l.length) reprice(); }).catch((e) => { setError(errorMessage(t, failureKey(e))); setLines([]); });
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load is a plain closure recreated each render; the cart loads once per customer
+  useSessionLoad((c) => { if (c.kundennummer) load(); else { requireLogin(); setLines([]); } });
   useEffect(() => {
-    void ensureCustomer().then((c) => { if (c.kundennummer) load(); else { requireLogin(); setLines([]); } });
     const ts = timers.current;
     return () => { for (const x of ts.values()) clearTimeout(x); };
-  }, [customer.kundennummer]);
+  }, []);
   // a change elsewhere (cart panel, other tab) shows up here
   const seen = useRef(counter);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the cart counter only; lines and load are read as they are at that moment

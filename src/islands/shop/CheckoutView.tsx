@@ -1,7 +1,7 @@
 // Checkout (wk/kasse): delivery address (choose or enter; 'field {field} invalid'), shipping method,
 // desired date, comment, payment method, benefit code (invalid, empty, already redeemed, not
 // removable), free gift, instant discount, freeway return ticket (≥ 170 EUR, once a month).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
@@ -9,7 +9,8 @@ import { ApiFailure } from '../../lib/api.ts';
 import { validateBenefitCode, validateFreeway, parseDate } from '../../lib/rules/validate.ts';
 import { ADDRESS_FIELDS, ADDRESS_REQUIRED, addressErrors } from '../../lib/rules/forms.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { activeUserMay } from '../../lib/rules/permissions.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { $checkout, checkoutApi, patchCheckout, type Address, type CheckoutInfo } from './lib/checkout.ts';
@@ -49,13 +50,10 @@ export default function CheckoutView({ country, lang, messages }: { country: str
     });
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per customer (take/co read the current state); t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
-  useEffect(() => {
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) { requireLogin(); return; }
-      co.load().then(take).catch((e) => setError(errorMessage(t, failureKey(e))));
-    });
-  }, [customer.kundennummer]);
+  useSessionLoad((c) => {
+    if (!c.kundennummer) { requireLogin(); return; }
+    co.load().then(take).catch((e) => setError(errorMessage(t, failureKey(e))));
+  });
 
   const label = (k: string) => ({
     firma_name: t('checkout.company'), zusatz1: t('checkout.addition'), zusatz2: t('checkout.addition'), ansprechpartner: t('checkout.contact_person'),

@@ -1,11 +1,12 @@
 // meinlabor/historie/auftrag/{year}/{month}/{day}/{auftrag}: one past order with its lines; reorder
 // the whole order or single lines.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { ApiFailure } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { loadOrder, type OrderDetail } from './lib/orders.ts';
 import { money, productPath, type Ctx } from './lib/article.ts';
@@ -25,16 +26,13 @@ export default function HistorieView({ auftrag, country, lang, messages }: {
   const [qty, setQty] = useState<Record<string, number>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per order and customer; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
-  useEffect(() => {
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) { requireLogin(); return; }
-      loadOrder(auftrag, lang).then((o) => {
-        setOrder(o);
-        setQty(Object.fromEntries(o.lines.map((l) => [l.artnr, Math.max(1, l.menge)])));
-      }).catch((e) => setError(e instanceof ApiFailure && e.status === 404 ? t('not_found') : errorMessage(t, failureKey(e))));
-    });
-  }, [auftrag, customer.kundennummer]);
+  useSessionLoad((c) => {
+    if (!c.kundennummer) { requireLogin(); return; }
+    loadOrder(auftrag, lang).then((o) => {
+      setOrder(o);
+      setQty(Object.fromEntries(o.lines.map((l) => [l.artnr, Math.max(1, l.menge)])));
+    }).catch((e) => setError(e instanceof ApiFailure && e.status === 404 ? t('not_found') : errorMessage(t, failureKey(e))));
+  }, [auftrag]);
 
   const r = routes(country, lang);
   if (error) return <div className="sh-history"><p className="sh-error" role="alert">{error}</p><a className="sh-link" href={r.konto + '#meine_bestellungen'}>{t('app.back')}</a></div>;

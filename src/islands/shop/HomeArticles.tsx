@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { ensureCustomer } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import type { ArticleItem, Ctx } from './lib/article.ts';
 import { ArticleRow } from './ui/ArticleRow.tsx';
 import { categoryPath } from './lib/catalog.ts';
@@ -20,12 +20,11 @@ export default function HomeArticles({ country, lang, pg, sort, label, limit = 1
   const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
   const [items, setItems] = useState<ArticleItem[] | null>(null);
   const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // after the session is known: a logged-in customer sees own prices and "already bought"
-    void ensureCustomer().then(() => {
-      return request('GET /api/shop/category', { query: { pg, sort, page: 1, pageSize: limit, country, lang } });
-    }).then((r) => setItems(r.items)).catch(() => setItems([]));
-  }, [pg, sort, limit, country, lang, customer.kundennummer]);
+  // after the session is known: a logged-in customer sees own prices and "already bought"
+  useSessionLoad(() => {
+    request('GET /api/shop/category', { query: { pg, sort, page: 1, pageSize: limit, country, lang } })
+      .then((r) => setItems(r.items)).catch(() => setItems([]));
+  }, [pg, sort, limit, country, lang]);
   useEffect(() => {
     const section = root.current?.closest('section');
     if (section) section.hidden = items !== null && items.length === 0;

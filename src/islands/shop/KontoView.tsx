@@ -2,13 +2,14 @@
 // meine_bestelllisten, meine_bestellungen, meine_newsletter (consent), online_features, plus
 // einstellungen (country and language: the pre-navbar offers the country to guests only). The sections exist in
 // the server render so the hash scroll and the sub-navigation find them.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { $userSelectOpen, showToast } from '../../stores/ui.ts';
 import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, logout, requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { loadLists, type OrderListInfo } from './lib/cart.ts';
 import { loadOrders, type OrderSummary } from './lib/orders.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
@@ -33,15 +34,12 @@ export default function KontoView({ country, lang, messages }: { country: string
   const [ordersErr, setOrdersErr] = useState('');
   const [newsletter, setNewsletter] = useState<boolean | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per customer; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
-  useEffect(() => {
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) { requireLogin(); return; }
-      setNewsletter(c.newsletter);
-      loadLists().then(setLists).catch(() => setLists([]));
-      loadOrders(10).then(setOrders).catch((e) => { setOrders([]); setOrdersErr(errorMessage(t, failureKey(e))); });
-    });
-  }, [customer.kundennummer]);
+  useSessionLoad((c) => {
+    if (!c.kundennummer) { requireLogin(); return; }
+    setNewsletter(c.newsletter);
+    loadLists().then(setLists).catch(() => setLists([]));
+    loadOrders(10).then(setOrders).catch((e) => { setOrders([]); setOrdersErr(errorMessage(t, failureKey(e))); });
+  });
 
   const toggleNewsletter = async (on: boolean) => {
     setNewsletter(on);

@@ -1,5 +1,5 @@
 // kundendaten-aendern: the customer data with the checks of section 5; only changed fields are sent.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
@@ -9,6 +9,7 @@ import { INDUSTRY_MAX, SALUTATIONS } from '../../lib/rules/constants.ts';
 import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { changedFields, type Errors, type Values } from './lib/forms.ts';
 import { kundendatenErrors } from '../../lib/rules/forms.ts';
@@ -42,18 +43,12 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
   const [general, setGeneral] = useState('');
   const [countries, setCountries] = useState<Country[]>([]);
 
-  // the customer whose data is loaded: the store's own update runs the effect again, and a second load
-  // would overwrite what the customer has typed since the first
-  const loadedFor = useRef(0);
-  useEffect(() => {
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) { requireLogin(); return; }
-      if (loadedFor.current === c.kundennummer) return;
-      loadedFor.current = c.kundennummer;
-      request('GET /api/user/infos').then((e) => { const x = toValues(e); setOrig(x); setV(x); }).catch(() => { loadedFor.current = 0; });
-    });
-    request('GET /api/guest/user/countries', { query: { lang } }).then(setCountries).catch(() => {});
-  }, [customer.kundennummer, lang]);
+  // once per customer: a second load would overwrite what the customer has typed since the first
+  useSessionLoad((c) => {
+    if (!c.kundennummer) { requireLogin(); return; }
+    return request('GET /api/user/infos').then((e) => { const x = toValues(e); setOrig(x); setV(x); });
+  });
+  useEffect(() => { request('GET /api/guest/user/countries', { query: { lang } }).then(setCountries).catch(() => {}); }, [lang]);
 
   const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); setErr((e) => { const n = { ...e }; delete n[k]; return n; }); };
   const label = (k: string): string => ({

@@ -1,10 +1,11 @@
 // meinlabor: my lab — top articles, order suggestions, order lists and the latest orders.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { loadLists, type OrderListInfo } from './lib/cart.ts';
 import { loadOrders, type OrderSummary } from './lib/orders.ts';
 import { routes } from './lib/routes.ts';
@@ -22,14 +23,12 @@ export default function MeinLaborView({ country, lang, messages }: { country: st
   const [sugg, setSugg] = useState<ArticleItem[] | null>(null);
   const [lists, setLists] = useState<OrderListInfo[] | null>(null);
   const [orders, setOrders] = useState<OrderSummary[] | null>(null);
-  useEffect(() => {
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) { requireLogin(); return; }
-      request('GET /api/meinlabor/vorschlag', { query: { filter: 'all', lang, country } }).then((x) => setSugg(x.items.slice(0, 4))).catch(() => setSugg([]));
-      loadLists().then(setLists).catch(() => setLists([]));
-      loadOrders(5).then(setOrders).catch(() => setOrders([]));
-    });
-  }, [customer.kundennummer, lang, country]);
+  useSessionLoad((c) => {
+    if (!c.kundennummer) { requireLogin(); return; }
+    request('GET /api/meinlabor/vorschlag', { query: { filter: 'all', lang, country } }).then((x) => setSugg(x.items.slice(0, 4))).catch(() => setSugg([]));
+    loadLists().then(setLists).catch(() => setLists([]));
+    loadOrders(5).then(setOrders).catch(() => setOrders([]));
+  }, [lang, country]);
   return (
     <div className="sh-konto sh-meinlabor" data-testid="meinlabor">
       <h1>{t('meinlabor.title')}</h1>

@@ -13,7 +13,8 @@ import { validateListName } from '../../lib/rules/validate.ts';
 import { normalizeArtnr } from '../../lib/rules/artnr.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { addToCart, addToList, loadLists, type OrderListInfo } from './lib/cart.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { canOrder, productPath, type Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
@@ -48,11 +49,8 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
       .then((l) => { setItems(l.items); setName(listName(l)); setNotFound(false); })
       .catch((e) => { if (e instanceof ApiFailure && e.status === 404) setNotFound(true); else showToast(errorMessage(t, failureKey(e)), 'error'); setItems([]); });
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload is a plain closure recreated each render; the list reloads on id or customer change only
-  useEffect(() => {
-    rememberSeen('bestellliste', String(id));
-    void ensureCustomer().then((c) => { if (c.kundennummer) reload(); else requireLogin(); });
-  }, [id, customer.kundennummer]);
+  useEffect(() => rememberSeen('bestellliste', String(id)), [id]);
+  useSessionLoad((c) => { if (c.kundennummer) reload(); else requireLogin(); }, [id]);
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();

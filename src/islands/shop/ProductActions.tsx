@@ -1,14 +1,12 @@
 // Buy box of the product detail page: availability (refreshed by the availability call), variants
 // of a reference article, quantity stepper 0–999, add to cart, add to an order list, last purchase.
 import { useEffect, useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { $customer } from '../../stores/customer.ts';
 import { rememberSeen } from '../../stores/settings.ts';
 import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { canOrder, lastPurchaseLabel, priceView, productPath, type ArticleItem, type Ctx } from './lib/article.ts';
 import { addToCart, addToList, loadLists, type OrderListInfo } from './lib/cart.ts';
-import { ensureCustomer } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { Availability } from './ui/ArticleCard.tsx';
 import { Price } from './ui/Price.tsx';
 import { QtyStepper } from './ui/QtyStepper.tsx';
@@ -19,7 +17,6 @@ export default function ProductActions({ article, variants = [], country, lang, 
   article: ArticleItem; variants?: ArticleItem[]; country: string; lang: string; messages?: Messages;
 }) {
   const t = useT(lang, messages);
-  const customer = useStore($customer);
   const ctx: Ctx = useMemo(() => ({ country, lang }), [country, lang]);
   const [chosen, setChosen] = useState<ArticleItem>(variants.length ? variants.find(canOrder) ?? variants[0]! : article);
   const [qty, setQty] = useState(1);
@@ -39,13 +36,11 @@ export default function ProductActions({ article, variants = [], country, lang, 
   }, [chosen.Artikelnummer, country, vkz]);
 
   // order lists load only for non-guests; the customer's purchase facts come with their session
-  useEffect(() => {
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) return;
-      loadLists().then(setLists).catch(() => setLists([]));
-      request('GET /api/artikel/:artnr/:country/:language', { params: { artnr: article.Artikelnummer, country, language: lang } }).then(setMine).catch(() => {});
-    });
-  }, [customer.kundennummer, article.Artikelnummer, country, lang]);
+  useSessionLoad((c) => {
+    if (!c.kundennummer) return;
+    loadLists().then(setLists).catch(() => setLists([]));
+    request('GET /api/artikel/:artnr/:country/:language', { params: { artnr: article.Artikelnummer, country, language: lang } }).then(setMine).catch(() => {});
+  }, [article.Artikelnummer, country, lang]);
 
   const target = chosen;
   const orderable = canOrder(target);

@@ -17,7 +17,8 @@ import { isBlock, linesFromRows, parseOrderBlock, type OrderLineInput, type Pars
 import { validateListName } from '../../lib/rules/validate.ts';
 import { useT, type Messages, type T } from './lib/i18n.ts';
 import { loadLists, type OrderListInfo } from './lib/cart.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { routes } from './lib/routes.ts';
 import { readXlsxRows } from './lib/xlsx.ts';
@@ -55,9 +56,7 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
   const [importTo, setImportTo] = useState('');
   const seq = useRef(0);
 
-  useEffect(() => {
-    void ensureCustomer().then((c) => { if (c.kundennummer) loadLists().then(setLists).catch(() => setLists([])); else requireLogin(); });
-  }, [customer.kundennummer]);
+  useSessionLoad((c) => { if (c.kundennummer) loadLists().then(setLists).catch(() => setLists([])); else requireLogin(); });
 
   // ONE check call for every filled line, a moment after the last change
   const sent = useMemo(() => rows.filter(filled), [rows]);

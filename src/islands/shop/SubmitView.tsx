@@ -6,7 +6,8 @@ import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { activeUserMay } from '../../lib/rules/permissions.ts';
 import { formatDate } from './ui/Orders.tsx';
 import { errorMessage, failureKey } from './lib/errors.ts';
@@ -18,6 +19,9 @@ import './shop.css';
 
 const DONE_KEY = 'shop:lastOrder';
 interface Done { auftrag: number; release: boolean }
+function storedDone(): Done | null {
+  try { const d = sessionStorage.getItem(DONE_KEY); return d ? (JSON.parse(d) as Done) : null; } catch { return null; }
+}
 
 export default function SubmitView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
   const t = useT(lang, messages);
@@ -32,14 +36,13 @@ export default function SubmitView({ country, lang, messages }: { country: strin
   const [error, setError] = useState('');
   const inFlight = useRef(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per customer (co is memoised on lang/country); t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
-  useEffect(() => {
-    try { const d = sessionStorage.getItem(DONE_KEY); if (d) { setDone(JSON.parse(d) as Done); return; } } catch { /* ignore */ }
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) { requireLogin(); return; }
-      co.load().then(setInfo).catch((e) => setError(errorMessage(t, failureKey(e))));
-    });
-  }, [customer.kundennummer]);
+  // a submitted order (this tab, e.g. after a reload) shows its confirmation, nothing else is loaded
+  useEffect(() => { const d = storedDone(); if (d) setDone(d); }, []);
+  useSessionLoad((c) => {
+    if (storedDone()) return;
+    if (!c.kundennummer) { requireLogin(); return; }
+    co.load().then(setInfo).catch((e) => setError(errorMessage(t, failureKey(e))));
+  });
 
   const submit = async () => {
     if (inFlight.current) return; // a double click sends nothing twice

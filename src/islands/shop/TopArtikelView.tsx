@@ -1,12 +1,13 @@
 // meinlabor/topartikel/{pg?}: the customer's most ordered articles, filterable by product group.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { request } from '../../lib/api.ts';
 import type { ResultOf } from '../../api/contract.ts';
 import type * as catalog from '../../api/catalog.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { orderGroups } from './lib/catalog.ts';
 import type { Ctx } from './lib/article.ts';
@@ -25,13 +26,10 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
   const [data, setData] = useState<Answer | null>(null);
   const [error, setError] = useState('');
   const r = routes(country, lang);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetches on its inputs only; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
-  useEffect(() => {
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) { requireLogin(); return; }
-      request('GET /api/meinlabor/topartikel', { query: { limit, lang, country, pg } }).then(setData).catch((e) => setError(errorMessage(t, failureKey(e))));
-    });
-  }, [pg, customer.kundennummer, lang, country, limit]);
+  useSessionLoad((c) => {
+    if (!c.kundennummer) { requireLogin(); return; }
+    request('GET /api/meinlabor/topartikel', { query: { limit, lang, country, pg } }).then(setData).catch((e) => setError(errorMessage(t, failureKey(e))));
+  }, [pg, lang, country, limit]);
   const H = embedded ? 'h2' : 'h1';
   return (
     <div className="sh-top" data-testid="top-articles">

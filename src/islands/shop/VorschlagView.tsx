@@ -5,7 +5,8 @@ import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { ensureCustomer, requireLogin } from './lib/session.ts';
+import { requireLogin } from './lib/session.ts';
+import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import type { ArticleItem, Ctx } from './lib/article.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
@@ -25,15 +26,12 @@ export default function VorschlagView({ country, lang, messages, initial = 'all'
     const h = new URLSearchParams(location.search).get('filter');
     if (h && (SUGGESTION_FILTERS as readonly string[]).includes(h)) setFilter(h as SuggestionFilter);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetches on filter, customer and locale only; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
-  useEffect(() => {
+  useSessionLoad((c) => {
     setItems(null);
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) { requireLogin(); return; }
-      request('GET /api/meinlabor/vorschlag', { query: { filter, lang, country } })
-        .then((r) => setItems(r.items)).catch((e) => { setError(errorMessage(t, failureKey(e))); setItems([]); });
-    });
-  }, [filter, customer.kundennummer, lang, country]);
+    if (!c.kundennummer) { requireLogin(); return; }
+    request('GET /api/meinlabor/vorschlag', { query: { filter, lang, country } })
+      .then((r) => setItems(r.items)).catch((e) => { setError(errorMessage(t, failureKey(e))); setItems([]); });
+  }, [filter, lang, country]);
   const choose = (f: SuggestionFilter) => {
     setFilter(f);
     const u = new URL(location.href);

@@ -3,14 +3,14 @@
 // release and a monthly budget per sub-user. mode 'usage' (konto): each buyer's budget used this month.
 // Both need the release right (GET /api/account/release-rules answers others 403): the island then
 // shows nothing in konto and a note in the settings.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '#stores/customer.ts';
 import { showToast } from '#stores/ui.ts';
 import { request, type ApiResult } from '#lib/api.ts';
 import { allows } from '#rules/permissions.ts';
 import { useT, type Messages } from '../../shop/lib/i18n.ts';
-import { ensureCustomer } from '../../shop/lib/session.ts';
+import { useSessionLoad } from '../../shop/lib/useSessionLoad.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
 import { money, type Ctx } from '../../shop/lib/article.ts';
 import { portalError } from '../lib/errors.ts';
@@ -44,14 +44,12 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
     setThreshold(field(r.thresholdEur));
     setBudgets(Object.fromEntries(r.buyers.map((b) => [b.id, b.budgetEur === null ? '' : field(b.budgetEur)])));
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the acting user changes; show is a plain closure recreated each render; t is only read when an error is shown; it changes when the full message set arrives, which must not refetch
-  useEffect(() => {
+  // reloads when the acting user changes
+  useSessionLoad((c) => {
     if (!mayRelease) { setRules(null); return; }
-    void ensureCustomer().then((c) => {
-      if (!c.kundennummer) return;
-      request('GET /api/account/release-rules').then(show).catch((e) => setError(portalError(t, failureKey(e))));
-    });
-  }, [mayRelease, acting?.id]);
+    if (!c.kundennummer) return;
+    request('GET /api/account/release-rules').then(show).catch((e) => setError(portalError(t, failureKey(e))));
+  }, [mayRelease, acting?.id ?? null]);
 
   const saveThreshold = async (e: React.FormEvent) => {
     e.preventDefault();
