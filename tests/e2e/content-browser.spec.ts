@@ -145,6 +145,9 @@ test('the country selector is for guests only: hidden after login', async ({ pag
   // login-only shells render their content instead of the popup
   await page.goto('/de/de/zahnlager/');
   await expect(page.locator('[data-login-required]')).toHaveCount(0);
+  // the page's own calls done first: one answered 401 after the logout would reload the login-only page
+  // itself (site session script), racing the reload below
+  await page.waitForLoadState('networkidle');
   await page.request.get('/api/logout');
   await page.reload();
   await expect(page.locator('[data-login-required]')).toBeVisible();
