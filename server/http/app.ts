@@ -12,7 +12,7 @@ import { parseWith, type AnyRoute } from './route.ts';
 import { API_CSP, apiDefaultHeaders, commonHeaders } from './security-headers.ts';
 import { loadSession } from './session.ts';
 import { allRoutes } from '../modules/index.ts';
-import { ACCESS_PREFIXES } from '#api/contract.ts';
+import { ACCESS_PREFIXES, PAGE_LANGUAGE_HEADER } from '#api/contract.ts';
 import { checkAnswer } from './answer-check.ts';
 import { serverT } from '#i18n/server.ts';
 
@@ -32,13 +32,16 @@ export function clientIp(c: Context): string {
 }
 
 /**
- * The language of a request's texts: the route's language segment, else ?lang=, else the session's, else
- * German. handle() stores what it resolved (c.set), so an error thrown by the handler speaks the same.
+ * The language of a request's texts: the route's language segment, else ?lang=, else the language of the
+ * page the call comes from (PAGE_LANGUAGE_HEADER), else the session's, else German. handle() stores what
+ * it resolved (c.set), so an error thrown by the handler speaks the same.
  */
 function requestLanguage(c: Context, sessionLanguage?: string | null): string {
   const stored = c.get('lang') as string | undefined;
   if (stored) return stored;
-  return (c.req.param('language') ?? c.req.param('lang') ?? c.req.query('lang') ?? sessionLanguage ?? 'de').toLowerCase();
+  const page = c.req.header(PAGE_LANGUAGE_HEADER);
+  const fromPage = page && /^[a-zA-Z]{2}$/.test(page) ? page : undefined;
+  return (c.req.param('language') ?? c.req.param('lang') ?? c.req.query('lang') ?? fromPage ?? sessionLanguage ?? 'de').toLowerCase();
 }
 
 /** i18next reads these names as options (language, plural, context), never as a text's placeholder. */

@@ -11,6 +11,7 @@ import { cartCount, zCartQty } from './cart.ts';
 import { csvCell } from './logbook.ts';
 import { serverT } from '#i18n/server.ts';
 import { FAVOURITES_LIST_ID, QTY_MAX } from '#rules/constants.ts';
+import { packSize } from '#rules/packSize.ts';
 import { isRequestPrice } from '#rules/pricing.ts';
 import * as calls from '#api/favoriten.ts';
 
@@ -87,7 +88,7 @@ export const routes: AnyRoute[] = [
     const items = new Map((await loadArticleItems(db, rows.map((r) => r.artnr), { lang, country })).map((i) => [i.Artikelnummer, i]));
     const lines = rows.map((r) => {
       const a = items.get(r.artnr);
-      return [r.artnr, String(r.menge), a?.Bezeichnung ?? '', a?.Gebinde ?? '', a ? a.Preis.toFixed(2) : '', a?.Waehrung ?? ''];
+      return [r.artnr, String(r.menge), a?.Bezeichnung ?? '', packSize(a?.Gebinde, lang), a ? a.Preis.toFixed(2) : '', a?.Waehrung ?? ''];
     });
     const t = serverT(lang);
     const body = '\uFEFF' + [CSV_COLUMNS.map((k) => t(k)), ...lines].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';

@@ -1,12 +1,7 @@
 // The small formatting rules the seed's article texts need (the languages themselves are reference
 // data: src/data/reference/languages.ts).
 import { splitLangs, TEXT_LANGS, type TextLang } from '#data/reference/languages.ts';
-
-/** Decimal separator: a dot in English, a comma in every other seeded language. */
-export function fmtNum(n: number, lang: string): string {
-  const s = String(n);
-  return lang === 'en' ? s : s.replace('.', ',');
-}
+import { packNumber, parsePackSize } from '#rules/packSize.ts';
 
 /** Replaces {1.5}-style placeholders by the number in the language's notation. */
 export function fmtNums(s: string, lang: string): string {
@@ -25,13 +20,12 @@ const UNITS: Record<string, Record<TextLang, string>> = Object.fromEntries(Objec
  * Rendered per language; the German form is the articles.gebinde column.
  */
 export function renderGeb(geb: string, lang: string): string {
-  const m = /^(?:(\d+)x)?([\d.]+) (\S+)$/.exec(geb);
-  if (!m) return geb;
-  const [, times, qty, unit] = m;
-  const unitText = UNITS[unit!]?.[lang as TextLang] ?? unit!;
-  const q = fmtNum(Number(qty), lang);
+  const p = parsePackSize(geb);
+  if (!p) return geb;
+  const unitText = UNITS[p.unit]?.[lang as TextLang] ?? p.unit;
+  const q = packNumber(p.qty, lang);
   const one = unitText.includes('#') ? unitText.replace('#', q) : `${q} ${unitText}`;
-  return times ? `${times} x ${one}` : one;
+  return p.times ? `${p.times} x ${one}` : one;
 }
 
 export const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

@@ -42,6 +42,13 @@ export function contract<const D extends ContractDef>(def: D): D {
 }
 
 /** The path prefixes under which the server mounts a call of each access. */
+/**
+ * Sent by the browser's API client with every call: the language of the page it is on. A call without a
+ * language of its own (path segment, ?lang=) answers in it before the session's language, which is the
+ * one of the login and stays when the customer switches the page's language.
+ */
+export const PAGE_LANGUAGE_HEADER = 'x-page-language';
+
 export const ACCESS_PREFIXES = {
   public: ['/api'],
   guest: ['/api/guest', '/api'],

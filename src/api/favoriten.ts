@@ -4,7 +4,7 @@ import { FAVOURITES_LIST_ID } from '../lib/rules/constants.ts';
 import { validateListName } from '../lib/rules/validate.ts';
 import { ArticleListItem } from './articles.ts';
 import { zCartQty } from './cart.ts';
-import { zId, zArtnr } from './common.ts';
+import { zId, zArtnr, PageLocale } from './common.ts';
 import { z } from 'zod';
 import { contract } from './contract.ts';
 
@@ -24,8 +24,9 @@ export const lists = contract({
 
 export const list = contract({
   method: 'get', path: '/favoriten/liste/:listId', access: 'customer', tag: 'favoriten',
-  summary: 'One order list with its items (article list items plus menge), oldest first',
+  summary: 'One order list with its items (article list items plus menge, names in the page\'s language), oldest first',
   params: z.object({ listId: zId }),
+  query: PageLocale,
   response: z.object({ id: z.number(), name: z.string(), items: z.array(ListItem) }),
 });
 
@@ -34,6 +35,7 @@ export const exportCsv = contract({
   summary: 'One order list as CSV (semicolon, UTF-8 with BOM): Artikelnummer;Menge;Bezeichnung;Gebinde;Preis;Waehrung — '
     + 'the quick order imports it again; another customer\'s list → 404',
   params: z.object({ listId: zId }),
+  query: PageLocale,
 });
 
 export const createList = contract({

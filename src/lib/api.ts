@@ -2,7 +2,7 @@
 // `request('POST /api/wk/:artnr/add/:qty', { params })` is typed from the contract (src/api/): the call's
 // name must exist, params/query/body must fit its schemas, and the answer has the contract's type.
 import type { ApiRoute, ApiRoutes } from '../api/index.ts';
-import { routeTarget, type CallArgs, type ContractDef, type ResultOf } from '../api/contract.ts';
+import { PAGE_LANGUAGE_HEADER, routeTarget, type CallArgs, type ContractDef, type ResultOf } from '../api/contract.ts';
 import { loggedOut } from '../stores/customer.ts';
 
 export class ApiFailure extends Error {
@@ -58,8 +58,16 @@ export async function requestWithRetry<K extends ApiRoute>(
   }
 }
 
+/** The language of the page in the browser ('' elsewhere): the answer's texts follow the page, not the session's language. */
+function pageLanguage(): string {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang.slice(0, 2).toLowerCase();
+  return /^[a-z]{2}$/.test(lang) ? lang : '';
+}
+
 async function send(method: Method, url: string, opts: CallOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  const lang = pageLanguage();
+  if (lang) headers[PAGE_LANGUAGE_HEADER] = lang;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || opts.body instanceof Blob) body = opts.body;
   else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers['content-type'] = 'application/json'; }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, LAB_A, LAB_B, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
 import { parseOrderBlock } from '../../src/lib/rules/quickOrder.ts';
+import { packSize } from '../../src/lib/rules/packSize.ts';
 
 const K09 = 2; // Ben (buyer)
 const K13 = 3; // Clara (technician: documents, may not order)
@@ -207,6 +208,18 @@ describe('order lists from the grid and their CSV export', () => {
     expect(rows[1]!.startsWith(`${plain};5;`)).toBe(true);
     const parsed = parseOrderBlock(r.text);
     expect(parsed.lines.map((l) => [l.artnr, l.menge])).toEqual([[plain, '5'], [others[0], '1'], [others[1], '1']]);
+  });
+
+  it('writes the pack sizes in the export\'s language, not the catalogue\'s German notation', async () => {
+    const pick = async (like: string) => (await env.db.selectFrom('articles').select(['artnr', 'gebinde']).where('aus_sortiment', '=', 0)
+      .where('ist_referenz', '=', 0).where('gebinde', 'like', like).orderBy('artnr').limit(1).executeTakeFirstOrThrow());
+    const [set, piece] = [await pick('% Z'), await pick('% Stk')];
+    const made = await c.call('POST /api/schnellbestellung/liste', { body: { name: 'Gebinde', lines: [{ artnr: set.artnr }, { artnr: piece.artnr }] } });
+    expect(made.status).toBe(200);
+    const r = await c.get(`/api/favoriten/liste/${made.body.result.listId}/export.csv?lang=fr&country=de`);
+    const rows = r.text.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((l) => l.split(';'));
+    expect(rows.map((x) => [x[0], x[3]])).toEqual([[set.artnr, packSize(set.gebinde, 'fr')], [piece.artnr, packSize(piece.gebinde, 'fr')]]);
+    expect(rows.map((x) => x[3]).join(' ')).toMatch(/^\d+ dents \d+ pièces?$/);
   });
 
   it('another customer\'s list is neither importable nor exportable (404), and stays unchanged', async () => {

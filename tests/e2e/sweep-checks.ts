@@ -1,5 +1,6 @@
 // What the route sweep (sweep.spec.ts) checks on a rendered page, as a person would see it:
-// horizontal overflow and text that looks like an untranslated key. Runs inside the page.
+// horizontal overflow, text that looks like an untranslated key, and German pack-size units on a page in
+// another language. Runs inside the page.
 import type { Page } from '@playwright/test';
 
 export interface PageFindings {
@@ -7,6 +8,8 @@ export interface PageFindings {
   overflow: { scrollWidth: number; innerWidth: number; culprits: string[] } | null;
   /** visible texts (and titles, placeholders, labels) that look like translation keys */
   keys: string[];
+  /** on a page in another language than German: pack sizes in the catalogue's German notation ("6 Z", "1 Stk") */
+  germanUnits: string[];
 }
 
 /**
@@ -46,6 +49,10 @@ function inspect(): PageFindings {
     && !el.closest('[hidden],[aria-hidden="true"]');
 
   const keys = new Set<string>();
+  const germanUnits = new Set<string>();
+  // the catalogue's counted units (articles.gebinde): shown as they are stored, a French lab read "6 Z"
+  const GERMAN_UNIT = /\b\d+(?:[.,]\d+)? (?:Stk|Z|Pkg)(?![\p{L}\d])/u;
+  const german = document.documentElement.lang.toLowerCase().startsWith('de');
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = n.textContent?.trim();
@@ -55,6 +62,7 @@ function inspect(): PageFindings {
     if (!visible(inSelect ?? el)) continue;
     const k = looksLikeKey(text);
     if (k) keys.add(`${k} «${text.slice(0, 80)}»`);
+    if (!german && GERMAN_UNIT.test(text)) germanUnits.add(`«${text.slice(0, 80)}»`);
   }
   for (const el of document.body.querySelectorAll('[placeholder],[aria-label],[title],img[alt]')) {
     if (el.closest(SKIP) || !visible(el)) continue;
@@ -83,7 +91,7 @@ function inspect(): PageFindings {
     }
     overflow = { scrollWidth: sw, innerWidth, culprits };
   }
-  return { overflow, keys: [...keys] };
+  return { overflow, keys: [...keys], germanUnits: [...germanUnits] };
 }
 
 export function inspectPage(page: Page): Promise<PageFindings> {

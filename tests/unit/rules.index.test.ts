@@ -9,7 +9,7 @@ describe('rules index', () => {
       'normalizeArtnr', 'artbez', 'artnrFromArtbez', 'isRequestPrice', 'showStrikePrice', 'discountPercent',
       'isManufacturerSuggestedPrice', 'sortSaleList', 'isSetArticle', 'lastPurchaseText', 'availabilityFromVkz',
       'deliveryStatus', 'basketLetter', 'languageIso3', 'supportedLanguages', 'resolveLanguage', 'currencyForCountry',
-      'formatPrice', 'localeFor', 'cartCounterStyle', 'colourFor', 'SUB_USER_COLOURS', 'pushLastSeen',
+      'formatPrice', 'localeFor', 'cartCounterStyle', 'colourFor', 'SUB_USER_COLOURS', 'pushLastSeen', 'packSize', 'parsePackSize',
     ]) {
       expect(rules, name).toHaveProperty(name);
     }

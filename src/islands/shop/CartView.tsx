@@ -9,6 +9,7 @@ import { QTY_DEBOUNCE_MS, CART_PANEL_MIN_QTY } from '../../lib/rules/constants.t
 import { useT, type Messages } from './lib/i18n.ts';
 import { deleteLine, emptyCart, loadCart, setQty, type CartLine } from './lib/cart.ts';
 import { money, productPath, type Ctx } from './lib/article.ts';
+import { packSize } from '#rules/packSize.ts';
 import { cartSum, lineTotal } from './lib/cartView.ts';
 import { requireLogin } from './lib/session.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
@@ -101,7 +102,7 @@ export default function CartView({ country, lang, messages }: { country: string;
                   <td className="sh-cart__artnr" data-label={t('shop.article_number')}>{l.Artikelnummer}</td>
                   <td className="sh-cart__name">
                     <a href={productPath(country, lang, l)}>{l.Bezeichnung}</a>
-                    {l.Gebinde && <small className="sh-muted"> · {l.Gebinde}</small>}
+                    {l.Gebinde && <small className="sh-muted"> · {packSize(l.Gebinde, lang)}</small>}
                     <div><Availability a={l} t={t} /></div>
                   </td>
                   <td className="sh-cart__qty" data-label={t('shop.quantity')}>

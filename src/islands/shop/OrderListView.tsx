@@ -17,6 +17,7 @@ import { requireLogin } from './lib/session.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { canOrder, productPath, type Ctx } from './lib/article.ts';
+import { packSize } from '#rules/packSize.ts';
 import { routes } from './lib/routes.ts';
 import { Availability } from './ui/ArticleCard.tsx';
 import { Img } from './ui/Img.tsx';
@@ -45,7 +46,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
   const listName = (l: { id: number; name: string }) => (l.id === 0 ? t('account.favorites') : l.name);
   const reload = () => {
     loadLists().then(setLists).catch(() => setLists([]));
-    request('GET /api/favoriten/liste/:listId', { params: { listId: id } })
+    request('GET /api/favoriten/liste/:listId', { params: { listId: id }, query: { lang, country } })
       .then((l) => { setItems(l.items); setName(listName(l)); setNotFound(false); })
       .catch((e) => { if (e instanceof ApiFailure && e.status === 404) setNotFound(true); else showToast(errorMessage(t, failureKey(e)), 'error'); setItems([]); });
   };
@@ -182,7 +183,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
                       <Img a={a} sizes="72px" alt="" />
                       <div className="sh-row__main">
                         <a href={productPath(country, lang, a, a.PG)}>{a.Bezeichnung}</a>
-                        <div className="sh-card__meta"><span>{a.Artikelnummer}</span>{a.Gebinde && <span>{a.Gebinde}</span>}</div>
+                        <div className="sh-card__meta"><span>{a.Artikelnummer}</span>{a.Gebinde && <span>{packSize(a.Gebinde, lang)}</span>}</div>
                         <Availability a={a} t={t} />
                       </div>
                       <Price a={a} ctx={ctx} t={t} />

@@ -5,6 +5,7 @@ import { rememberSeen } from '../../stores/settings.ts';
 import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { canOrder, lastPurchaseLabel, priceView, productPath, type ArticleItem, type Ctx } from './lib/article.ts';
+import { packSize } from '#rules/packSize.ts';
 import { addToCart, addToList, loadLists, type OrderListInfo } from './lib/cart.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { Availability } from './ui/ArticleCard.tsx';
@@ -64,7 +65,7 @@ export default function ProductActions({ article, variants = [], country, lang, 
                 <li key={v.Artikelnummer}>
                   <label className={`sh-variant${chosen.Artikelnummer === v.Artikelnummer ? ' is-active' : ''}`}>
                     <input type="radio" name="variant" checked={chosen.Artikelnummer === v.Artikelnummer} onChange={() => setChosen(v)} />
-                    <span className="sh-variant__name">{v.Bezeichnung}<small>{v.Artikelnummer}{v.Gebinde ? ` · ${v.Gebinde}` : ''}</small></span>
+                    <span className="sh-variant__name">{v.Bezeichnung}<small>{v.Artikelnummer}{v.Gebinde ? ` · ${packSize(v.Gebinde, lang)}` : ''}</small></span>
                     <span className="sh-variant__price">{p.onRequest ? t('shop.on_request') : p.price}</span>
                   </label>
                   <a className="sh-link sh-variant__link" href={productPath(country, lang, v, v.PG)} aria-label={`${t('shop.details')}: ${v.Bezeichnung}`}>{t('shop.details')}</a>

@@ -13,6 +13,7 @@ import type { ResultOf } from '../../api/contract.ts';
 import type * as quickorder from '../../api/quickorder.ts';
 import { QUICK_ORDER_MAX_LINES } from '../../lib/rules/constants.ts';
 import { formatPrice, localeFor } from '../../lib/rules/locale.ts';
+import { packSize } from '../../lib/rules/packSize.ts';
 import { isBlock, linesFromRows, parseOrderBlock, type OrderLineInput, type ParsedBlock } from '../../lib/rules/quickOrder.ts';
 import { validateListName } from '../../lib/rules/validate.ts';
 import { useT, type Messages, type T } from './lib/i18n.ts';
@@ -208,7 +209,7 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
           <span role="columnheader"><span className="sr-only">{t('quick.remove_line')}</span></span>
         </div>
         {rows.map((x, i) => (
-          <GridRow key={x.id} n={i + 1} x={x} c={current(x)} t={t} locale={locale} last={i === rows.length - 1}
+          <GridRow key={x.id} n={i + 1} x={x} c={current(x)} t={t} lang={lang} locale={locale} last={i === rows.length - 1}
             onArtnr={(v) => setCell(x.id, { artnr: v })}
             onMenge={(v) => setCell(x.id, { menge: v })}
             onPaste={(text) => insert(parseOrderBlock(text), x.id)}
@@ -255,8 +256,8 @@ export default function QuickOrderView({ country, lang, messages }: { country: s
   );
 }
 
-function GridRow({ n, x, c, t, locale, last, onArtnr, onMenge, onPaste, onTake, onRemove }: {
-  n: number; x: Row; c: Checked | undefined; t: T; locale: string; last: boolean;
+function GridRow({ n, x, c, t, lang, locale, last, onArtnr, onMenge, onPaste, onTake, onRemove }: {
+  n: number; x: Row; c: Checked | undefined; t: T; lang: string; locale: string; last: boolean;
   onArtnr: (v: string) => void; onMenge: (v: string) => void; onPaste: (text: string) => void; onTake: (artnr: string) => void; onRemove: () => void;
 }) {
   const err = c?.error ?? null;
@@ -281,7 +282,7 @@ function GridRow({ n, x, c, t, locale, last, onArtnr, onMenge, onPaste, onTake, 
             <strong>{a.Bezeichnung}</strong>
             <span className="sh-card__meta">
               {c!.artnr !== x.artnr.trim() && <span>{c!.artnr}</span>}
-              {a.Gebinde && <span>{a.Gebinde}</span>}
+              {a.Gebinde && <span>{packSize(a.Gebinde, lang)}</span>}
               {!err && <span>{formatPrice(a.Preis, a.Waehrung, locale)}</span>}
             </span>
             {!err && <Availability a={a} t={t} />}

@@ -8,3 +8,4 @@ export * from './locale.ts';
 export * from './lastSeen.ts';
 export * from './labelLayout.ts';
 export * from './quickOrder.ts';
+export * from './packSize.ts';

@@ -47,7 +47,7 @@ export default function LabelPrint({ country, lang, listId, artn, messages }: { 
       }).catch((e) => { setTemplates([]); setError(portalError(t, failureKey(e))); });
       loadLists().then(setLists).catch(() => setLists([]));
       if (listId !== undefined) {
-        request('GET /api/favoriten/liste/:listId', { params: { listId } }).then((l) => setList({ name: listId === 0 ? t('account.favorites') : l.name, items: l.items }))
+        request('GET /api/favoriten/liste/:listId', { params: { listId }, query: { lang, country } }).then((l) => setList({ name: listId === 0 ? t('account.favorites') : l.name, items: l.items }))
           .catch((e) => setError(e instanceof ApiFailure && e.status === 404 ? t('label.list_not_found') : portalError(t, failureKey(e))));
       }
     });

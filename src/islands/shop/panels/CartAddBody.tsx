@@ -4,6 +4,7 @@ import { showToast } from '#stores/ui.ts';
 import { request } from '#lib/api.ts';
 import { CART_PANEL_CLOSE_MS, QTY_DEBOUNCE_MS, RECOMMENDATION_ADD_QTY, CART_PANEL_MIN_QTY } from '#rules/constants.ts';
 import { clampCartPanelQty } from '#rules/validate.ts';
+import { packSize } from '#rules/packSize.ts';
 import type { T } from '../lib/i18n.ts';
 import { priceView, productPath, canOrder, type ArticleItem } from '../lib/article.ts';
 import { addToCart, loadCartLine, setQty } from '../lib/cart.ts';
@@ -90,7 +91,7 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
               <Img a={product} sizes="96px" alt="" />
               <div>
                 <a href={productPath(country, lang, product, product.PG)} className="sh-cartpanel__name">{product.Bezeichnung}</a>
-                <div className="sh-card__meta"><span>{product.Artikelnummer}</span>{product.Gebinde && <span>{product.Gebinde}</span>}</div>
+                <div className="sh-card__meta"><span>{product.Artikelnummer}</span>{product.Gebinde && <span>{packSize(product.Gebinde, lang)}</span>}</div>
                 {!priceView(product, ctx).onRequest && <div className="sh-cartpanel__price">{priceView(product, ctx).price}</div>}
               </div>
             </>

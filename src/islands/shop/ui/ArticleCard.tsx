@@ -1,6 +1,7 @@
 // Article card (grid) and line (list) of section 9: image, badges, price rules, availability,
 // last purchase, quantity + cart button (none for request-price articles), favourites.
 import { useState } from 'react';
+import { packSize } from '#rules/packSize.ts';
 import {
   availability, badges, canOrder, lastPurchaseLabel, priceView, productPath, type ArticleItem, type Ctx,
 } from '../lib/article.ts';
@@ -73,7 +74,7 @@ export function ArticleCard({ a, ctx, t, pg, showFav = true, eager, onOpen }: {
         <a className="sh-card__title" href={href} onClick={onOpen}>{a.Bezeichnung}</a>
         <div className="sh-card__meta">
           <span><span className="sh-sr">{t('shop.article_number')} </span>{a.Artikelnummer}</span>
-          {a.Gebinde && <span>{a.Gebinde}</span>}
+          {a.Gebinde && <span>{packSize(a.Gebinde, ctx.lang)}</span>}
           {a.lieferant && <span className="sh-card__maker">{a.lieferant}</span>}
         </div>
         {last && <div className="sh-card__last">{last}</div>}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { T } from '#islands/shop/lib/i18n.ts';
 import type { Ctx } from '#islands/shop/lib/article.ts';
 import { canOrder } from '#islands/shop/lib/article.ts';
+import { packSize } from '#rules/packSize.ts';
 import { Availability } from '#islands/shop/ui/ArticleCard.tsx';
 import { Price } from '#islands/shop/ui/Price.tsx';
 import { QtyStepper } from '#islands/shop/ui/QtyStepper.tsx';
@@ -68,7 +69,7 @@ function SetRow({ a, t, ctx, c, onChoose }: { a: SetItem; t: T; ctx: Ctx; c?: Ch
         <label htmlFor={cid} className="za-item__name">{a.Bezeichnung}</label>
         <div className="za-item__meta">
           <a href={r.garnitur(a.Artikelnummer)}>{a.Artikelnummer}</a>
-          {a.Gebinde && <span>{a.Gebinde}</span>}
+          {a.Gebinde && <span>{packSize(a.Gebinde, ctx.lang)}</span>}
           <Availability a={a} t={t} />
         </div>
         <Price a={a} ctx={ctx} t={t} />
