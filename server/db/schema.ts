@@ -58,6 +58,7 @@ export interface ArticleTable {
 }
 export interface ArticleTextTable { artnr: string; lang: string; bezeichnung: string; beschreibung: string }
 export interface ArticlePropertyTable { artnr: string; prop: string; value: string }
+export interface PropertyTextTable { prop: string; value: string; lang: string; text: string }
 export interface RecommendationTable { artnr: string; rec_artnr: string; score: number }
 export interface PromotionTable { id: number; name: string; pg: number; valid_from: string; valid_to: string; newsletter_id: number | null }
 export interface PromotionArticleTable { promotion_id: number; artnr: string }
@@ -167,7 +168,7 @@ export interface DB {
   customers: CustomerTable; sub_users: SubUserTable; sessions: SessionTable; throttle_counters: ThrottleCounterTable;
   manufacturers: ManufacturerTable; product_groups: ProductGroupTable; product_group_names: ProductGroupNameTable;
   categories: CategoryTable; category_names: CategoryNameTable;
-  articles: ArticleTable; article_texts: ArticleTextTable; article_properties: ArticlePropertyTable;
+  articles: ArticleTable; article_texts: ArticleTextTable; article_properties: ArticlePropertyTable; property_texts: PropertyTextTable;
   recommendations: RecommendationTable; promotions: PromotionTable; promotion_articles: PromotionArticleTable;
   promotion_cart_discounts: PromotionCartDiscountTable; vat_rates: VatRateTable;
   cart_items: CartItemTable; order_lists: OrderListTable; order_list_items: OrderListItemTable;

@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts'
 import type { Db } from '../db/index.ts';
 import { cachedCurrency, convertPrice, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
 import {
-  artnrForms, artnrMatches, cachedGuestValue, cachedListing, categoryNames, loadedSnapshot, listItems, filterAndFacet, katDescendants, propIndex, relevanceOrder, snapshot, sortHits,
+  artnrForms, artnrMatches, cachedGuestValue, cachedListing, categoryNames, loadedSnapshot, listItems, filterAndFacet, katDescendants, propertyLabels, propIndex, relevanceOrder, snapshot, sortHits,
   type ListFilter, type SortKey, type Snapshot,
 } from '../search/index.ts';
 import { articleImages } from '#rules/artnr.ts';
@@ -126,10 +126,11 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
   ]);
   // removed since the snapshot said it exists (a write that bypassed the bus)
   if (!art || !item) throw notFound('error_artnr');
-  const [variants, names, kat] = await Promise.all([
+  const [variants, names, kat, labels] = await Promise.all([
     art.ist_referenz === 1 && children.length ? listItems(db, children.map((c) => c.artnr), { lang, country }) : Promise.resolve([]),
     db.selectFrom('product_group_names').select(['lang', 'bez']).where('pg', '=', art.pg).where('lang', 'in', [lang, 'de']).execute(),
     db.selectFrom('category_names').select(['lang', 'name']).where('kat_id', '=', art.kat_id).where('lang', 'in', [lang, 'de']).execute(),
+    snapshot(db).then((s) => propertyLabels(db, s, lang)),
   ]);
   const pick = <T extends { lang: string }>(rows: T[]) => rows.find((r) => r.lang === lang) ?? rows[0];
   return {
@@ -142,7 +143,7 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
     GTIN: art.gtin,
     PGBez: pick(names)?.bez ?? '',
     KatName: pick(kat)?.name ?? '',
-    properties: props,
+    properties: props.map((p) => ({ ...p, label: labels.get(p.prop)?.get(p.value) ?? p.value })),
     variants,
     images: images(nr, art.referenz),
   };
@@ -243,13 +244,19 @@ export const routes: AnyRoute[] = [
     });
     const total = hits.length;
     const start = (query.page - 1) * query.pageSize;
-    const items = await listItems(db, Array.from(hits.subarray(start, start + query.pageSize), (i) => s.artnr[i]!), { lang, country, kdnr: session?.kdnr ?? null });
+    const [items, labels] = await Promise.all([
+      listItems(db, Array.from(hits.subarray(start, start + query.pageSize), (i) => s.artnr[i]!), { lang, country, kdnr: session?.kdnr ?? null }),
+      propertyLabels(db, s, lang),
+    ]);
     const fc = facets!;
     return {
       items, total, page: query.page, pages: Math.ceil(total / query.pageSize),
       filters: {
         marken: fc.marken,
-        eigenschaften: fc.eigenschaften.map((e) => ({ prop: e.prop, values: e.values.slice(0, 200) })),
+        // value: the key a filter sends; label: its wording in the page's language
+        eigenschaften: fc.eigenschaften.map((e) => ({
+          prop: e.prop, values: e.values.slice(0, 200).map((v) => ({ ...v, label: labels.get(e.prop)?.get(v.value) ?? v.value })),
+        })),
         price: { min: convertPrice(fc.price.min, cur.rate), max: convertPrice(fc.price.max, cur.rate) },
       },
     };

@@ -15,6 +15,7 @@ import { articleDocument, creditNote, orderDocument, statement, type DocCustomer
 import { pdfResponse } from '../lib/pdf.ts';
 import { DOCUMENTS_MONTHS } from '#rules/constants.ts';
 import { designations } from '../lib/designations.ts';
+import { propertyLabels, snapshot } from '../search/index.ts';
 
 export const ORDER_DOC_TYPES = ['rechnung', 'lieferschein', 'gutschrift', 'auftragsbestaetigung', 'kontoauszug'] as const;
 export const ARTICLE_DOC_TYPES = ['konformitaet', 'sicherheitsdatenblatt'] as const;
@@ -110,14 +111,15 @@ async function documentPdf(db: Db, s: Session, typ: string, id: string, lang: st
       .select(['a.artnr', 'a.gtin', 'a.hersteller_artnr', 'm.name as hersteller', 'm.licence', sql<string>`max(o.created_at)`.as('last')])
       .groupBy(['a.artnr', 'a.gtin', 'a.hersteller_artnr', 'm.name', 'm.licence']).executeTakeFirst();
     if (!row) throw notFound();
-    const [bez, props] = await Promise.all([
+    const [bez, props, labels] = await Promise.all([
       designations(db, [row.artnr], lang),
       db.selectFrom('article_properties').select(['prop', 'value']).where('artnr', '=', row.artnr).orderBy('prop').execute(),
+      snapshot(db).then((snap) => propertyLabels(db, snap, lang)),
     ]);
     const head: DocHead = { typ, nummer: `${PREFIX[typ]}-${row.artnr}`, datum: new Date().toISOString().slice(0, 10), betrag: 0 };
     const bytes = await articleDocument(typ as 'konformitaet', head, customer, {
       artnr: row.artnr, bezeichnung: bez.get(row.artnr) ?? row.artnr, hersteller: row.hersteller, licence: row.licence,
-      herstellerArtnr: row.hersteller_artnr, gtin: row.gtin, lastDelivery: String(row.last), properties: props.map((p) => [p.prop, p.value]),
+      herstellerArtnr: row.hersteller_artnr, gtin: row.gtin, lastDelivery: String(row.last), properties: props.map((p) => [p.prop, labels.get(p.prop)?.get(p.value) ?? p.value]),
     }, lang);
     return { bytes, name: `${typ}-${row.artnr}.pdf` };
   }

@@ -10,7 +10,7 @@ export { tokenize } from './text.ts';
 export { artnrForms, artnrMatches, artnrsWithPrefix, exactCandidates } from './codes.ts';
 export { chipsFor, matchTerm } from './match.ts';
 export { loadedSnapshot, rebuildSearchIndex, snapshot, warmSearch } from './engine.ts';
-export { categoryNames, katDescendants, propIndex, type Snapshot } from './snapshot.ts';
+export { categoryNames, katDescendants, propertyLabels, propIndex, type Snapshot } from './snapshot.ts';
 export { cachedListing, filterAndFacet, relevanceOrder, sortHits, type ListFilter, type SortKey } from './listing.ts';
 export { wordsWithPrefix } from './autocomplete.ts';
 export { cachedGuestJson, cachedGuestValue, listItems } from './guest-cache.ts';

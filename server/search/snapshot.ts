@@ -36,6 +36,8 @@ export interface Snapshot {
   names: Map<string, Int32Array>;
   katNames: Map<string, Map<number, string>>;
   props: Promise<PropIndex> | null;
+  /** property values' wording per language (propertyLabels) */
+  propTexts: Map<string, Promise<Map<string, Map<string, string>>>>;
   /** autocomplete words per language (autocomplete.ts) */
   words: Map<string, WordList>;
   /** listable articles (no variant children) per product group, and per category */
@@ -63,7 +65,7 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
     pg: new Int32Array(n), kat: new Int32Array(n), herst: new Int32Array(n), preis: new Float64Array(n),
     created: new Int32Array(n), aus: new Uint8Array(n), isChild: new Uint8Array(n), mcode: new Int16Array(n), neu: new Uint8Array(n),
     manufacturers: new Map(), katChildren: new Map(), katPg: new Map(), pgs: new Set(),
-    names: new Map(), katNames: new Map(), props: null, words: new Map(),
+    names: new Map(), katNames: new Map(), props: null, propTexts: new Map(), words: new Map(),
     byPg: new Map(), byKat: new Map(), listable: [], lists: new Cache({ ttlMs: Infinity, max: LIST_CACHE_MAX }),
   };
   rows.forEach((r, i) => {
@@ -146,6 +148,25 @@ export async function categoryNames(db: Db, s: Snapshot, lang: string): Promise<
   for (const r of rows) if (r.lang === lang || !m.has(r.kat_id)) m.set(r.kat_id, r.name);
   s.katNames.set(lang, m);
   return m;
+}
+
+/** prop → the wording of each of its values in the language (property_texts); a value without one reads as stored. */
+export function propertyLabels(db: Db, s: Snapshot, lang: string): Promise<Map<string, Map<string, string>>> {
+  let hit = s.propTexts.get(lang);
+  if (!hit) {
+    hit = db.selectFrom('property_texts').select(['prop', 'value', 'text']).where('lang', '=', lang).execute().then((rows) => {
+      const m = new Map<string, Map<string, string>>();
+      for (const r of rows) {
+        let byValue = m.get(r.prop);
+        if (!byValue) m.set(r.prop, (byValue = new Map()));
+        byValue.set(r.value, r.text);
+      }
+      return m;
+    });
+    hit.catch(() => s.propTexts.delete(lang)); // a failed read is not kept
+    s.propTexts.set(lang, hit);
+  }
+  return hit;
 }
 
 export function propIndex(db: Db, s: Snapshot): Promise<PropIndex> {

@@ -6,6 +6,7 @@ import { seedClock } from './clock.ts';
 import { seedCustomers } from './customers.ts';
 import { seedExtras } from './extras.ts';
 import { insertAll, resetSequences } from './insert.ts';
+import { propertyTexts } from './property-texts.ts';
 import { buildOrders } from './orders.ts';
 import { buildMakers, seedReference } from './reference.ts';
 
@@ -37,6 +38,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<Record<string, nu
     counts.articles = await insertAll(tx, 'articles', cat.articles);
     counts.article_texts = await insertAll(tx, 'article_texts', cat.texts);
     counts.article_properties = await insertAll(tx, 'article_properties', cat.props);
+    counts.property_texts = await insertAll(tx, 'property_texts', propertyTexts(cat.props));
   });
   lap('articles, texts, properties');
   await db.transaction().execute(async (tx) => {

@@ -16,12 +16,12 @@ export const zPrice = z.coerce.number({ error: 'invalid_input' }).nonnegative('i
 export const zImages = z.object({ small: z.string(), large: z.string(), hq: z.string() });
 export const zArticle = zListItem.extend({
   Beschreibung: z.string(), Hersteller: z.string(), HerstellerArtikelnummer: z.string(), GTIN: z.string(),
-  properties: z.array(z.object({ prop: z.string(), value: z.string() })),
+  properties: z.array(z.object({ prop: z.string(), value: z.string(), label: z.string().describe('the value in the page\'s language') })),
   variants: z.array(zListItem), images: zImages, PGBez: z.string(), KatName: z.string(),
 });
 export const zFacetResult = z.object({
   marken: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
-  eigenschaften: z.array(z.object({ prop: z.string(), values: z.array(z.object({ value: z.string(), count: z.number() })) })),
+  eigenschaften: z.array(z.object({ prop: z.string(), values: z.array(z.object({ value: z.string(), label: z.string(), count: z.number() })) })),
   price: z.object({ min: z.number(), max: z.number() }),
 });
 

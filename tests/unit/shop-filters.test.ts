@@ -76,12 +76,12 @@ describe('facets of a new answer', () => {
   it('keeps the first-property group as chosen while others follow the result', () => {
     let s = applyFacets(EMPTY_FILTERS, {
       marken: [], price: { min: 0, max: 0 },
-      eigenschaften: [{ prop: 'farbe', values: [{ value: 'A1', count: 5 }, { value: 'A2', count: 4 }] }, { prop: 'form', values: [{ value: 'S1', count: 9 }] }],
+      eigenschaften: [{ prop: 'farbe', values: [{ value: 'A1', label: 'A1', count: 5 }, { value: 'A2', label: 'A2', count: 4 }] }, { prop: 'form', values: [{ value: 'S1', label: 'S1', count: 9 }] }],
     });
     s = addFilter(s, 'farbe', 'A1');
     s = applyFacets(s, {
       marken: [], price: { min: 0, max: 0 },
-      eigenschaften: [{ prop: 'farbe', values: [{ value: 'A1', count: 5 }] }, { prop: 'form', values: [{ value: 'S1', count: 2 }] }],
+      eigenschaften: [{ prop: 'farbe', values: [{ value: 'A1', label: 'A1', count: 5 }] }, { prop: 'form', values: [{ value: 'S1', label: 'S1', count: 2 }] }],
     });
     expect(s.eigenschaften.find((e) => e.prop === 'farbe')!.values.map((v) => v.value)).toEqual(['A1', 'A2']);
     expect(s.eigenschaften.find((e) => e.prop === 'form')!.values[0]!.count).toBe(2);

@@ -10,6 +10,7 @@ import * as m0007 from './0007_accounts.ts';
 import * as m0008 from './0008_budget_release_rules.ts';
 import * as m0009 from './0009_scale_booking_sweep.ts';
 import * as m0010 from './0010_search_in_memory_index.ts';
+import * as m0011 from './0011_property_texts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_budget_release_rules': m0008,
   '0009_scale_booking_sweep': m0009,
   '0010_search_in_memory_index': m0010,
+  '0011_property_texts': m0011,
 };

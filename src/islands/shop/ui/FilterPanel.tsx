@@ -7,6 +7,11 @@ import { money, type Ctx } from '../lib/article.ts';
 
 const SHOW = 8;
 
+/** An active filter value as the facets word it in the page's language (the value itself is the filter's key). */
+function valueLabel(f: FilterState, prop: string, value: string): string {
+  return f.eigenschaften.find((e) => e.prop === prop)?.values.find((v) => v.value === value)?.label ?? value;
+}
+
 export function propLabel(t: T, prop: string): string {
   const k = `filter.prop.${prop}`;
   const s = t(k);
@@ -65,7 +70,7 @@ export function FilterPanel({ f, t, ctx, loggedIn, onBrand, onProp, onPrice, onB
             <li key={v.value}>
               <label className="sh-check">
                 <input type="checkbox" checked={!!f.active[e.prop]?.includes(v.value)} onChange={() => onProp(e.prop, v.value)} />
-                <span>{v.value}</span><span className="sh-count">{v.count}</span>
+                <span>{v.label}</span><span className="sh-count">{v.count}</span>
               </label>
             </li>
           ))}
@@ -121,8 +126,8 @@ export function ActiveFilters({ f, t, ctx, onBrand, onProp, onPrice, onBought, o
         <span key={prop} className="sh-active__group" data-prop={prop}>
           <span className="sh-active__prop">{propLabel(t, prop)}:</span>
           {values.map((v) => (
-            <button key={v} type="button" className="sh-chip" onClick={() => onProp(prop, v)} aria-label={t('filter.remove', { name: `${propLabel(t, prop)} ${v}` })}>
-              {v} <span aria-hidden="true">×</span>
+            <button key={v} type="button" className="sh-chip" onClick={() => onProp(prop, v)} aria-label={t('filter.remove', { name: `${propLabel(t, prop)} ${valueLabel(f, prop, v)}` })}>
+              {valueLabel(f, prop, v)} <span aria-hidden="true">×</span>
             </button>
           ))}
         </span>
