@@ -249,8 +249,9 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
   it('the booking sweep runs once, not once per instance: each due set is booked exactly once', async () => {
     const [a, b] = instances as [Instance, Instance];
     const artnr = (await plainArticle(db)).artnr;
-    await db.deleteFrom('zahnlager_checks').where('kdnr', '=', LAB_B).execute();
+    // the delivery first, then the window opens: a sweep between the two would claim the window for a part
     const slots = await setsOnTheirWay(db, LAB_B, artnr, 4);
+    await db.deleteFrom('zahnlager_checks').where('kdnr', '=', LAB_B).execute();
     const bookings = async () => (await db.selectFrom('zahnlager_bookings').select('slot_id').where('slot_id', 'in', slots).execute()).map((r) => r.slot_id).sort();
     // both instances sweep every 300 ms (BOOKING_SWEEP_MS): booked within a few rounds
     await within(5000, bookings, [...slots].sort());

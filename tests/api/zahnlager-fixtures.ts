@@ -1,12 +1,21 @@
 // Tooth-storage data for the booking tests (jobs, cluster): a drawer of sets on their way to a customer,
 // each linked to a line of a delivered order, so the automatic booking is due for them.
 import type { Db } from '../../server/db/index.ts';
+import type { Tx } from '../../server/db/schema.ts';
 import { nowIso } from '../../server/lib/time.ts';
 
 let auftragSeq = 980_000_000 + Math.floor(Math.random() * 1_000_000);
 
-/** `n` slots of a new drawer in status 'delivering' with `artnr`, each on a delivered order line; the slot ids. */
-export async function setsOnTheirWay(db: Db, kdnr: number, artnr: string, n: number): Promise<number[]> {
+/**
+ * `n` slots of a new drawer in status 'delivering' with `artnr`, each on a delivered order line; the slot ids.
+ * One transaction, as the ERP delivers an order: a sweep running beside it (the cluster's instances sweep every
+ * 300 ms) sees the whole delivery or none of it, never the slots without their lines.
+ */
+export function setsOnTheirWay(db: Db, kdnr: number, artnr: string, n: number): Promise<number[]> {
+  return db.transaction().execute((tx) => deliver(tx, kdnr, artnr, n));
+}
+
+async function deliver(db: Tx, kdnr: number, artnr: string, n: number): Promise<number[]> {
   const now = nowIso();
   const cab = await db.insertInto('schraenke').values({ kdnr, name: `Sweep ${auftragSeq}`, sort: 99 }).returning('id').executeTakeFirstOrThrow();
   const drawer = await db.insertInto('schubladen').values({ kdnr, schrank_id: cab.id, name: 'Sweep', zeilen: 1, spalten: n, sort: 0 })
