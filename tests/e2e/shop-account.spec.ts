@@ -5,6 +5,7 @@ import { test, expect, type Page, type BrowserContext } from '@playwright/test';
 import { GREETING_MS } from '../../src/lib/rules/constants.ts';
 import { colourFor } from '../../src/lib/rules/locale.ts';
 import { artbez } from '../../src/lib/rules/artnr.ts';
+import { hydrated } from './helpers.ts';
 
 const PASSWORD = 'Demo-Labor-2026';
 
@@ -108,6 +109,7 @@ test.describe('after login', () => {
     await expect(page.locator('html')).toHaveAttribute('data-auth', 'customer');
     expect(await sid(context)).toBeDefined();
     await page.goto('/de/de/konto/');
+    await hydrated(page, '[data-testid="konto"]');
     await page.getByTestId('konto').getByRole('button', { name: 'Abmelden' }).click();
     await expect(page).toHaveURL(/\/de\/de\/$/);
     await expect(page.locator('html')).toHaveAttribute('data-auth', 'guest');
@@ -199,6 +201,7 @@ async function outboxLink(page: Page, to: string, kind: string, re: RegExp): Pro
 test.describe('registration', () => {
   test('register: required fields, e-mail and password twice, postal code, industry, server answers', async ({ page }) => {
     await page.goto('/de/de/register/');
+    await hydrated(page, '[data-testid="register-full"]');
     const form = page.getByTestId('register-full');
     const submit = form.getByRole('button', { name: 'Zugang anlegen' });
     await submit.click();
@@ -242,6 +245,7 @@ test.describe('registration', () => {
   test('quick registration → verification mail → verify link → login with the new account', async ({ page }) => {
     const email = uniqueEmail('fast');
     await page.goto('/de/de/fast-register/');
+    await hydrated(page, '[data-testid="register-fast"]');
     const form = page.getByTestId('register-fast');
     await form.locator('[data-field="eMail"]').fill(email);
     await form.locator('[data-field="eMail2"]').fill(email);
@@ -293,6 +297,7 @@ test('password forgotten → mail in the outbox → new-password link → login 
   expect((await page.request.get(`/api/guest/register${verify}/de/de`)).status()).toBe(200);
 
   await page.goto('/de/de/passwort-vergessen/');
+  await hydrated(page, '[data-testid="password-forgot"]');
   const form = page.getByTestId('password-forgot');
   await form.getByRole('button', { name: 'Link anfordern' }).click();
   // the form has no password: the empty name is a plain required field (issue 12)
@@ -303,6 +308,7 @@ test('password forgotten → mail in the outbox → new-password link → login 
 
   const link = await outboxLink(page, email, 'password_reset', /\/de\/de\/new-password\/\d+\/[A-Za-z0-9_-]+/);
   await page.goto(link);
+  await hydrated(page, '[data-testid="new-password"]');
   const np = page.getByTestId('new-password');
   await np.locator('[data-field="password"]').fill('kurz');
   await np.locator('[data-field="password2"]').fill('kurz');
@@ -318,6 +324,7 @@ test('password forgotten → mail in the outbox → new-password link → login 
 
   // the link is used up
   await page.goto(link);
+  await hydrated(page, '[data-testid="new-password"]');
   await page.getByTestId('new-password').locator('[data-field="password"]').fill('Noch-eines-4');
   await page.getByTestId('new-password').locator('[data-field="password2"]').fill('Noch-eines-4');
   await page.getByTestId('new-password').getByRole('button', { name: 'Speichern' }).click();
@@ -385,6 +392,7 @@ test('mobile: login from the side menu, my account changes country and language 
   await expect(page.getByTestId('user-select')).toBeHidden();
 
   await page.goto('/de/de/konto/#einstellungen');
+  await hydrated(page, '[data-testid="konto-settings"]');
   const settings = page.getByTestId('konto-settings');
   await settings.getByLabel('Land').selectOption('dk');
   await settings.getByLabel('Sprache').selectOption('en');

@@ -4,10 +4,15 @@
 // render wipes what was typed. The inline recorder of Head.astro notes every value typed into an island
 // that has not hydrated yet; once React has hydrated those fields, each one is handed to the island as
 // a real input/change event, so its state takes the typed value over. Works for every island.
+// A form sent or a button pressed meanwhile (held back by the same inline script, never sent natively)
+// is done again after that, so a click during loading is neither lost nor run on the server's values.
 type Typed = { value: string } | { checked: boolean };
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-const typed = (): Map<Field, Typed> | undefined => (window as unknown as { __typedBeforeHydration?: Map<Field, Typed> }).__typedBeforeHydration;
+type Action = { form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLButtonElement };
+
+const recorded = window as unknown as { __typedBeforeHydration?: Map<Field, Typed>; __actionBeforeHydration?: Map<Element, Action> };
+const typed = () => recorded.__typedBeforeHydration;
 
 const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 /** React marks the DOM nodes it has hydrated with its props (an own key __reactProps$…). */
@@ -42,12 +47,30 @@ function handOver(n: Field, t: Typed): void {
   }
 }
 
+/** Waits (at most 5 s) until React has hydrated every node. */
+async function reactOwns(nodes: Element[]): Promise<void> {
+  const until = performance.now() + 5000;
+  while (!nodes.every(hydratedByReact) && performance.now() < until) await frame();
+}
+
+/** The held-back action, once the island's state is the customer's: the form sent again, the button pressed. */
+async function redo(a: Action): Promise<void> {
+  if ('button' in a) {
+    await reactOwns([a.button]);
+    if (a.button.isConnected && !a.button.disabled) a.button.click();
+    return;
+  }
+  await reactOwns([a.form]);
+  if (!a.form.isConnected) return;
+  const by = a.submitter && a.submitter.isConnected && (a.submitter as HTMLButtonElement).form === a.form ? a.submitter : null;
+  a.form.requestSubmit(by);
+}
+
 async function settle(island: Element): Promise<void> {
   const map = typed();
   const fields = map ? [...map.keys()].filter((n) => island.contains(n)) : [];
   if (fields.length) {
-    const until = performance.now() + 5000;
-    while (!fields.every(hydratedByReact) && performance.now() < until) await frame();
+    await reactOwns(fields);
     // the latest value: typing goes on (and is recorded) while React hydrates
     for (const n of fields) { const t = map!.get(n); if (t && n.isConnected) handOver(n, t); }
     // a render right after hydration may still put a field back to the server's value: check again
@@ -56,6 +79,8 @@ async function settle(island: Element): Promise<void> {
     for (const n of fields) map!.delete(n);
   }
   island.removeAttribute('data-keep');
+  const action = recorded.__actionBeforeHydration?.get(island);
+  if (action) { recorded.__actionBeforeHydration!.delete(island); await redo(action); }
 }
 
 export function initHydrationInput(): void {
