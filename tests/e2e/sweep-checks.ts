@@ -26,6 +26,8 @@ function inspect(): PageFindings {
   const TLD = /\.(de|com|net|org|eu|at|ch|dk|fr|be|nl|it|es|pl|hu|cz|lu|uk|io|example|info)$/i;
   const DOTTED = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*(?:\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*)+$/;
   const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+  // Italian titles written with a dotted ending ("la dott.ssa Albers", "sig.ra", "prof.ssa")
+  const TITLE = /^(?:dott|prof|sig|avv|ing|arch)\.(?:ssa|ra|na)$/;
   const MUSTACHE = /\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}/;
   const SKIP = 'script,style,noscript,template,code,pre,kbd,samp,textarea,[data-sweep-ignore]';
 
@@ -38,7 +40,7 @@ function inspect(): PageFindings {
       if (DOTTED.test(tok)) {
         const segs = tok.split('.');
         // "z.b", "e.max", "u.a": abbreviations and brand names have a one-letter part
-        if (segs.some((s) => s.length < 2) || FILE_EXT.test(tok) || TLD.test(tok)) continue;
+        if (segs.some((s) => s.length < 2) || FILE_EXT.test(tok) || TLD.test(tok) || TITLE.test(tok)) continue;
         return tok;
       }
       if (SNAKE.test(tok)) return tok;
