@@ -3,6 +3,7 @@
 // in the customer's language (locale keys pdf.*).
 import type { Summary } from './money.ts';
 import { serverT } from '#i18n/server.ts';
+import { addressLines, countryName } from '#rules/address.ts';
 import {
   companyLetterhead, createPdf, drawAddressWindow, drawLetterhead, mm, GREY, type CompanyLetterhead, type PdfWriter,
 } from './pdf.ts';
@@ -40,7 +41,7 @@ async function letter(c: DocCustomer, head: DocHead, lang: string, info: [string
   const co = companyLetterhead(c.firma);
   const title = `${t(`pdf.doc.${head.typ}`)} ${head.nummer}`;
   const w = await createPdf({ title, language: lang, subject: title, margins: { top: mm(45), bottom: mm(28) }, onPage: (pw) => drawLetterhead(pw, co, lang) });
-  drawAddressWindow(w, co, [...c.name, c.strasse, `${c.plz} ${c.ort}`, c.land === co.land ? '' : c.land]);
+  drawAddressWindow(w, co, [...c.name, c.strasse, `${c.plz} ${c.ort}`, c.land === co.land ? '' : countryName(c.land, lang)]);
   // info block at the right, beside the address window
   const x = w.width - w.margins.right - mm(70);
   ([[t('scanner.customer_number'), String(c.kdnr)], [t('pdf.date'), fmtDate(head.datum, lang)], ...info] as [string, string][]).forEach(([k, v], i) => {
@@ -53,10 +54,6 @@ async function letter(c: DocCustomer, head: DocHead, lang: string, info: [string
   return { w, co };
 }
 
-function addressLines(a: Record<string, string>): string {
-  return [a.firma_name, a.zusatz1, a.ansprechpartner, a.strasse, `${a.plz ?? ''} ${a.ort ?? ''}`.trim(), a.land_iso2].filter((s) => s && s.trim()).join(', ');
-}
-
 /** Invoice, order confirmation and delivery note of one order. */
 export async function orderDocument(typ: 'rechnung' | 'auftragsbestaetigung' | 'lieferschein', head: DocHead, c: DocCustomer, o: DocOrder, lang: string): Promise<Uint8Array> {
   const t = serverT(lang);
@@ -66,7 +63,7 @@ export async function orderDocument(typ: 'rechnung' | 'auftragsbestaetigung' | '
   const { w } = await letter(c, head, lang, info);
   const cur = o.currency;
   if (typ === 'auftragsbestaetigung') w.paragraph(t('pdf.confirm_text'), { gapAfter: 6 });
-  w.paragraph(`${t('pdf.ship_to')}: ${addressLines(o.address)}`, { size: 9, gapAfter: 8 });
+  w.paragraph(`${t('pdf.ship_to')}: ${addressLines(o.address, lang).join(', ')}`, { size: 9, gapAfter: 8 });
   if (typ === 'lieferschein') {
     w.table([{ header: t('pdf.pos'), width: 28 }, { header: t('pdf.artnr'), width: 80 }, { header: t('pdf.designation'), width: 0 }, { header: t('pdf.quantity'), width: 45, align: 'right' }, { header: t('pdf.delivered'), width: 55, align: 'right' }],
       o.lines.map((l) => [String(l.pos), l.artnr, l.status === 'backorder' ? `${l.bezeichnung} (${t('pdf.backorder')})` : l.bezeichnung, String(l.menge), String(l.status === 'backorder' ? l.geliefert : l.menge)]),

@@ -38,6 +38,9 @@ describe('mails in the customer\'s language', () => {
       expect(m!.body).toContain(s);
     }
     for (const s of ['Guten Tag', 'Zwischensumme', 'Summe netto', 'Lieferadresse', 'Ihr Team']) expect(m!.body).not.toContain(s);
+    // the delivery address names its country in French, not by its code
+    expect(m!.body).toMatch(/^ {2}Allemagne$/m);
+    expect(m!.body).not.toMatch(/^ {2}DE$/m);
     const { artnr } = await plainArticle(env.db);
     const fr = await env.db.selectFrom('article_texts').select('bezeichnung').where('artnr', '=', artnr).where('lang', '=', 'fr').executeTakeFirst();
     if (fr) expect(m!.body).toContain(fr.bezeichnung);
@@ -52,6 +55,7 @@ describe('mails in the customer\'s language', () => {
       expect(m!.body).toContain(s);
     }
     expect(m!.body).not.toContain('Zwischensumme');
+    expect(m!.body).toMatch(/^ {2}Niemcy$/m);
   });
 
   it('a service-form copy and a contact copy follow the customer\'s language', async () => {

@@ -181,6 +181,9 @@ describe('money guard', () => {
       expect(doc).toBeTruthy();
       const pdf = await pdfText(c, `${doc.pdf}?lang=de`);
       expectDocumentShows(pdf, s, PDF);
+      // the delivery address names its country in the document's language, not by its code
+      const pdfFr = (await pdfText(c, `${doc.pdf}?lang=fr`)).replace(/\s+/g, ' ');
+      expect(pdfFr).toMatch(/Adresse de livraison: [^:]*, (Allemagne|Danemark) Pos\./);
     });
   }
 

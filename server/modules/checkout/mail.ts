@@ -6,6 +6,7 @@ import { withDesignations, type Summary } from '../../lib/money.ts';
 import { designations } from '../../lib/designations.ts';
 import { serverLanguage, serverT, type ServerT } from '#i18n/server.ts';
 import { formatPrice, localeFor } from '#rules/locale.ts';
+import { addressLines } from '#rules/address.ts';
 import { label } from './methods.ts';
 import type { AddressOut } from './addresses.ts';
 import type { Checkout } from './compute.ts';
@@ -50,7 +51,7 @@ export async function sendOrderMails(db: Db, session: Session, p: Placed, co: Ch
       ...(p.releaseStatus === 'pending' ? ['', t('mail.order.pending')] : []), '',
       ...summaryText(mailLang === lang ? co.summary : withDesignations(co.summary, await designations(db, co.summary.lines.map((l) => l.artnr), mailLang)),
         t, mailLang, label(mailLang, co.summary.shipping.method), money), '',
-      `${t('mail.order.address')}:`, ...[addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).map((s) => `  ${s}`),
+      `${t('mail.order.address')}:`, ...addressLines(addr, mailLang).map((s) => `  ${s}`),
       '', t('mail.order.greet', nums),
     ].join('\n');
     await sendMail(db, { to: c.email, subject: t('mail.order.subject', nums), text, kind: 'order_confirmation' });

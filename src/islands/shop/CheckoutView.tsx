@@ -12,6 +12,7 @@ import { useT, type Messages } from './lib/i18n.ts';
 import { requireLogin } from './lib/session.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { activeUserMay } from '../../lib/rules/permissions.ts';
+import { addressLines } from '../../lib/rules/address.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { $checkout, checkoutApi, patchCheckout, type Address, type CheckoutInfo } from './lib/checkout.ts';
 import { money, type Ctx } from './lib/article.ts';
@@ -134,7 +135,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             {info.addresses.map((a) => (
               <label key={a.id} className="sh-radio">
                 <input type="radio" name="address" checked={st.addressId === a.id} onChange={() => patchCheckout({ addressId: a.id ?? null })} />
-                <span>{[a.firma_name, a.zusatz1, a.ansprechpartner, a.strasse, `${a.plz} ${a.ort}`, a.land_iso2].filter(Boolean).join(', ')}</span>
+                <span>{addressLines(a, lang).join(', ')}</span>
               </label>
             ))}
             {!adding && <button type="button" className="sh-btn sh-btn--ghost" onClick={() => setAdding(true)}>+ {t('checkout.new_address')}</button>}

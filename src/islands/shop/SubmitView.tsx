@@ -9,6 +9,7 @@ import { useT, type Messages } from './lib/i18n.ts';
 import { requireLogin } from './lib/session.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { activeUserMay } from '../../lib/rules/permissions.ts';
+import { addressLines } from '../../lib/rules/address.ts';
 import { formatDate } from './ui/Orders.tsx';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import { $checkout, attemptKey, checkoutApi, resetBasket, type CheckoutInfo } from './lib/checkout.ts';
@@ -96,7 +97,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
         <div className="sh-checkout__main">
           <section className="sh-box">
             <h2>{t('checkout.delivery_address')}</h2>
-            <p>{addr ? [addr.firma_name, addr.zusatz1, addr.zusatz2, addr.ansprechpartner, addr.strasse, `${addr.plz} ${addr.ort}`, addr.land_iso2].filter(Boolean).join(', ') : '—'}</p>
+            <p>{addr ? addressLines(addr, lang).join(', ') : '—'}</p>
             <h2>{t('checkout.shipping_method')}</h2>
             <p>{ship ? ship.label ?? t(`checkout.shipping.${ship.id}`) : '—'}{st.versanddatum ? ` · ${t('checkout.desired_date')}: ${formatDate(st.versanddatum, ctx)}` : ''}</p>
             <h2>{t('checkout.payment_method')}</h2>

@@ -9,3 +9,4 @@ export * from './lastSeen.ts';
 export * from './labelLayout.ts';
 export * from './quickOrder.ts';
 export * from './packSize.ts';
+export * from './address.ts';
