@@ -59,6 +59,13 @@ for (const vp of WIDTHS) {
       await form.locator('input[name="ort"]').fill('Hamburg');
       await form.locator('button[type="submit"]').click();
       await expect(form.locator('.sh-field.has-error:has([name="plz"]) .sh-field__error')).toBeVisible();
+      // the country is chosen by its name in the page's language, the shop's own country first chosen
+      const land = form.locator('select[name="land_iso2"]');
+      await expect(land).toHaveValue(country.toUpperCase());
+      await expect(land.locator('option:checked')).toHaveText(lang === 'de' ? 'Deutschland' : 'France');
+      await expect(land.locator('option[value="AT"]')).toHaveText(lang === 'de' ? 'Österreich' : 'Autriche');
+      await land.selectOption('AT');
+      await expect(land).toHaveValue('AT');
       await noOverflow(page);
       await shot(page, `checkout-address-${lang}`);
     });

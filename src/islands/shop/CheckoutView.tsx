@@ -17,7 +17,8 @@ import { errorMessage, failureKey } from './lib/errors.ts';
 import { $checkout, checkoutApi, patchCheckout, type Address, type CheckoutInfo } from './lib/checkout.ts';
 import { money, type Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
-import { Field } from './ui/Field.tsx';
+import { Field, SelectField } from './ui/Field.tsx';
+import { countryOptions, useCountries } from './lib/countries.ts';
 import { MoneySummaryBox } from './ui/MoneySummary.tsx';
 import './shop.css';
 
@@ -34,6 +35,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
   const [code, setCode] = useState('');
   const [codeErr, setCodeErr] = useState('');
   const [adding, setAdding] = useState(false);
+  const countries = useCountries(lang, { enabled: adding });
   const [addr, setAddr] = useState<Partial<Address>>({ land_iso2: country.toUpperCase() });
   const [addrErr, setAddrErr] = useState<Record<string, string>>({});
   const [fwtErr, setFwtErr] = useState('');
@@ -57,7 +59,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
   });
 
   const label = (k: string) => ({
-    firma_name: t('checkout.company'), zusatz1: t('checkout.addition'), zusatz2: t('checkout.addition'), ansprechpartner: t('checkout.contact_person'),
+    firma_name: t('checkout.company'), zusatz1: `${t('checkout.addition')} 1`, zusatz2: `${t('checkout.addition')} 2`, ansprechpartner: t('checkout.contact_person'),
     strasse: t('checkout.street'), plz: t('checkout.plz'), ort: t('checkout.city'), land_iso2: t('checkout.country'),
   } as Record<string, string>)[k] ?? k;
   const addrMsg = (k: string) => (addrErr[k] ? errorMessage(t, addrErr[k]!, { field: label(k) }) : undefined);
@@ -141,11 +143,13 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             {!adding && <button type="button" className="sh-btn sh-btn--ghost" onClick={() => setAdding(true)}>+ {t('checkout.new_address')}</button>}
             {adding && (
               <form className="sh-fieldset" onSubmit={saveAddress} noValidate data-testid="new-address">
-                {ADDRESS_FIELDS.map((k) => (
-                  <Field key={k} label={label(k)} name={k} value={String(addr[k] ?? '')} required={(ADDRESS_REQUIRED as readonly string[]).includes(k)} error={addrMsg(k)}
-                    onChange={(v) => { setAddr((x) => ({ ...x, [k]: v })); setAddrErr((e) => { const n = { ...e }; delete n[k]; return n; }); }}
-                    maxLength={k === 'land_iso2' ? 2 : 80} />
-                ))}
+                {ADDRESS_FIELDS.map((k) => {
+                  const common = { label: label(k), name: k, value: String(addr[k] ?? ''), required: (ADDRESS_REQUIRED as readonly string[]).includes(k), error: addrMsg(k),
+                    onChange: (v: string) => { setAddr((x) => ({ ...x, [k]: v })); setAddrErr((e) => { const n = { ...e }; delete n[k]; return n; }); } };
+                  return k === 'land_iso2'
+                    ? <SelectField key={k} {...common} options={countryOptions(countries, common.value, lang)} />
+                    : <Field key={k} {...common} maxLength={80} />;
+                })}
                 <div className="sh-actions">
                   <button type="button" className="sh-btn sh-btn--ghost" onClick={() => { setAdding(false); setAddrErr({}); }}>{t('dialog.cancel')}</button>
                   <button type="submit" className="sh-btn sh-btn--primary">{t('app.save')}</button>

@@ -1,10 +1,10 @@
 // kundendaten-aendern: the customer data with the checks of section 5; only changed fields are sent.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { showToast } from '../../stores/ui.ts';
 import { ApiFailure, request } from '../../lib/api.ts';
-import type { Country, Customer } from '../../api/user.ts';
+import type { Customer } from '../../api/user.ts';
 import { INDUSTRY_MAX, SALUTATIONS } from '../../lib/rules/constants.ts';
 import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
@@ -15,6 +15,7 @@ import { changedFields, type Errors, type Values } from './lib/forms.ts';
 import { kundendatenErrors } from '../../lib/rules/forms.ts';
 import { routes } from './lib/routes.ts';
 import { Field, SelectField } from './ui/Field.tsx';
+import { countryOptions, useCountries } from './lib/countries.ts';
 import './shop.css';
 
 const FIELDS = ['Anrede', 'Titel', 'Vorname', 'Nachname', 'NamensZeile1', 'NamensZeile2', 'NamensZeile3', 'Strasse', 'PLZ', 'Ort', 'LandISO2',
@@ -41,14 +42,13 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
   const [err, setErr] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [general, setGeneral] = useState('');
-  const [countries, setCountries] = useState<Country[]>([]);
+  const countries = useCountries(lang);
 
   // once per customer: a second load would overwrite what the customer has typed since the first
   useSessionLoad((c) => {
     if (!c.kundennummer) { requireLogin(); return; }
     return request('GET /api/user/infos').then((e) => { const x = toValues(e); setOrig(x); setV(x); });
   });
-  useEffect(() => { request('GET /api/guest/user/countries', { query: { lang } }).then(setCountries).catch(() => {}); }, [lang]);
 
   const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); setErr((e) => { const n = { ...e }; delete n[k]; return n; }); };
   const label = (k: string): string => ({
@@ -113,7 +113,7 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
         {F('PLZ', { required: true, maxLength: 12 })}
         {F('Ort', { required: true, maxLength: 60 })}
         <SelectField label={label('LandISO2')} name="LandISO2" value={v.LandISO2 ?? ''} onChange={set('LandISO2')} required error={msg('LandISO2')}
-          options={(countries.length ? countries : [{ iso2country: v.LandISO2 ?? 'de', lndname: v.LandISO2 ?? '' }]).map((c) => ({ value: c.iso2country.toUpperCase(), label: c.lndname }))} />
+          options={countryOptions(countries, v.LandISO2 ?? '', lang)} />
       </fieldset>
       <fieldset className="sh-fieldset">
         <legend>{t('form.phone')}</legend>

@@ -4,7 +4,6 @@
 import { useEffect, useState } from 'react';
 import { ApiFailure, request } from '../../lib/api.ts';
 import type { RegisterBody } from '../../api/auth.ts';
-import type { Country } from '../../api/user.ts';
 import { HONEYPOT_FIELD, INDUSTRY_MAX, SALUTATIONS } from '../../lib/rules/constants.ts';
 import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
@@ -13,6 +12,7 @@ import { errorMessage, failureKey } from './lib/errors.ts';
 import type { Errors, Values } from './lib/forms.ts';
 import { fastRegisterErrors, registerErrors } from '../../lib/rules/forms.ts';
 import { Field, PasswordField, SelectField } from './ui/Field.tsx';
+import { countryOptions, useCountries } from './lib/countries.ts';
 import { Honeypot } from './ui/Honeypot.tsx';
 import './shop.css';
 
@@ -21,7 +21,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
   const t = useT(lang, messages);
   const [v, setV] = useState<Values>({ LandISO2: country.toUpperCase(), Anrede: 'ka', Sprache: lang, Branche: '' });
   const [err, setErr] = useState<Errors>({});
-  const [countries, setCountries] = useState<Country[]>([]);
+  const countries = useCountries(lang);
   const [busy, setBusy] = useState(false);
   const [hp, setHp] = useState('');
   const [done, setDone] = useState(false);
@@ -32,7 +32,6 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
     void ensureCustomer().then((c) => {
       if (c.kundennummer) { setBlocked(true); location.replace(`/${country}/${lang}/404/`); } else setBlocked(false);
     });
-    request('GET /api/guest/user/countries', { query: { lang } }).then(setCountries).catch(() => {});
   }, [country, lang]);
 
   const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); if (err[k]) setErr((e) => { const n = { ...e }; delete n[k]; return n; }); };
@@ -79,8 +78,6 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
       </div>
     );
   }
-  const countryOptions = (countries.length ? countries : [{ iso2country: country, lndname: country.toUpperCase(), fi: 1 }])
-    .map((c) => ({ value: c.iso2country.toUpperCase(), label: c.lndname }));
   const full = mode === 'full';
   return (
     <form className="sh-form sh-register" onSubmit={submit} noValidate data-testid={`register-${mode}`}>
@@ -123,7 +120,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
         )}
         <Field label={t('checkout.plz')} name="PLZ" value={v.PLZ} onChange={set('PLZ')} error={msg('PLZ')} required autoComplete="postal-code" maxLength={12} />
         {full && <Field label={t('checkout.city')} name="Ort" value={v.Ort} onChange={set('Ort')} error={msg('Ort')} required={!v.Kundennummer} autoComplete="address-level2" maxLength={60} />}
-        <SelectField label={t('checkout.country')} name="LandISO2" value={v.LandISO2 ?? ''} onChange={set('LandISO2')} error={msg('LandISO2')} required options={countryOptions} />
+        <SelectField label={t('checkout.country')} name="LandISO2" value={v.LandISO2 ?? ''} onChange={set('LandISO2')} error={msg('LandISO2')} required options={countryOptions(countries, v.LandISO2 ?? '', lang)} />
       </fieldset>
       {full && (
         <fieldset className="sh-fieldset">

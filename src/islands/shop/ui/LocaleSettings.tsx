@@ -2,28 +2,22 @@
 // for guests only (section 2), so customers change the country here. PUT user/settings stores it on
 // the session and as the customer's language; the persisted stores follow, then the route parameters
 // are replaced (the same page under the new prefix).
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { request } from '#lib/api.ts';
-import type { Country } from '#api/user.ts';
 import { supportedLanguages } from '#rules/locale.ts';
 import { $country, $language } from '#stores/settings.ts';
 import { showToast } from '#stores/ui.ts';
 import type { T } from '../lib/i18n.ts';
+import { useCountries } from '../lib/countries.ts';
 import { errorMessage, failureKey } from '../lib/errors.ts';
 
 
 export function LocaleSettings({ country, lang, t }: { country: string; lang: string; t: T }) {
   const id = useId();
-  const [countries, setCountries] = useState<Country[] | null>(null);
+  const countries = useCountries(lang, { onError: (e) => showToast(errorMessage(t, failureKey(e)), 'error') });
   const [c, setC] = useState(country);
   const [l, setL] = useState(lang);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    request('GET /api/guest/user/countries', { query: { lang } })
-      .then((list) => setCountries([...list].sort((a, b) => a.lndname.localeCompare(b.lndname, lang))))
-      .catch((e) => { setCountries([]); showToast(errorMessage(t, failureKey(e)), 'error'); });
-  }, [lang, t]);
 
   const firma = countries?.find((x) => x.iso2country === c)?.fi ?? 1;
   const languages = supportedLanguages(firma);
