@@ -1,9 +1,9 @@
 // The countries a customer can choose (registration, customer data, a new delivery address, the locale
 // settings), named and sorted in the page's language.
 import { useEffect, useState } from 'react';
-import type { Country } from '../../../api/user.ts';
-import { request } from '../../../lib/api.ts';
-import { countryName } from '../../../lib/rules/address.ts';
+import type { Country } from '#api/user.ts';
+import { request } from '#lib/api.ts';
+import { countryName } from '#rules/address.ts';
 
 /** The list, null while it loads or until `enabled`; `onError` hears a failed load (the list is then empty). */
 export function useCountries(lang: string, { enabled = true, onError }: { enabled?: boolean; onError?: (e: unknown) => void } = {}): Country[] | null {
