@@ -46,6 +46,18 @@ describe('cross-site requests with the session cookie', () => {
     expect(own.status).toBe(200);
   });
 
+  it('another site cannot send the page-language header: its preflight gets no CORS permission', async () => {
+    const c = await customer();
+    // a custom header makes the browser ask first (OPTIONS); without Access-Control-Allow-* it stops there
+    for (const path of ['/api/favoriten/listen', `/api/wk/${encodeURIComponent(artnr)}/add/1`]) {
+      const r = await c.req('OPTIONS', path, undefined, {
+        origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-page-language',
+      });
+      expect(r.status).toBeLessThan(500);
+      for (const h of ['access-control-allow-origin', 'access-control-allow-headers', 'access-control-allow-credentials']) expect(r.headers.get(h), h).toBeNull();
+    }
+  });
+
   it('the shop\'s own pages (same origin) and non-browser clients keep working', async () => {
     const c = await customer();
     const same = await c.req('POST', `/api/wk/${encodeURIComponent(artnr)}/add/1`, undefined, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' });
