@@ -4,7 +4,7 @@
 // render wipes what was typed. The inline recorder of Head.astro notes every value typed into an island
 // that has not hydrated yet; once React has hydrated those fields, each one is handed to the island as
 // a real input/change event, so its state takes the typed value over. Works for every island.
-// A form sent or a button pressed meanwhile (held back by the same inline script, never sent natively)
+// A form sent or a button pressed meanwhile (held back by the second inline script of Head.astro, never sent natively)
 // is done again after that, so a click during loading is neither lost nor run on the server's values.
 type Typed = { value: string } | { checked: boolean };
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
