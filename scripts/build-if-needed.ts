@@ -28,7 +28,10 @@ export function buildIfNeeded(force = false): void {
   const src = newestSource();
   if (!force && built > src) return;
   console.log('[shop] building the site (astro build)…');
+  // the stamp carries the build's start: a source saved while the build ran is newer and builds again next time
+  const started = new Date();
   const r = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
-  fs.writeFileSync(stamp, new Date().toISOString());
+  fs.writeFileSync(stamp, started.toISOString());
+  fs.utimesSync(stamp, started, started);
 }

@@ -1,6 +1,7 @@
 // What the route sweep (sweep.spec.ts) checks on a rendered page, as a person would see it:
-// horizontal overflow, text that looks like an untranslated key, and German pack-size units on a page in
-// another language. Runs inside the page.
+// horizontal overflow, text that looks like an untranslated key, German pack-size units on a page in
+// another language, and controls without a name (what a screen reader says of a link, button or field).
+// Runs inside the page.
 import type { Page } from '@playwright/test';
 
 export interface PageFindings {
@@ -10,6 +11,8 @@ export interface PageFindings {
   keys: string[];
   /** on a page in another language than German: pack sizes in the catalogue's German notation ("6 Z", "1 Stk") */
   germanUnits: string[];
+  /** visible links, buttons and fields with no accessible name (an icon whose label is display:none) */
+  unnamed: string[];
 }
 
 /**
@@ -74,6 +77,32 @@ function inspect(): PageFindings {
       if (k) keys.add(`${k} [${attr}]`);
     }
   }
+  // The accessible name as far as a page can tell (aria-label, aria-labelledby, label, text, alt, title);
+  // innerText leaves out what display:none hides and keeps what .sr-only clips.
+  const nameOf = (el: HTMLElement): string => {
+    const aria = el.getAttribute('aria-label')?.trim();
+    if (aria) return aria;
+    const by = (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+    if (by) return by;
+    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+      const lab = [...(el.labels ?? [])].map((l) => l.innerText).join(' ').trim();
+      if (lab) return lab;
+      if (el instanceof HTMLInputElement && /^(submit|button|reset)$/.test(el.type)) return el.value.trim();
+    } else {
+      const text = el.innerText.trim() || [...el.querySelectorAll('img[alt], svg title')].map((x) => x.getAttribute('alt') ?? x.textContent ?? '').join(' ').trim();
+      if (text) return text;
+    }
+    return (el.getAttribute('title') ?? el.getAttribute('placeholder') ?? '').trim();
+  };
+  const unnamed = new Set<string>();
+  const CONTROLS = 'a[href],button,input:not([type="hidden"]),select,textarea,[role="button"],[role="link"],[role="checkbox"],[role="tab"]';
+  for (const el of document.body.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (el.closest('[inert],' + SKIP.replace(',textarea', '')) || !visible(el) || nameOf(el)) continue;
+    const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    unnamed.add(`${el.tagName.toLowerCase()}${cls} ${(el.getAttribute('href') ?? el.getAttribute('name') ?? '').slice(0, 60)}`.trim());
+  }
+
   const tk = looksLikeKey(document.title);
   if (tk) keys.add(`${tk} [title]`);
 
@@ -93,7 +122,7 @@ function inspect(): PageFindings {
     }
     overflow = { scrollWidth: sw, innerWidth, culprits };
   }
-  return { overflow, keys: [...keys], germanUnits: [...germanUnits] };
+  return { overflow, keys: [...keys], germanUnits: [...germanUnits], unnamed: [...unnamed] };
 }
 
 export function inspectPage(page: Page): Promise<PageFindings> {

@@ -140,6 +140,7 @@ async function sweepRoute(page: Page, base: string, name: string, rest: string, 
       if (f.overflow) add(size.width, 'overflow', `scrollWidth ${f.overflow.scrollWidth} > ${f.overflow.innerWidth}: ${f.overflow.culprits.join(', ')}`);
       for (const k of f.keys) add(size.width, 'key', k);
       for (const u of f.germanUnits) add(size.width, 'german unit', u);
+      for (const u of f.unnamed) add(size.width, 'unnamed control', u);
       const shot = KEY_SCREENS[name];
       if (shot) await page.screenshot({ path: `${SHOTS}/${tag.brand}-${tag.lang}-${shot}-${size.width}.png` });
     }
@@ -183,6 +184,16 @@ test.describe('route sweep', () => {
     expect((await inspectPage(page)).germanUnits).toEqual(['«100028S · 6 Z»', '«1 Stk»']);
     await page.setContent(`<html lang="de"><body>${body}</body></html>`);
     expect((await inspectPage(page)).germanUnits).toEqual([]);
+  });
+
+  test('the name detector flags a control a screen reader cannot name', async ({ page }) => {
+    await page.setContent(`<style>.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}.gone{display:none}</style><main>
+      <a href="/konto" id="a1"><svg aria-hidden="true"></svg><span class="gone">Mein Konto</span></a>
+      <a href="/wk" id="a2"><svg aria-hidden="true"></svg><span class="sr">Warenkorb</span></a>
+      <button id="b1"><svg></svg></button><button aria-label="Schließen">×</button><button title="Drucken"><svg></svg></button>
+      <label>Menge <input name="menge"></label><input name="plz" id="plz"><label for="plz2">PLZ</label><input id="plz2" name="plz2">
+      <input name="q" placeholder="Suchen"><a href="/logo"><img src="x.png" alt="Dentalversand"></a><a href="/hidden" hidden></a></main>`);
+    expect((await inspectPage(page)).unnamed.sort()).toEqual(['a /konto', 'button', 'input plz'].sort());
   });
 
   for (const brand of BRANDS) {

@@ -1,6 +1,6 @@
 // Registration, quick registration, customer data and password checks (section 5).
 import { describe, expect, it } from 'vitest';
-import { changedFields, validateForgot, validateNewPassword } from '../../src/islands/shop/lib/forms.ts';
+import { changedFields, validateForgot, validateNewPassword, withoutErrorsOf } from '../../src/islands/shop/lib/forms.ts';
 import { fastRegisterErrors, kundendatenErrors, registerErrors } from '../../src/lib/rules/forms.ts';
 
 const full = {
@@ -81,5 +81,21 @@ describe('password and forgotten password', () => {
   });
   it('changedFields sends only differences', () => {
     expect(changedFields({ a: '1', b: '2', c: '' }, { a: '1', b: '3' })).toEqual({ b: '2' });
+  });
+});
+
+describe('withoutErrorsOf: a change takes back the errors it can have mended', () => {
+  it('a new country takes back the postal code error (its rule depends on the country)', () => {
+    expect(withoutErrorsOf({ PLZ: 'invalid_postal_code', Ort: 'please_fill_in' }, 'LandISO2')).toEqual({ Ort: 'please_fill_in' });
+    expect(withoutErrorsOf({ plz: 'invalid_postal_code' }, 'land_iso2')).toEqual({});
+  });
+  it('a changed first entry takes back the mismatch of its repeat, the repeat only its own', () => {
+    expect(withoutErrorsOf({ eMail2: 'email_mismatch' }, 'eMail')).toEqual({});
+    expect(withoutErrorsOf({ Kennwort: 'password_length', Kennwort2: 'password_mismatch' }, 'Kennwort2')).toEqual({ Kennwort: 'password_length' });
+    expect(withoutErrorsOf({ password2: 'password_mismatch' }, 'password')).toEqual({});
+  });
+  it('other errors stay, and an unchanged object is the same object (no re-render)', () => {
+    const e = { Ort: 'please_fill_in' };
+    expect(withoutErrorsOf(e, 'Strasse')).toBe(e);
   });
 });

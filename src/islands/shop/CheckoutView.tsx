@@ -19,6 +19,7 @@ import { money, type Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
 import { Field, SelectField } from './ui/Field.tsx';
 import { countryOptions, useCountries } from './lib/countries.ts';
+import { withoutErrorsOf } from './lib/forms.ts';
 import { MoneySummaryBox } from './ui/MoneySummary.tsx';
 import './shop.css';
 
@@ -145,7 +146,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
               <form className="sh-fieldset" onSubmit={saveAddress} noValidate data-testid="new-address">
                 {ADDRESS_FIELDS.map((k) => {
                   const common = { label: label(k), name: k, value: String(addr[k] ?? ''), required: (ADDRESS_REQUIRED as readonly string[]).includes(k), error: addrMsg(k),
-                    onChange: (v: string) => { setAddr((x) => ({ ...x, [k]: v })); setAddrErr((e) => { const n = { ...e }; delete n[k]; return n; }); } };
+                    onChange: (v: string) => { setAddr((x) => ({ ...x, [k]: v })); setAddrErr((e) => withoutErrorsOf(e, k)); } };
                   return k === 'land_iso2'
                     ? <SelectField key={k} {...common} options={countryOptions(countries, common.value, lang)} />
                     : <Field key={k} {...common} maxLength={80} />;

@@ -11,7 +11,7 @@ import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer, requireLogin } from './lib/session.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { changedFields, type Errors, type Values } from './lib/forms.ts';
+import { changedFields, withoutErrorsOf, type Errors, type Values } from './lib/forms.ts';
 import { kundendatenErrors } from '../../lib/rules/forms.ts';
 import { routes } from './lib/routes.ts';
 import { Field, SelectField } from './ui/Field.tsx';
@@ -50,7 +50,7 @@ export default function KundendatenForm({ country, lang, messages }: { country: 
     return request('GET /api/user/infos').then((e) => { const x = toValues(e); setOrig(x); setV(x); });
   });
 
-  const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); setErr((e) => { const n = { ...e }; delete n[k]; return n; }); };
+  const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); setErr((e) => withoutErrorsOf(e, k)); };
   const label = (k: string): string => ({
     Anrede: t('form.salutation'), Titel: t('form.title'), Vorname: t('form.firstname'), Nachname: t('form.lastname'), NamensZeile1: t('register.company'),
     NamensZeile2: t('register.company_addition1'), NamensZeile3: t('register.company_addition2'), Strasse: t('checkout.street'), PLZ: t('checkout.plz'),

@@ -4,7 +4,7 @@ import { request } from '../../lib/api.ts';
 import { $loginOpen } from '../../stores/ui.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import { validateNewPassword, type Errors } from './lib/forms.ts';
+import { validateNewPassword, withoutErrorsOf, type Errors } from './lib/forms.ts';
 import { PasswordField } from './ui/Field.tsx';
 import './shop.css';
 
@@ -41,8 +41,8 @@ export default function NewPassword({ kdnr, tkn, lang, messages }: { kdnr: strin
         </div>
       ) : (
         <>
-          <PasswordField label={t('password.new')} name="password" value={pw} onChange={setPw} error={m('password')} required t={t} />
-          <PasswordField label={t('password.repeat')} name="password2" value={pw2} onChange={setPw2} error={m('password2')} required t={t} />
+          <PasswordField label={t('password.new')} name="password" value={pw} onChange={(x) => { setPw(x); setErr((e) => withoutErrorsOf(e, 'password')); }} error={m('password')} required t={t} />
+          <PasswordField label={t('password.repeat')} name="password2" value={pw2} onChange={(x) => { setPw2(x); setErr((e) => withoutErrorsOf(e, 'password2')); }} error={m('password2')} required t={t} />
           <p className="sh-field__hint">{t('password.rules')}</p>
           {general && <p className="sh-error" role="alert">{general}</p>}
           <button type="submit" className="sh-btn sh-btn--primary" disabled={busy}>{t('app.save')}</button>

@@ -9,7 +9,7 @@ import { supportedLanguages } from '../../lib/rules/locale.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { ensureCustomer } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
-import type { Errors, Values } from './lib/forms.ts';
+import { withoutErrorsOf, type Errors, type Values } from './lib/forms.ts';
 import { fastRegisterErrors, registerErrors } from '../../lib/rules/forms.ts';
 import { Field, PasswordField, SelectField } from './ui/Field.tsx';
 import { countryOptions, useCountries } from './lib/countries.ts';
@@ -34,7 +34,7 @@ export default function RegisterForm({ mode = 'full', country, lang, messages }:
     });
   }, [country, lang]);
 
-  const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); if (err[k]) setErr((e) => { const n = { ...e }; delete n[k]; return n; }); };
+  const set = (k: string) => (val: string) => { setV((x) => ({ ...x, [k]: val })); setErr((e) => withoutErrorsOf(e, k)); };
   const msg = (k: string) => (err[k] ? errorMessage(t, err[k]!, { field: k }) : undefined);
 
   const submit = async (e: React.FormEvent) => {

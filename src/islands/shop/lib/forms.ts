@@ -29,3 +29,18 @@ export function changedFields(v: Values, original: Values): Values {
   for (const [k, val] of Object.entries(v)) if ((original[k] ?? '') !== val) out[k] = val;
   return out;
 }
+
+// A field whose check depends on another: a new country can make the postal code valid, a changed
+// first entry can end the mismatch of its repeat. Their errors go with the field they depend on.
+const DEPENDENTS: Readonly<Record<string, readonly string[]>> = {
+  LandISO2: ['PLZ'], land_iso2: ['plz'], eMail: ['eMail2'], Kennwort: ['Kennwort2'], password: ['password2'],
+};
+
+/** The errors left once the customer changes field `k` (its own error, and its dependents'). */
+export function withoutErrorsOf(errors: Errors, k: string): Errors {
+  const gone = [k, ...(DEPENDENTS[k] ?? [])].filter((x) => x in errors);
+  if (!gone.length) return errors;
+  const n = { ...errors };
+  for (const x of gone) delete n[x];
+  return n;
+}

@@ -12,7 +12,7 @@ import type { T } from '../lib/i18n.ts';
 import { afterLogin, changePasswordAndLogin, login, onLoginRoute, type LoginResult } from '../lib/session.ts';
 import { runPendingAdd } from '../lib/cart.ts';
 import { errorMessage } from '../lib/errors.ts';
-import { PasswordField } from '../ui/Field.tsx';
+import { PasswordField, PasswordToggle } from '../ui/Field.tsx';
 
 const USER_SELECT_FLAG = 'shop:userSelect';
 
@@ -113,9 +113,7 @@ export default function LoginForm({ country, lang, t }: { country: string; lang:
               <span className="sh-pw">
                 <input name="password" type={show ? 'text' : 'password'} autoComplete="current-password" value={pw}
                   onChange={(e) => setPw(e.target.value)} maxLength={PASSWORD_MAX} required data-testid="login-password" />
-                <button type="button" className="sh-pw__toggle" aria-pressed={show} onClick={() => setShow(!show)}>
-                  {show ? t('app.hide_password') : t('app.show_password')}
-                </button>
+                <PasswordToggle show={show} onToggle={() => setShow(!show)} t={t} />
               </span>
             </label>
             {inline && <p className="sh-error" role="alert">{inline}</p>}

@@ -1,5 +1,6 @@
 // Form input with label, required asterisk, error text beneath and a readonly state (section 5).
 import { useId, useState, type ReactNode } from 'react';
+import { EyeIcon } from './Icons.tsx';
 
 export function Field({ label, name, value, onChange, error, required, readOnly, type = 'text', autoComplete, maxLength, children, hint, inputMode, placeholder }: {
   label: string; name: string; value?: string; onChange?: (v: string) => void; error?: string; required?: boolean; readOnly?: boolean;
@@ -59,7 +60,17 @@ function PwInput({ id, name, value, onChange, error, t, autoComplete }: { id: st
     <span className="sh-pw">
       <input id={id} name={name} type={show ? 'text' : 'password'} value={value} onChange={(e) => onChange(e.target.value)} maxLength={100}
         aria-invalid={!!error} aria-describedby={error ? `${id}-err` : undefined} autoComplete={autoComplete} data-field={name} />
-      <button type="button" className="sh-pw__toggle" aria-pressed={show} onClick={() => setShow(!show)}>{show ? t('app.hide_password') : t('app.show_password')}</button>
+      <PasswordToggle show={show} onToggle={() => setShow(!show)} t={t} />
     </span>
+  );
+}
+
+/** The eye inside a password field. One name whatever its state (a toggle's name must not change), the state is aria-pressed. */
+export function PasswordToggle({ show, onToggle, t }: { show: boolean; onToggle: () => void; t: (k: string) => string }) {
+  return (
+    <button type="button" className="sh-pw__toggle" aria-pressed={show} aria-label={t('app.show_password')}
+      title={show ? t('app.hide_password') : t('app.show_password')} onClick={onToggle}>
+      <EyeIcon crossed={show} />
+    </button>
   );
 }

@@ -8,3 +8,13 @@ export function TrashIcon({ size = 20 }: { size?: number }) {
     </svg>
   );
 }
+
+/** An eye; crossed out once the password shows (the toggle's pressed state says the same to a screen reader). */
+export function EyeIcon({ crossed = false, size = 20 }: { crossed?: boolean; size?: number }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width={size} height={size} className="sh-icon">
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"
+        d={`M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z${crossed ? 'M4 20L20 4' : ''}`} />
+    </svg>
+  );
+}
