@@ -38,7 +38,8 @@ export const config = {
   /** Secure cookies (and HSTS) when asked for or whenever the public address is https. */
   secureCookies: process.env.SECURE_COOKIES === '1' || /^https:/i.test(process.env.PUBLIC_URL ?? ''),
   smtpUrl: process.env.SMTP_URL || '',
-  mailFrom: process.env.MAIL_FROM || 'shop@dentalversand-nord.example',
+  /** the default brand's sender; empty: its letterhead address (server/lib/company.ts) */
+  mailFrom: process.env.MAIL_FROM || '',
   cmsUrl: process.env.CMS_URL || '',
   cmsToken: process.env.CMS_TOKEN || '',
   /** No default outside development: without a secret the webhook is off (503). */

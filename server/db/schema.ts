@@ -151,7 +151,7 @@ export interface BatchTable {
   hersteller: Generated<string>; gtin: Generated<string>; menge: Generated<number>; sub_user_id: Generated<number | null>;
 }
 export interface MdrExpiryMailTable { kdnr: number; day: string; sent_at: string }
-export interface MailTable { id: Generated<number>; to_addr: string; subject: string; body: string; kind: string; created_at: string; sent_at: string | null; error: string | null; claimed_at: Generated<string | null> }
+export interface MailTable { id: Generated<number>; to_addr: string; from_addr: string | null; subject: string; body: string; kind: string; created_at: string; sent_at: string | null; error: string | null; claimed_at: Generated<string | null> }
 export interface JobLeaseTable { name: string; holder: string; expires_at: string }
 /** status: pending → running → done | failed; generation: the site generation a done publish produced */
 export interface CmsPublishTable {

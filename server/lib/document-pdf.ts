@@ -4,9 +4,11 @@
 import type { Summary } from './money.ts';
 import { serverT } from '#i18n/server.ts';
 import { addressLines, countryName } from '#rules/address.ts';
+import { formatDay } from '#rules/locale.ts';
 import {
-  companyLetterhead, createPdf, drawAddressWindow, drawLetterhead, mm, GREY, type CompanyLetterhead, type PdfWriter,
+  createPdf, drawAddressWindow, drawLetterhead, mm, GREY, type PdfWriter,
 } from './pdf.ts';
+import { companyLetterhead, type CompanyLetterhead } from './company.ts';
 
 export interface DocCustomer {
   kdnr: number; firma: number; name: string[]; strasse: string; plz: string; ort: string; land: string; ustId: string;
@@ -28,12 +30,6 @@ export function money(v: number, currency: string, lang: string): string {
   try { return new Intl.NumberFormat(numberLocale(lang), { style: 'currency', currency }).format(v); } catch { return `${v.toFixed(2)} ${currency}`; }
 }
 const percent = (v: number | null, lang: string) => (v === null ? '' : new Intl.NumberFormat(numberLocale(lang), { maximumFractionDigits: 2 }).format(v));
-/** A date as the language writes it (24.11.2026, 24/11/2026, 2026. 11. 24.); English documents keep ISO dates. */
-const fmtDate = (iso: string, lang: string) => {
-  const day = iso.slice(0, 10);
-  if (lang === 'en') return day;
-  return new Intl.DateTimeFormat(numberLocale(lang), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-};
 
 /** A new letter: letterhead on every page, the customer's address, title and the info block. */
 async function letter(c: DocCustomer, head: DocHead, lang: string, info: [string, string][]): Promise<{ w: PdfWriter; co: CompanyLetterhead }> {
@@ -44,7 +40,7 @@ async function letter(c: DocCustomer, head: DocHead, lang: string, info: [string
   drawAddressWindow(w, co, [...c.name, c.strasse, `${c.plz} ${c.ort}`, c.land === co.land ? '' : countryName(c.land, lang)]);
   // info block at the right, beside the address window
   const x = w.width - w.margins.right - mm(70);
-  ([[t('scanner.customer_number'), String(c.kdnr)], [t('pdf.date'), fmtDate(head.datum, lang)], ...info] as [string, string][]).forEach(([k, v], i) => {
+  ([[t('scanner.customer_number'), String(c.kdnr)], [t('pdf.date'), formatDay(head.datum, lang)], ...info] as [string, string][]).forEach(([k, v], i) => {
     w.text(k, x, mm(50) + i * 12, { size: 9, color: GREY });
     w.text(v, x, mm(50) + i * 12, { size: 9, align: 'right', width: mm(70) });
   });
@@ -117,7 +113,7 @@ export async function statement(head: DocHead, c: DocCustomer, month: string, in
   const cur = invoices[0]?.currency ?? 'EUR';
   w.paragraph(t('pdf.statement_text'), { gapAfter: 6 });
   w.table([{ header: t('pdf.date'), width: 80 }, { header: t('pdf.invoice'), width: 100 }, { header: t('pdf.order'), width: 0 }, { header: t('pdf.total'), width: 90, align: 'right' }],
-    invoices.map((i) => [fmtDate(i.datum, lang), String(i.rechnung), String(i.auftrag), money(i.total, i.currency, lang)]), { zebra: true });
+    invoices.map((i) => [formatDay(i.datum, lang), String(i.rechnung), String(i.auftrag), money(i.total, i.currency, lang)]), { zebra: true });
   w.y += 8;
   w.keyValues([[t('pdf.balance'), money(round2(invoices.reduce((s, i) => s + i.total, 0)), cur, lang), true]]);
   return w.save();
@@ -131,7 +127,7 @@ export interface DocArticle {
 /** Per-article documents: declaration of conformity (medical devices) and product safety information. */
 export async function articleDocument(typ: 'konformitaet' | 'sicherheitsdatenblatt', head: DocHead, c: DocCustomer, a: DocArticle, lang: string): Promise<Uint8Array> {
   const t = serverT(lang);
-  const { w, co } = await letter(c, head, lang, [[t('pdf.last_delivery'), fmtDate(a.lastDelivery, lang)]]);
+  const { w, co } = await letter(c, head, lang, [[t('pdf.last_delivery'), formatDay(a.lastDelivery, lang)]]);
   w.paragraph(typ === 'konformitaet' ? t('pdf.conformity_text') : t('pdf.sds_text'), { gapAfter: 10 });
   const rows: [string, string][] = [
     [t('pdf.artnr'), a.artnr], [t('pdf.designation'), a.bezeichnung], [t('pdf.manufacturer_artnr'), a.herstellerArtnr], [t('pdf.gtin'), a.gtin],

@@ -8,6 +8,7 @@ import { sendMail } from './mail.ts';
 import { nowIso } from './time.ts';
 import { dayOf } from '#rules/batch.ts';
 import { expiryHorizon } from '#rules/mdr.ts';
+import { formatDay } from '#rules/locale.ts';
 import { serverT } from '#i18n/server.ts';
 
 export interface ExpiringItem {
@@ -56,7 +57,7 @@ function mailText(lang: string, items: ExpiringItem[]): { subject: string; text:
   const t = serverT(lang);
   const line = (i: ExpiringItem) => {
     const where = i.source === 'stock' ? `${t('mdr.source_stock')} ${i.schublade ?? ''} ${i.zeile ?? ''}/${i.spalte ?? ''}`.trim() : t('mdr.source_logbook');
-    return `- ${i.verfallsdatum}${i.expired ? ` (${t('scanner.expired')})` : ''} · ${i.artnr}${i.bezeichnung ? ` ${i.bezeichnung}` : ''} · LOT ${i.lot || '–'} · ${where}`;
+    return `- ${formatDay(i.verfallsdatum, lang)}${i.expired ? ` (${t('scanner.expired')})` : ''} · ${i.artnr}${i.bezeichnung ? ` ${i.bezeichnung}` : ''} · LOT ${i.lot || '–'} · ${where}`;
   };
   return {
     subject: t('mail.mdr_expiry.subject', { count: items.length }),
@@ -78,7 +79,7 @@ export async function sendExpiryMails(db: Db, today: Date | string = new Date())
   const mailed: number[] = [];
   for (const kdnr of [...new Set([...fromSlots, ...fromLots].map((r) => r.kdnr))].sort((a, b) => a - b)) {
     if (done.has(kdnr)) continue;
-    const c = await db.selectFrom('customers').select('sprache').where('kdnr', '=', kdnr).executeTakeFirst();
+    const c = await db.selectFrom('customers').select(['sprache', 'firma']).where('kdnr', '=', kdnr).executeTakeFirst();
     const lang = c?.sprache || 'de';
     const items = await expiringFor(db, kdnr, lang, today);
     const to = await recipients(db, kdnr);
@@ -88,7 +89,7 @@ export async function sendExpiryMails(db: Db, today: Date | string = new Date())
         .onConflict((oc) => oc.columns(['kdnr', 'day']).doNothing()).executeTakeFirst();
       if (Number(claim.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
       const m = mailText(lang, items);
-      for (const addr of to) await sendMail(tx, { to: addr, subject: m.subject, text: m.text, kind: 'mdr_expiry' });
+      for (const addr of to) await sendMail(tx, { to: addr, subject: m.subject, text: m.text, kind: 'mdr_expiry', firma: c?.firma ?? 1, lang });
       return true;
     });
     if (sent) mailed.push(kdnr);

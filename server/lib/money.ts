@@ -13,7 +13,7 @@
 //   than the seller's (not CH) is reverse charge (0 %, noted). The benefit discount is spread over
 //   the rates by their share of the goods (largest remainder); shipping carries the standard rate.
 import type { Db } from '../db/index.ts';
-import { companyLetterhead } from './pdf.ts';
+import { companyLetterhead } from './company.ts';
 
 export const toCents = (v: number): number => Math.round(v * 100);
 const fromCents = (c: number): number => c / 100;

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { serverT } from '#i18n/server.ts';
+import type { CompanyLetterhead } from './company.ts';
 
 export const A4: readonly [number, number] = [595.28, 841.89];
 export const mm = (v: number): number => (v * 72) / 25.4;
@@ -256,34 +257,6 @@ export async function createPdf(opts: CreatePdfOpts = {}): Promise<PdfWriter> {
   const w = new PdfWriter(doc, regular, bold, opts);
   w.addPage();
   return w;
-}
-
-// ---- company letterhead (firma 1 default brand, firma 3 isLS) ----
-export interface CompanyLetterhead {
-  firma: number; name: string; strasse: string; plz: string; ort: string; land: string;
-  telefon: string; fax: string; email: string; web: string;
-  geschaeftsfuehrer: string; register: string; ustId: string;
-}
-
-// Same data as src/content/data/firmendaten.json (the legal identity printed on documents).
-const COMPANIES: Record<number, CompanyLetterhead> = {
-  1: {
-    firma: 1, name: 'Dentalversand Nord GmbH', strasse: 'Billstraße 112', plz: '20539', ort: 'Hamburg', land: 'DE',
-    telefon: '+49 40 555 812-0', fax: '+49 40 555 812-99', email: 'info@dentalversand-nord.example',
-    web: 'www.dentalversand-nord.example', geschaeftsfuehrer: 'Dr. Katrin Albers, Jens Petersen',
-    register: 'Amtsgericht Hamburg, HRB 148372', ustId: 'DE298475113',
-  },
-  3: {
-    firma: 3, name: 'LS Dental Logistik GmbH', strasse: 'Konsul-Smidt-Straße 20', plz: '28217', ort: 'Bremen', land: 'DE',
-    telefon: '+49 421 555 470-0', fax: '+49 421 555 470-99', email: 'service@ls-dental-logistik.example',
-    web: 'www.ls-dental-logistik.example', geschaeftsfuehrer: 'Sabine Lorenz, Thomas Schröder',
-    register: 'Amtsgericht Bremen, HRB 34917 HB', ustId: 'DE317604582',
-  },
-};
-
-/** The letterhead of a company; unknown firma → the default brand (1). */
-export function companyLetterhead(firma: number): CompanyLetterhead {
-  return COMPANIES[firma] ?? COMPANIES[1]!;
 }
 
 /**

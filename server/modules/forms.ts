@@ -8,7 +8,8 @@ import { multipartText, readMultipart } from '../http/body.ts';
 import { defineRoute, parseWith, type AnyRoute } from '../http/route.ts';
 import * as forms from '#api/forms.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail, reserveGuestUpload } from '../lib/guest-limits.ts';
-import { sendMail } from '../lib/mail.ts';
+import { sendMail, type MailInput } from '../lib/mail.ts';
+import { formatDay } from '#rules/locale.ts';
 import { serverT } from '#i18n/server.ts';
 import { nowIso } from '../lib/time.ts';
 import { checkImage, insertUploads, isFile, removeFiles, uploadUrls, writeImages } from '../lib/uploads.ts';
@@ -42,7 +43,7 @@ export async function createServiceRequest(
 }
 
 /** A mail that fails must not fail the request that was already stored. */
-export async function safeMail(db: Db, mail: { to: string; subject: string; text: string; kind: string }): Promise<void> {
+export async function safeMail(db: Db, mail: MailInput): Promise<void> {
   try {
     await sendMail(db, mail);
   } catch (e) {
@@ -65,10 +66,10 @@ async function customerContact(db: Db, kdnr: number): Promise<{ name: string; em
  * Where the confirmation copy of a form may go: only the customer's own address, and only once
  * its owner proved it (verified). Guests get none: a form must not mail an address typed by anyone.
  */
-async function provenAddress(db: Db, kdnr: number | null): Promise<string | null> {
+async function provenAddress(db: Db, kdnr: number | null): Promise<{ to: string; firma: number } | null> {
   if (!kdnr) return null;
-  const c = await db.selectFrom('customers').select(['email', 'verified']).where('kdnr', '=', kdnr).executeTakeFirst();
-  return c?.email && c.verified ? c.email : null;
+  const c = await db.selectFrom('customers').select(['email', 'verified', 'firma']).where('kdnr', '=', kdnr).executeTakeFirst();
+  return c?.email && c.verified ? { to: c.email, firma: c.firma } : null;
 }
 
 /** The labels of the form fields in the customer's copy: the words of the form he filled in. */
@@ -154,7 +155,7 @@ export const routes: AnyRoute[] = [
     if (copyTo) {
       const fields = Object.entries(values).filter(([k]) => k !== 'name' && k !== 'telefon');
       await safeMail(db, {
-        to: copyTo, kind: `service_${typ}`,
+        ...copyTo, kind: `service_${typ}`, lang,
         ...formMail(lang, serverT(lang)(`form.${typ}`), created.referenz,
           [...fields, ['name', contact.name], ['telefon', contact.telefon], ['fotos', photoFiles.length]]),
       });
@@ -180,9 +181,9 @@ export const routes: AnyRoute[] = [
     const req = await db.transaction().execute((tx) => createServiceRequest(tx, { kdnr: session?.kdnr ?? null, typ: 'kontakt', data }));
     const copyTo = await provenAddress(db, session?.kdnr ?? null);
     if (copyTo) await safeMail(db, {
-      to: copyTo, kind: 'kontakt',
+      ...copyTo, kind: 'kontakt', lang,
       ...formMail(lang, serverT(lang)('mail.form.contact_title'), req.referenz, [
-        ['name', `${data.vorname} ${data.nachname}`], ['telefon', data.telefon], ['date', `${data.date} ${data.time}`],
+        ['name', `${data.vorname} ${data.nachname}`], ['telefon', data.telefon], ['date', `${formatDay(data.date, lang)} ${data.time}`],
         ['betreff', data.betreff], ['artnr', data.artikelnummer], ['kdnr', data.kundennummer], ['nachricht', data.nachricht],
       ]),
     });

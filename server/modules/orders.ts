@@ -276,12 +276,12 @@ export const routes: AnyRoute[] = [
       await tx.updateTable('order_lines').set({ status: 'processing' }).where('order_id', '=', o.id).where('status', '=', 'release_pending').execute();
       return o;
     });
-    const c = await db.selectFrom('customers').select('email').where('kdnr', '=', session.kdnr).executeTakeFirst();
+    const c = await db.selectFrom('customers').select(['email', 'firma']).where('kdnr', '=', session.kdnr).executeTakeFirst();
     if (c?.email) {
       const t = serverT(lang);
       await sendMail(db, {
-        to: c.email, kind: 'order_released', subject: t('mail.released.subject', { auftrag: res.auftrag }),
-        text: t('mail.released.text', { auftrag: res.auftrag }),
+        to: c.email, kind: 'order_released', firma: c.firma, lang, subject: t('mail.released.subject', { auftrag: res.auftrag }),
+        text: `${t('mail.greeting_plain')}\n\n${t('mail.released.text', { auftrag: res.auftrag })}`,
       }).catch((e) => console.error('[orders] release mail failed', e));
     }
     return { auftrag: res.auftrag, status: 'processing', release_status: 'released', releasedBy: by };

@@ -4,7 +4,7 @@ import { contract } from './contract.ts';
 
 /** A mail as the outbox stores it (newest first). */
 export const OutboxMail = z.object({
-  id: z.number(), to: z.string(), subject: z.string(), text: z.string(), kind: z.string(),
+  id: z.number(), to: z.string(), from: z.string(), subject: z.string(), text: z.string(), kind: z.string(),
   createdAt: z.string(), sentAt: z.string().nullable(), error: z.string().nullable(),
 });
 

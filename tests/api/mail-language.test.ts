@@ -83,6 +83,11 @@ describe('mails in the customer\'s language', () => {
     const [km] = await mailsOf(LAB_A, 'kontakt');
     expect(km!.subject).toBe(`Demande de contact – référence ${k.body.result.referenz}`);
     expect(km!.body).toContain('Merci pour votre demande (Demande de contact).');
+    // the wished date as French writes it, not as the form sent it
+    expect(km!.body).toMatch(/: 01\/12\/2026 10:00$/m);
+    expect(km!.body).not.toContain('2026-12-1');
+    // signed by the customer's brand, in French
+    expect(km!.body).toMatch(/L’équipe Dentalversand Nord GmbH\nTél\.? \+49 40 555 812-0 · www\.dentalversand-nord\.example\n$/);
   });
 
   it('the password reset mail is in the customer\'s language', async () => {

@@ -69,6 +69,7 @@ describe('SMTP delivery', () => {
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
     const mail = received[0]!;
     expect(mail.from).toContain('shop@test.example');
+    expect(mail.data.replace(/=\n/g, '')).toContain('Ihr Team von Dentalversand Nord GmbH');
     expect(mail.to.join()).toContain('labor@example.com');
     // quoted-printable soft line breaks removed, the link is whole
     const body = mail.data.replace(/=\n/g, '');
@@ -76,6 +77,22 @@ describe('SMTP delivery', () => {
     expect(body).toMatch(/\/de\/de\/new-password\/123456\/[A-Za-z0-9_-]{20,}/);
     await expect.poll(async () => (await env.db.selectFrom('mails').select(['sent_at', 'error']).where('kind', '=', 'password_reset')
       .orderBy('id', 'desc').executeTakeFirst())?.sent_at ?? null, { timeout: 5000 }).not.toBeNull();
+  });
+
+  it("an isLS customer's mail comes from LS Dental Logistik and is signed by it, not by the default brand", async () => {
+    const before = received.length;
+    const r = await env.client().post('/api/guest/password/forgot?country=dk&lang=en', { login: '777777', firma: 3 });
+    expect(r.status).toBe(200);
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(before + 1);
+    const mail = received.at(-1)!;
+    // MAIL_FROM is the default brand's sender; the other brand keeps its own
+    expect(mail.from).toContain('service@ls-dental-logistik.example');
+    expect(mail.from).not.toContain('shop@test.example');
+    const body = mail.data.replace(/=\n/g, '');
+    expect(body).toMatch(/^From: .*LS Dental Logistik GmbH.*<service@ls-dental-logistik\.example>/m);
+    expect(body).toContain('Your LS Dental Logistik GmbH team');
+    expect(body).toContain('+49 421 555 470-0');
+    expect(body).not.toContain('Dentalversand Nord');
   });
 
   it('the development outbox is closed while SMTP is configured', async () => {

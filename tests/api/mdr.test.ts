@@ -230,6 +230,7 @@ describe('expiry', () => {
     expect(toA[0]!.body).toContain('EXP-LB');
     expect(toA[0]!.body).not.toContain('EXP-31');
     expect(toA[0]!.subject).toMatch(/^MDR: \d+ Chargen/);
+    expect(toA[0]!.body).toMatch(/^- \d{2}\.\d{2}\.\d{4}/m);
     const wanted = subs.filter((s) => s.funktionen.split(';').some((f) => f === 'K07' || f === 'K13')).map((s) => `sub${s.id}@example.test`).sort();
     const others = subs.filter((s) => !s.funktionen.split(';').some((f) => f === 'K07' || f === 'K13')).map((s) => `sub${s.id}@example.test`);
     expect(wanted.length).toBeGreaterThan(0);
@@ -244,6 +245,10 @@ describe('expiry', () => {
     await sendExpiryMails(env.db, dayPlus(2));
     const fr = await env.db.selectFrom('mails').select(['subject', 'body']).where('kind', '=', 'mdr_expiry').where('to_addr', '=', 'labor-a@example.test').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(fr.subject).toMatch(/lots arrivent à péremption/);
+    // expiry dates as French writes them (05/01/2027), not the stored ISO day
+    const [y, mo, d] = dayPlus(5).split('-');
+    expect(fr.body).toContain(`${d}/${mo}/${y}`);
+    expect(fr.body).not.toContain(dayPlus(5));
     await env.db.updateTable('customers').set({ sprache: 'de' }).where('kdnr', '=', LAB_A).execute();
     // two instances running the day at the same time: the day's row lets only one of them mail
     const both = await Promise.all([sendExpiryMails(env.db, dayPlus(3)), sendExpiryMails(env.db, dayPlus(3))]);

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   BASKET_LETTERS, DEFAULT_COUNTRY, DEFAULT_CURRENCY, DEFAULT_LANGUAGE, DEFAULT_LOCALE, LANGUAGE_ISO3, SUB_USER_COLOURS,
-  basketLetter, cartCounterStyle, colourFor, currencyForCountry, formatPrice, languageIso3, localeFor, resolveLanguage,
+  basketLetter, cartCounterStyle, formatDay, colourFor, currencyForCountry, formatPrice, languageIso3, localeFor, resolveLanguage,
   supportedLanguages,
 } from '../../src/lib/rules/locale.ts';
 import { SUB_USER_COLOUR_COUNT } from '../../src/lib/rules/constants.ts';
@@ -154,5 +154,19 @@ describe('sub-user colours', () => {
     expect(colourFor(-1)).toBe(SUB_USER_COLOURS[10]);
     expect(colourFor(2.7)).toBe(SUB_USER_COLOURS[2]);
     expect(colourFor(Number.NaN)).toBe(SUB_USER_COLOURS[0]);
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a day as the language does, English keeps ISO', () => {
+    expect(formatDay('2026-12-01', 'de')).toBe('01.12.2026');
+    expect(formatDay('2026-12-01T09:30:00Z', 'fr')).toBe('01/12/2026');
+    expect(formatDay('2026-12-01', 'en')).toBe('2026-12-01');
+    expect(formatDay('2026-12-01', 'hu')).toMatch(/^2026\. ?12\. ?01\.$/);
+  });
+  it('takes the short form a form accepts, leaves what is no day alone', () => {
+    expect(formatDay('2026-12-1', 'de')).toBe('01.12.2026');
+    expect(formatDay('2026-12-1', 'en')).toBe('2026-12-01');
+    expect(formatDay('morgen', 'de')).toBe('morgen');
   });
 });

@@ -11,6 +11,7 @@ import * as m0008 from './0008_budget_release_rules.ts';
 import * as m0009 from './0009_scale_booking_sweep.ts';
 import * as m0010 from './0010_search_in_memory_index.ts';
 import * as m0011 from './0011_property_texts.ts';
+import * as m0012 from './0012_mail_sender.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_scale_booking_sweep': m0009,
   '0010_search_in_memory_index': m0010,
   '0011_property_texts': m0011,
+  '0012_mail_sender': m0012,
 };

@@ -21,7 +21,7 @@ export const routes: AnyRoute[] = [
     // per address, and per login asked for (each one mails that account's stored address)
     await limitGuest(db, 'forgot', ip);
     await limitGuestMail(db, 'forgot', login.kind === 'kdnr' ? `kdnr:${login.kdnr.replace(/^0+/, '')}` : login.email);
-    let q = db.selectFrom('customers').select(['kdnr', 'email', 'land_iso2', 'sprache']).where('email', 'is not', null);
+    let q = db.selectFrom('customers').select(['kdnr', 'firma', 'email', 'land_iso2', 'sprache']).where('email', 'is not', null);
     q = login.kind === 'kdnr' ? q.where('kdnr', '=', Number(login.kdnr)) : q.where(sql<string>`lower(email)`, '=', login.email.toLowerCase());
     if (body.firma !== undefined) q = q.where('firma', '=', Number(body.firma));
     const found = await q.limit(10).execute();
@@ -33,7 +33,7 @@ export const routes: AnyRoute[] = [
       }).where('kdnr', '=', cust.kdnr).execute();
       const loc = requestLocale(c, { country: cust.land_iso2, language: cust.sprache });
       const link = `${publicBaseUrl()}/${loc.country}/${loc.language}/new-password/${cust.kdnr}/${token}`;
-      await sendMail(db, { to: cust.email, kind: 'password_reset', ...accountMail(loc.language, 'reset', { kdnr: cust.kdnr, hours: RESET_HOURS, link }) });
+      await sendMail(db, { to: cust.email, kind: 'password_reset', firma: cust.firma, lang: loc.language, ...accountMail(loc.language, 'reset', { kdnr: cust.kdnr, hours: RESET_HOURS, link }) });
     }
     return { sent: true as const };
   }),

@@ -17,9 +17,9 @@ import { registerBody, fastBody } from '#api/auth.ts';
 import { tokenHash, newToken, VERIFY_TOKEN_RE, refuseWhenLoggedIn, requestLocale, emailTaken, accountMail } from './shared.ts';
 import { type DataInput, throwFieldErrors, trimOr, columnsOf } from './customer-fields.ts';
 
-async function sendVerifyMail(db: Db, to: string, kdnr: number, token: string, loc: { country: string; language: string }) {
+async function sendVerifyMail(db: Db, to: string, who: { kdnr: number; firma: number }, token: string, loc: { country: string; language: string }) {
   const link = `${publicBaseUrl()}/${loc.country}/${loc.language}/verify/${token}`;
-  await sendMail(db, { to, kind: 'verify', ...accountMail(loc.language, 'verify', { kdnr, link }) });
+  await sendMail(db, { to, kind: 'verify', firma: who.firma, lang: loc.language, ...accountMail(loc.language, 'verify', { kdnr: who.kdnr, link }) });
 }
 
 /** New customer number: one above the highest (retried by the caller on a concurrent insert). */
@@ -59,7 +59,7 @@ async function registerNew(db: Db, c: Context, d: z.output<typeof registerBody> 
     firma: country.fi, email, password_hash: await hashPassword(String(d.Kennwort)), verified: 0,
     verify_token: tokenHash(token), sprache: language,
   });
-  await sendVerifyMail(db, email, kdnr, token, requestLocale(c, { country: country.iso2, language }));
+  await sendVerifyMail(db, email, { kdnr, firma: country.fi }, token, requestLocale(c, { country: country.iso2, language }));
   return { kdnr, existing: false, verification: 'sent' as const };
 }
 
@@ -94,7 +94,7 @@ export const routes: AnyRoute[] = [
     if (body.Faxwerbung !== undefined) patch.faxwerbung = body.Faxwerbung;
     if (body.Sprache) patch.sprache = resolveLanguage(body.Sprache, cust.firma);
     await db.updateTable('customers').set(patch).where('kdnr', '=', kdnr).execute();
-    await sendVerifyMail(db, email, kdnr, token, requestLocale(c, { country: cust.land_iso2, language: cust.sprache }));
+    await sendVerifyMail(db, email, { kdnr, firma: cust.firma }, token, requestLocale(c, { country: cust.land_iso2, language: cust.sprache }));
     return { kdnr, existing: true, verification: 'sent' as const };
   }),
 

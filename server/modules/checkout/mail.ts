@@ -41,9 +41,8 @@ export async function sendOrderMails(db: Db, session: Session, p: Placed, co: Ch
   const loc = localeFor(country, mailLang);
   const money = (v: number) => formatPrice(v, co.cur.code, loc).replace(/\u00a0|\u202f/g, ' ');
   const c = await db.selectFrom('customers').select(['email', 'anrede', 'vorname', 'nachname', 'firma']).where('kdnr', '=', session.kdnr).executeTakeFirst();
-  const firma = await db.selectFrom('companies').select('name').where('firma', '=', c?.firma ?? session.firma).executeTakeFirst();
-  const firmaName = firma?.name ?? 'Dentalversand Nord GmbH';
-  const nums = { auftrag: p.auftrag, total: money(p.total), firma: firmaName };
+  const firma = c?.firma ?? session.firma;
+  const nums = { auftrag: p.auftrag, total: money(p.total) };
   if (c?.email) {
     const name = `${c.vorname} ${c.nachname}`.trim();
     const text = [
@@ -52,14 +51,15 @@ export async function sendOrderMails(db: Db, session: Session, p: Placed, co: Ch
       ...summaryText(mailLang === lang ? co.summary : withDesignations(co.summary, await designations(db, co.summary.lines.map((l) => l.artnr), mailLang)),
         t, mailLang, label(mailLang, co.summary.shipping.method), money), '',
       `${t('mail.order.address')}:`, ...addressLines(addr, mailLang).map((s) => `  ${s}`),
-      '', t('mail.order.greet', nums),
     ].join('\n');
-    await sendMail(db, { to: c.email, subject: t('mail.order.subject', nums), text, kind: 'order_confirmation' });
+    await sendMail(db, { to: c.email, subject: t('mail.order.subject', nums), text, kind: 'order_confirmation', firma, lang: mailLang });
   }
   if (p.releaseStatus === 'pending') {
     const managers = await db.selectFrom('sub_users').select(['email', 'funktionen']).where('kdnr', '=', session.kdnr).where('deleted', '=', 0).execute();
     const to = new Set<string>(managers.filter((m) => m.email && /(^|[;,])\s*K07\s*($|[;,])/i.test(m.funktionen)).map((m) => m.email!));
     if (c?.email) to.add(c.email);
-    for (const addrTo of to) await sendMail(db, { to: addrTo, subject: t('mail.release.subject', nums), text: t('mail.release.text', nums), kind: 'order_release_request' });
+    for (const addrTo of to) await sendMail(db, {
+      to: addrTo, subject: t('mail.release.subject', nums), text: `${t('mail.greeting_plain')}\n\n${t('mail.release.text', nums)}`, kind: 'order_release_request', firma, lang: mailLang,
+    });
   }
 }

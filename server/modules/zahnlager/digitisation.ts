@@ -27,12 +27,12 @@ function digiProgress(data: DigiData) {
 }
 
 async function digiMail(db: Db, kdnr: number, referenz: string, data: DigiData, lang: string): Promise<void> {
-  const c = await db.selectFrom('customers').select(['email']).where('kdnr', '=', kdnr).executeTakeFirst();
+  const c = await db.selectFrom('customers').select(['email', 'firma']).where('kdnr', '=', kdnr).executeTakeFirst();
   if (!c?.email) return;
   const t = serverT(lang);
   const drawers = data.cabinets.reduce((n, cab) => n + cab.drawers.length, 0);
   await safeMail(db, {
-    to: c.email, kind: 'digitalisierung', subject: t('mail.digi.subject', { referenz }),
+    to: c.email, kind: 'digitalisierung', firma: c.firma, lang, subject: t('mail.digi.subject', { referenz }),
     text: t('mail.digi.text', { referenz, cabinets: data.cabinets.length, drawers }),
   });
 }

@@ -87,6 +87,17 @@ export function formatPrice(amount: number, currency: string = DEFAULT_CURRENCY,
   }
 }
 
+/** A calendar day (YYYY-MM-DD…) as the language writes it (24.11.2026, 24/11/2026, 2026. 11. 24.); English keeps ISO. */
+export function formatDay(iso: string, language: string): string {
+  // forms accept "2026-12-1" as well
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(iso);
+  if (!m) return iso;
+  const day = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+  if (language === 'en') return day;
+  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(`${day}T00:00:00Z`));
+}
+
 /** Cart icon counter: one-character style under 10, otherwise the multi-character style. */
 export function cartCounterStyle(count: number): 'single' | 'multi' {
   return count < 10 ? 'single' : 'multi';
