@@ -59,7 +59,7 @@ export async function orderDocument(typ: 'rechnung' | 'auftragsbestaetigung' | '
   const { w } = await letter(c, head, lang, info);
   const cur = o.currency;
   if (typ === 'auftragsbestaetigung') w.paragraph(t('pdf.confirm_text'), { gapAfter: 6 });
-  w.paragraph(`${t('pdf.ship_to')}: ${addressLines(o.address, lang).join(', ')}`, { size: 9, gapAfter: 8 });
+  w.paragraph(`${t('pdf.ship_to')}${t('app.colon')} ${addressLines(o.address, lang).join(', ')}`, { size: 9, gapAfter: 8 });
   if (typ === 'lieferschein') {
     w.table([{ header: t('pdf.pos'), width: 28 }, { header: t('pdf.artnr'), width: 80 }, { header: t('pdf.designation'), width: 0 }, { header: t('pdf.quantity'), width: 45, align: 'right' }, { header: t('pdf.delivered'), width: 55, align: 'right' }],
       o.lines.map((l) => [String(l.pos), l.artnr, l.status === 'backorder' ? `${l.bezeichnung} (${t('pdf.backorder')})` : l.bezeichnung, String(l.menge), String(l.status === 'backorder' ? l.geliefert : l.menge)]),
@@ -87,7 +87,7 @@ export async function orderDocument(typ: 'rechnung' | 'auftragsbestaetigung' | '
     if (sum.reverseCharge) w.paragraph(`${t('pdf.reverse')} ${c.ustId}`, { size: 9 });
     if (typ === 'rechnung') w.paragraph(t('pdf.payment'), { size: 9 });
   }
-  if (o.kommentar) { w.y += 6; w.paragraph(`${t('pdf.comment')}: ${o.kommentar}`, { size: 9 }); }
+  if (o.kommentar) { w.y += 6; w.paragraph(`${t('pdf.comment')}${t('app.colon')} ${o.kommentar}`, { size: 9 }); }
   return w.save();
 }
 
@@ -133,7 +133,7 @@ export async function articleDocument(typ: 'konformitaet' | 'sicherheitsdatenbla
     [t('pdf.artnr'), a.artnr], [t('pdf.designation'), a.bezeichnung], [t('pdf.manufacturer_artnr'), a.herstellerArtnr], [t('pdf.gtin'), a.gtin],
     [t('pdf.manufacturer'), a.hersteller], [t('pdf.licence'), a.licence], [t('pdf.supplier'), `${co.name}, ${co.strasse}, ${co.plz} ${co.ort}`],
   ];
-  if (typ === 'sicherheitsdatenblatt') for (const [k, v] of a.properties) rows.push([`${t('pdf.properties')}: ${k}`, v]);
+  if (typ === 'sicherheitsdatenblatt') for (const [k, v] of a.properties) rows.push([`${t('pdf.properties')}${t('app.colon')} ${k}`, v]);
   w.table([{ header: '', width: 150 }, { header: '', width: 0 }], rows.filter(([, v]) => v !== ''));
   return w.save();
 }

@@ -51,8 +51,8 @@ export async function ledgerPdf(lab: Lab, w: WorkRow, ledger: Ledger): Promise<U
     onPage: (pw) => pw.text(`${lab.name} · ${title}`, pw.margins.left, pw.height - mm(10), { size: 7, color: GREY }),
   });
   doc.y += doc.text(title, doc.margins.left, doc.y, { size: 14, bold: true, color: BRAND }) + 2;
-  const facts = [w.geraet && `${t('mdr.device')}: ${w.geraet}`, w.patient_code && `${t('mdr.patient_code')}: ${w.patient_code}`,
-    w.auftraggeber_name && `${t('mdr.prescriber')}: ${w.auftraggeber_name}`, `${t('scanner.customer_number')} ${lab.kdnr}`].filter(Boolean).join(' · ');
+  const facts = [w.geraet && `${t('mdr.device')}${t('app.colon')} ${w.geraet}`, w.patient_code && `${t('mdr.patient_code')}${t('app.colon')} ${w.patient_code}`,
+    w.auftraggeber_name && `${t('mdr.prescriber')}${t('app.colon')} ${w.auftraggeber_name}`, `${t('scanner.customer_number')} ${lab.kdnr}`].filter(Boolean).join(' · ');
   doc.y += doc.text(facts, doc.margins.left, doc.y, { size: 9, color: GREY }) + 8;
   if (ledger.rows.length === 0) doc.text(t('scanner.batches_empty'), doc.margins.left, doc.y, { size: 10 });
   else {
@@ -76,14 +76,14 @@ export async function statementPdf(lab: Lab, w: WorkRow, technician: string, tod
     doc.y += 8;
   };
   block(t('mdr.manufacturer'), [lab.name, ...lab.address, `${t('scanner.customer_number')} ${lab.kdnr}`]);
-  block(t('mdr.device'), [w.geraet || '–', `${t('mdr.work_number')}: ${w.auftragsnummer}`]);
+  block(t('mdr.device'), [w.geraet || '–', `${t('mdr.work_number')}${t('app.colon')} ${w.auftragsnummer}`]);
   block(t('mdr.patient_code'), [w.patient_code || '–']);
   block(t('mdr.prescriber'), [w.auftraggeber_name, w.auftraggeber_referenz].filter((s) => s.trim()));
   block(t('mdr.conformity'), [t('mdr.conformity_text')]);
   block(t('mdr.deviations'), [w.abweichungen.trim() || t('mdr.deviations_none')]);
   block(t('mdr.substances'), [
-    `${t('mdr.medicinal_substance')}: ${w.arzneimittel ? t('app.yes') : t('app.no')}`,
-    `${t('mdr.tissues')}: ${w.gewebe ? t('app.yes') : t('app.no')}`,
+    `${t('mdr.medicinal_substance')}${t('app.colon')} ${w.arzneimittel ? t('app.yes') : t('app.no')}`,
+    `${t('mdr.tissues')}${t('app.colon')} ${w.gewebe ? t('app.yes') : t('app.no')}`,
   ]);
   if (w.implantierbar) block(t('mdr.implantable'), [t('app.yes')]);
   doc.y += 18;

@@ -274,7 +274,7 @@ export function drawLetterhead(w: PdfWriter, c: CompanyLetterhead, lang = 'de'):
   // footer
   const fy = w.height - mm(15);
   w.line(w.margins.left, fy - 4, right, fy - 4, { thickness: 0.3 });
-  const foot = `${c.name} · ${c.strasse} · ${c.plz} ${c.ort} · ${t('pdf.managing_directors')}: ${c.geschaeftsfuehrer} · ${c.register} · ${t('pdf.vat_id')} ${c.ustId}`;
+  const foot = `${c.name} · ${c.strasse} · ${c.plz} ${c.ort} · ${t('pdf.managing_directors')}${t('app.colon')} ${c.geschaeftsfuehrer} · ${c.register} · ${t('pdf.vat_id')} ${c.ustId}`;
   w.wrap(foot, right - w.margins.left, 7).slice(0, 2)
     .forEach((l, i) => w.text(l, w.margins.left, fy + i * 9, { size: 7, color: GREY, align: 'center', width: right - w.margins.left }));
   if (w.y < top + 62) w.y = top + 62;

@@ -86,7 +86,7 @@ const RETURN_REASONS = ['wrong_article', 'wrong_order', 'defective', 'other'];
 export function formMail(lang: string, title: string, referenz: string, values: [field: string, value: string | number | undefined][]): { subject: string; text: string } {
   const t = serverT(lang);
   const shown = (field: string, v: string | number) => (field === 'grund' && RETURN_REASONS.includes(String(v)) ? t(`form.reason.${v}`) : v);
-  const lines = values.flatMap(([k, v]) => (v === '' || v === undefined ? [] : [`${FIELD_LABEL[k] ? t(FIELD_LABEL[k]) : k}: ${shown(k, v)}`]));
+  const lines = values.flatMap(([k, v]) => (v === '' || v === undefined ? [] : [`${FIELD_LABEL[k] ? t(FIELD_LABEL[k]) : k}${t('app.colon')} ${shown(k, v)}`]));
   return {
     subject: t('mail.form.subject', { title, referenz }),
     text: [t('mail.form.thanks', { title }), t('mail.form.reference', { referenz }), '', t('mail.form.details'), ...lines, '', t('mail.form.closing')].join('\n'),

@@ -353,7 +353,7 @@ export const routes: AnyRoute[] = [
     const client = [w.auftraggeber_name, w.auftraggeber_referenz].filter(Boolean).join(' / ');
     const t = serverT(lang);
     return pdfResponse(t, `${t('scanner.patient_work')} ${w.auftragsnummer}`,
-      `${t('csv.customer_number')} ${session.kdnr}${client ? ` · ${t('csv.client')}: ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
+      `${t('csv.customer_number')} ${session.kdnr}${client ? ` · ${t('csv.client')}${t('app.colon')} ${client}` : ''}`, rows, `logbuch-${safeName(w.auftragsnummer)}.pdf`);
   }),
   defineRoute(logbook.exportPdf, async ({ db, session, query, lang }) => {
     const r = rangeBounds(query);

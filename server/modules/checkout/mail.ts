@@ -21,16 +21,16 @@ function summaryText(sum: Summary, t: ServerT, lang: string, shippingLabel: stri
   const discount = (d: Summary['discounts'][number]) => (d.kind === 'promotion' ? t('mail.order.promotion', { name: d.label, p: p(d.percent) })
     : d.kind === 'percent' ? t('mail.order.percent', { code: d.label, p: p(d.percent) }) : t('mail.order.instant', { code: d.label }));
   return [
-    `${t('mail.order.lines')}:`,
+    `${t('mail.order.lines')}${t('app.colon')}`,
     ...sum.lines.map((l) => `  ${l.menge} x ${l.artnr} ${l.bezeichnung}${l.gift ? ` (${t('mail.order.gift')})` : ''} — ${money(l.net)}`),
     '',
-    `${t('mail.order.subtotal')}: ${money(sum.subtotal)}`,
-    ...sum.discounts.map((d) => `${discount(d)}: −${money(d.amount)}`),
-    `${t('mail.order.shipping')} (${shippingLabel}): ${money(sum.shipping.amount)}`,
-    `${t('mail.order.net')}: ${money(sum.net)}`,
-    ...sum.vat.map((v) => `${t('mail.order.vat', { p: p(v.percent), base: money(v.base) })}: ${money(v.amount)}`),
+    `${t('mail.order.subtotal')}${t('app.colon')} ${money(sum.subtotal)}`,
+    ...sum.discounts.map((d) => `${discount(d)}${t('app.colon')} −${money(d.amount)}`),
+    `${t('mail.order.shipping')} (${shippingLabel})${t('app.colon')} ${money(sum.shipping.amount)}`,
+    `${t('mail.order.net')}${t('app.colon')} ${money(sum.net)}`,
+    ...sum.vat.map((v) => `${t('mail.order.vat', { p: p(v.percent), base: money(v.base) })}${t('app.colon')} ${money(v.amount)}`),
     ...(sum.reverseCharge ? [t('mail.order.reverse')] : []),
-    `${t('mail.order.gross')}: ${money(sum.gross)}`,
+    `${t('mail.order.gross')}${t('app.colon')} ${money(sum.gross)}`,
   ];
 }
 
@@ -50,7 +50,7 @@ export async function sendOrderMails(db: Db, session: Session, p: Placed, co: Ch
       ...(p.releaseStatus === 'pending' ? ['', t('mail.order.pending')] : []), '',
       ...summaryText(mailLang === lang ? co.summary : withDesignations(co.summary, await designations(db, co.summary.lines.map((l) => l.artnr), mailLang)),
         t, mailLang, label(mailLang, co.summary.shipping.method), money), '',
-      `${t('mail.order.address')}:`, ...addressLines(addr, mailLang).map((s) => `  ${s}`),
+      `${t('mail.order.address')}${t('app.colon')}`, ...addressLines(addr, mailLang).map((s) => `  ${s}`),
     ].join('\n');
     await sendMail(db, { to: c.email, subject: t('mail.order.subject', nums), text, kind: 'order_confirmation', firma, lang: mailLang });
   }

@@ -112,7 +112,7 @@ export default function CartView({ country, lang, messages }: { country: string;
                   <td className="sh-num sh-cart__total" data-label={t('cart.total_price')}>{money(lineTotal(l), ctx, l.Waehrung)}</td>
                   <td className="sh-cart__del">
                     <button type="button" className="sh-iconbtn" onClick={() => void remove(l.Artikelnummer)}
-                      aria-label={`${t('cart.remove')}: ${l.Bezeichnung}`} title={t('cart.remove')} data-testid="cart-remove"><TrashIcon /></button>
+                      aria-label={`${t('cart.remove')}${t('app.colon')} ${l.Bezeichnung}`} title={t('cart.remove')} data-testid="cart-remove"><TrashIcon /></button>
                   </td>
                 </tr>
               ))}
@@ -124,7 +124,7 @@ export default function CartView({ country, lang, messages }: { country: string;
               <span>{t('checkout.subtotal')}</span>
               <strong data-testid="cart-sum">{money(cartSum(lines), ctx, lines[0]?.Waehrung)}</strong>
               {priced?.discounts.filter((d) => d.kind === 'promotion').map((d) => (
-                <span key={d.label} className="sh-cart__promo" data-testid="cart-promotion">{discountLabel(t, d, lang)}: −{money(d.amount, ctx, priced.currency)}</span>
+                <span key={d.label} className="sh-cart__promo" data-testid="cart-promotion">{discountLabel(t, d, lang)}{t('app.colon')} −{money(d.amount, ctx, priced.currency)}</span>
               ))}
               <small className="sh-muted">{t('shop.excl_vat')}</small>
             </div>

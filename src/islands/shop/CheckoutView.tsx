@@ -194,7 +194,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
               </div>
             )}
             {info.benefit && codeErr && <p className="sh-field__error" role="alert">{codeErr}</p>}
-            {info.benefit?.freeGift && <p className="sh-note">{t('checkout.free_gift')}: <strong>{info.benefit.freeGift.bezeichnung}</strong> ({info.benefit.freeGift.artnr})</p>}
+            {info.benefit?.freeGift && <p className="sh-note">{t('checkout.free_gift')}{t('app.colon')} <strong>{info.benefit.freeGift.bezeichnung}</strong> ({info.benefit.freeGift.artnr})</p>}
           </fieldset>
 
           <fieldset className="sh-box">

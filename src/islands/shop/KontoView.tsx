@@ -54,7 +54,7 @@ export default function KontoView({ country, lang, messages }: { country: string
         <h1>{t('account.title')}</h1>
         {customer.kundennummer > 0 && (
           <p>{t('account.welcome', { name: customer.activeUser ? `${customer.activeUser.vorname} ${customer.activeUser.nachname}` : name })}
-            {' · '}{t('account.customer_number')}: <strong>{customer.kundennummer}</strong></p>
+            {' · '}{t('account.customer_number')}{t('app.colon')} <strong>{customer.kundennummer}</strong></p>
         )}
         <div className="sh-actions sh-konto__actions">
           <a className="sh-btn" href={r.kundendatenAendern}>{t('account.change_data')}</a>

@@ -193,7 +193,7 @@ export default function OrderListView({ id, country, lang, messages }: { id: num
                           {t('shop.add_to_cart')}
                         </button>
                       )}
-                      <button type="button" className="sh-iconbtn" onClick={() => void remove(a)} aria-label={`${t('app.remove')}: ${a.Bezeichnung}`} title={t('app.remove')}>×</button>
+                      <button type="button" className="sh-iconbtn" onClick={() => void remove(a)} aria-label={`${t('app.remove')}${t('app.colon')} ${a.Bezeichnung}`} title={t('app.remove')}>×</button>
                     </li>
                   ))}
                 </ul>

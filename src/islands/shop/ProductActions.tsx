@@ -68,7 +68,7 @@ export default function ProductActions({ article, variants = [], country, lang, 
                     <span className="sh-variant__name">{v.Bezeichnung}<small>{v.Artikelnummer}{v.Gebinde ? ` · ${packSize(v.Gebinde, lang)}` : ''}</small></span>
                     <span className="sh-variant__price">{p.onRequest ? t('shop.on_request') : p.price}</span>
                   </label>
-                  <a className="sh-link sh-variant__link" href={productPath(country, lang, v, v.PG)} aria-label={`${t('shop.details')}: ${v.Bezeichnung}`}>{t('shop.details')}</a>
+                  <a className="sh-link sh-variant__link" href={productPath(country, lang, v, v.PG)} aria-label={`${t('shop.details')}${t('app.colon')} ${v.Bezeichnung}`}>{t('shop.details')}</a>
                 </li>
               );
             })}

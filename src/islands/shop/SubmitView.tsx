@@ -99,13 +99,13 @@ export default function SubmitView({ country, lang, messages }: { country: strin
             <h2>{t('checkout.delivery_address')}</h2>
             <p>{addr ? addressLines(addr, lang).join(', ') : '—'}</p>
             <h2>{t('checkout.shipping_method')}</h2>
-            <p>{ship ? ship.label ?? t(`checkout.shipping.${ship.id}`) : '—'}{st.versanddatum ? ` · ${t('checkout.desired_date')}: ${formatDate(st.versanddatum, ctx)}` : ''}</p>
+            <p>{ship ? ship.label ?? t(`checkout.shipping.${ship.id}`) : '—'}{st.versanddatum ? ` · ${t('checkout.desired_date')}${t('app.colon')} ${formatDate(st.versanddatum, ctx)}` : ''}</p>
             <h2>{t('checkout.payment_method')}</h2>
             <p>{pay ? pay.label ?? t(`checkout.payment.${pay.id}`) : '—'}</p>
-            {info.benefit && <p>{t('checkout.benefit_code')}: <strong>{info.benefit.code}</strong></p>}
-            {info.benefit?.freeGift && <p>{t('checkout.free_gift')}: {info.benefit.freeGift.bezeichnung}</p>}
+            {info.benefit && <p>{t('checkout.benefit_code')}{t('app.colon')} <strong>{info.benefit.code}</strong></p>}
+            {info.benefit?.freeGift && <p>{t('checkout.free_gift')}{t('app.colon')} {info.benefit.freeGift.bezeichnung}</p>}
             {st.fwt && <p>{t('checkout.fwt')}</p>}
-            {st.kommentar && <p>{t('checkout.comment')}: {st.kommentar}</p>}
+            {st.kommentar && <p>{t('checkout.comment')}{t('app.colon')} {st.kommentar}</p>}
             <a className="sh-link" href={r.kasse}>{t('app.edit')}</a>
           </section>
           <table className="sh-table sh-submit-lines">
@@ -113,7 +113,7 @@ export default function SubmitView({ country, lang, messages }: { country: strin
             <tbody>
               {info.summary.lines.map((l) => (
                 <tr key={`${l.artnr}${l.gift ? '-gift' : ''}`} data-kind={l.gift ? 'gift' : 'line'}>
-                  <td>{l.artnr}</td><td>{l.gift ? `${t('checkout.free_gift')}: ` : ''}{l.bezeichnung}<small className="sh-submit-lines__nr">{l.artnr}</small></td><td>{l.menge}</td><td className="sh-num">{money(l.net, ctx, cur)}</td>
+                  <td>{l.artnr}</td><td>{l.gift ? `${t('checkout.free_gift')}${t('app.colon')} ` : ''}{l.bezeichnung}<small className="sh-submit-lines__nr">{l.artnr}</small></td><td>{l.menge}</td><td className="sh-num">{money(l.net, ctx, cur)}</td>
                 </tr>
               ))}
             </tbody>

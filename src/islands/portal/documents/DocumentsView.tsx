@@ -117,7 +117,7 @@ export default function DocumentsView({ country, lang, typ, messages }: { countr
                   <td data-label={t('documents.date')}>{fmtDate(d.datum, lang)}</td>
                   {perArticle ? <td data-label={t('documents.article')}>{d.bezeichnung}</td> : <td data-label={t('documents.order')}>{d.auftrag ?? '–'}</td>}
                   {!perArticle && <td className="sh-num" data-label={t('documents.amount')}>{d.betrag === null ? '' : formatPrice(d.betrag, d.currency || customer.currency, localeFor(country, lang))}</td>}
-                  <td><a className="sh-btn sh-btn--small" href={d.pdf} download aria-label={`${t('documents.download_pdf')}: ${d.nummer}`}>PDF</a></td>
+                  <td><a className="sh-btn sh-btn--small" href={d.pdf} download aria-label={`${t('documents.download_pdf')}${t('app.colon')} ${d.nummer}`}>PDF</a></td>
                 </tr>
               ))}
             </tbody>

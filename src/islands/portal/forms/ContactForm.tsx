@@ -68,7 +68,7 @@ export default function ContactForm({ lang, messages }: { country: string; lang:
     return (
       <div className="sh-success pt-done" role="status" data-testid="contact-success">
         <h3>{t('form.success_title')}</h3>
-        <p>{t('form.reference')}: <strong data-testid="referenz">{done}</strong></p>
+        <p>{t('form.reference')}{t('app.colon')} <strong data-testid="referenz">{done}</strong></p>
         {/* guests get no mail (it would go to an address nobody proved): they keep the reference */}
         <p>{t(customer.kundennummer > 0 ? 'form.success_text' : 'form.success_text_guest')}</p>
       </div>

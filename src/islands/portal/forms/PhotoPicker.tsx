@@ -32,7 +32,7 @@ export function PhotoPicker({ t, files, onChange, error }: { t: T; files: File[]
           {files.map((f, i) => (
             <li key={`${f.name}-${i}`} className="pt-photos__item">
               {urls[i] ? <img src={urls[i]} alt={f.name} width={72} height={72} /> : <span className="pt-photos__name">{f.name}</span>}
-              <button type="button" className="sh-iconbtn" onClick={() => onChange(files.filter((_, j) => j !== i))} aria-label={`${t('form.remove_photo')}: ${f.name}`}>×</button>
+              <button type="button" className="sh-iconbtn" onClick={() => onChange(files.filter((_, j) => j !== i))} aria-label={`${t('form.remove_photo')}${t('app.colon')} ${f.name}`}>×</button>
             </li>
           ))}
         </ul>

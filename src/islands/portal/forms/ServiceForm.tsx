@@ -121,7 +121,7 @@ export default function ServiceForm({ country, lang, initialType, messages }: { 
     return (
       <div className="sh-success pt-done" role="status" data-testid="service-success">
         <h2>{t('form.success_title')}</h2>
-        <p>{t('form.reference')}: <strong data-testid="referenz">{done.referenz}</strong></p>
+        <p>{t('form.reference')}{t('app.colon')} <strong data-testid="referenz">{done.referenz}</strong></p>
         {/* guests get no mail (it would go to an address nobody proved): they keep the reference */}
         <p>{t(loggedIn ? 'form.success_text' : 'form.success_text_guest')}</p>
         <button type="button" className="sh-btn" onClick={() => { setDone(null); setValues({}); setPhotos([]); }}>{t('form.new_request')}</button>

@@ -139,7 +139,7 @@ export default function LabelPrint({ country, lang, listId, artn, messages }: { 
                       <td><input type="number" min={1} max={999} value={x.count} aria-label={`${t('label.count')} ${x.artnr}`}
                         onChange={(e) => setRows(rows.map((y, j) => (j === i ? { ...y, count: e.target.value } : y)))} /></td>
                       <td><button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                        aria-label={`${t('label.remove')}: ${x.artnr}`}>×</button></td>
+                        aria-label={`${t('label.remove')}${t('app.colon')} ${x.artnr}`}>×</button></td>
                     </tr>
                   ))}
                 </tbody>

@@ -90,8 +90,8 @@ export default function LabelSelect({ country, lang, messages }: { country: stri
               </div>
               <div className="sh-card__actions">
                 <a className="sh-btn sh-btn--small sh-btn--primary" href={r.labelPrint(undefined, tpl.id)}>{t('label.print')}</a>
-                <a className="sh-btn sh-btn--small" href={r.labelEdit(tpl.id)} aria-label={`${t('label.edit')}: ${tpl.name}`}>{t('label.edit')}</a>
-                <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={() => remove(tpl)} aria-label={`${t('label.delete')}: ${tpl.name}`}>
+                <a className="sh-btn sh-btn--small" href={r.labelEdit(tpl.id)} aria-label={`${t('label.edit')}${t('app.colon')} ${tpl.name}`}>{t('label.edit')}</a>
+                <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" onClick={() => remove(tpl)} aria-label={`${t('label.delete')}${t('app.colon')} ${tpl.name}`}>
                   {t('label.delete')}
                 </button>
               </div>

@@ -113,7 +113,7 @@ export default function UserAdmin({ country, lang, mode, id, messages }: { count
                     <small data-testid="user-login">{u.hasPassword ? t('logbuch_user.login_as', { login: loginOf(u.id) }) : t('logbuch_user.no_login')}</small>
                   )}
                 </span>
-                {u.role === 'sub' && mayManage && <a className="sh-btn sh-btn--small" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}: ${u.vorname} ${u.nachname}`}>{t('user_select.edit')}</a>}
+                {u.role === 'sub' && mayManage && <a className="sh-btn sh-btn--small" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}${t('app.colon')} ${u.vorname} ${u.nachname}`}>{t('user_select.edit')}</a>}
               </li>
             ))}
           </ul>

@@ -180,11 +180,11 @@ function DrawerPhotos({ d, t, onName, onFiles, onRemoveFile, onRemove }: {
     <div className={`zl-digi-drawer${d.files.length ? '' : ' is-missing'}`} data-testid="zl-digi-drawer">
       <label className="sh-field"><span className="sh-field__label">{t('zahnlager.drawer')}</span>
         <input value={d.name} maxLength={60} onChange={(e) => onName(e.target.value)} /></label>
-      <p className="sh-muted">{t('zahnlager.photos_per_drawer')}: {d.files.length}</p>
+      <p className="sh-muted">{t('zahnlager.photos_per_drawer')}{t('app.colon')} {d.files.length}</p>
       <ul className="zl-thumbs">
         {urls.map((u, n) => (
           <li key={u}><img src={u} alt={`${d.name} ${n + 1}`} />
-            <button type="button" className="sh-iconbtn" aria-label={`${t('zahnlager.delete')}: ${d.name} ${n + 1}`} onClick={() => onRemoveFile(n)}>×</button></li>
+            <button type="button" className="sh-iconbtn" aria-label={`${t('zahnlager.delete')}${t('app.colon')} ${d.name} ${n + 1}`} onClick={() => onRemoveFile(n)}>×</button></li>
         ))}
       </ul>
       <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/heic,.heic" multiple capture="environment" hidden

@@ -66,7 +66,7 @@ function slotLook(s: Slot): (typeof LEGEND)[number][0] {
 function Legend({ t }: { t: T }) {
   return (
     <div className="zl-legend" data-testid="zl-legend">
-      <span className="zl-legend__title">{t('zahnlager.legend')}:</span>
+      <span className="zl-legend__title">{t('zahnlager.legend')}{t('app.colon')}</span>
       <ul>{LEGEND.map(([look, key]) => <li key={look}><span className={`zl-swatch zl-look--${look}`} aria-hidden="true" />{t(key)}</li>)}</ul>
     </div>
   );
@@ -141,13 +141,13 @@ function SlotCell({ s, t, onSlot, day }: { s: Slot; t: T; onSlot: (s: Slot) => v
           </label>
           {!locked && (
             <button type="button" className={`sh-btn sh-btn--small${s.selected ? " sh-btn--primary" : ""}`} disabled={busy} aria-pressed={!!s.selected}
-              onClick={toggle} data-testid="zl-select" aria-label={`${t(s.selected ? 'zahnlager.unselect' : 'zahnlager.select')}: ${s.artikelnummer} (${where})`}>
+              onClick={toggle} data-testid="zl-select" aria-label={`${t(s.selected ? 'zahnlager.unselect' : 'zahnlager.select')}${t('app.colon')} ${s.artikelnummer} (${where})`}>
               {t(s.selected ? 'zahnlager.unselect' : 'zahnlager.select')}
             </button>
           )}
           {s.status === 'processing' && (
             <button type="button" className="sh-btn sh-btn--small sh-btn--ghost" disabled={busy} data-testid="zl-release"
-              onClick={() => run(() => zl.release(s.id), t('zahnlager.released'))} aria-label={`${t('zahnlager.release')}: ${s.artikelnummer} (${where})`}>
+              onClick={() => run(() => zl.release(s.id), t('zahnlager.released'))} aria-label={`${t('zahnlager.release')}${t('app.colon')} ${s.artikelnummer} (${where})`}>
               {t('zahnlager.release')}
             </button>
           )}

@@ -118,7 +118,7 @@ export default function CartAddBody({ artnr, country, lang, t }: { artnr: string
                     <a href={productPath(country, lang, a, a.PG)} className="sh-rec__name">{a.Bezeichnung}<small>{a.Artikelnummer}</small></a>
                     <span className="sh-rec__price">{p.price}</span>
                     <button type="button" className="sh-iconbtn sh-rec__add" onClick={() => addRec(a)}
-                      aria-label={`${t('shop.add_to_cart')}: ${a.Bezeichnung}`} title={t('shop.add_to_cart')}>+</button>
+                      aria-label={`${t('shop.add_to_cart')}${t('app.colon')} ${a.Bezeichnung}`} title={t('shop.add_to_cart')}>+</button>
                   </li>
                 );
               })}

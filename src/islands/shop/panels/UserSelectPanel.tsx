@@ -107,7 +107,7 @@ export default function UserSelectPanel({ country, lang, t }: { country: string;
                   </span>
                 </button>
                 {u.role === 'sub' && mayManage && (
-                  <a className="sh-iconbtn" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}: ${u.vorname} ${u.nachname}`} title={t('user_select.edit')}>✎</a>
+                  <a className="sh-iconbtn" href={r.logbuchUser(u.id)} aria-label={`${t('user_select.edit')}${t('app.colon')} ${u.vorname} ${u.nachname}`} title={t('user_select.edit')}>✎</a>
                 )}
                 {ask?.id === u.id && (
                   <form className="sh-user__auth" id={`sh-us-auth-${u.id}`} onSubmit={submitPassword} noValidate data-testid="user-password-form">

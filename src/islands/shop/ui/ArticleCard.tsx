@@ -41,7 +41,7 @@ export function BuyBox({ a, t, initial = 1, compact }: { a: ArticleItem; t: T; i
     <div className={`sh-buy${compact ? ' sh-buy--compact' : ''}`}>
       <QtyStepper value={qty} onChange={setQty} t={t} />
       <button type="button" className="sh-btn sh-btn--primary sh-buy__cart" onClick={add} disabled={busy}
-        aria-label={`${t('shop.add_to_cart')}: ${a.Bezeichnung}`} data-testid="add-to-cart">
+        aria-label={`${t('shop.add_to_cart')}${t('app.colon')} ${a.Bezeichnung}`} data-testid="add-to-cart">
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18"><path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.4 2H21l-2 8H7.4l.4 2H19v2H6.2L3.4 4H1V2h3.6z"/></svg>
         <span className="sh-buy__label">{t('shop.add_to_cart')}</span>
       </button>
@@ -51,7 +51,7 @@ export function BuyBox({ a, t, initial = 1, compact }: { a: ArticleItem; t: T; i
 
 export function FavButton({ a, t }: { a: ArticleItem; t: T }) {
   return (
-    <button type="button" className="sh-iconbtn sh-fav" title={t('shop.add_to_list')} aria-label={`${t('shop.add_to_list')}: ${a.Bezeichnung}`}
+    <button type="button" className="sh-iconbtn sh-fav" title={t('shop.add_to_list')} aria-label={`${t('shop.add_to_list')}${t('app.colon')} ${a.Bezeichnung}`}
       onClick={() => void addToList(0, a.Artikelnummer)}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="none" stroke="currentColor" strokeWidth="2" d="M12 21s-7.5-4.6-9.4-9.3C1.3 8.5 3.4 5 6.8 5c2 0 3.3 1 4.2 2.3h2C13.9 6 15.2 5 17.2 5c3.4 0 5.5 3.5 4.2 6.7C19.5 16.4 12 21 12 21z"/></svg>
     </button>

@@ -110,13 +110,13 @@ export function ActiveFilters({ f, t, ctx, onBrand, onProp, onPrice, onBought, o
   if (f.price.chosenMin !== null || f.price.chosenMax !== null) {
     const lo = f.price.chosenMin !== null ? money(f.price.chosenMin, ctx) : '';
     const hi = f.price.chosenMax !== null ? money(f.price.chosenMax, ctx) : '';
-    chips.push({ key: 'price', label: `${t('filter.price')}: ${lo} – ${hi}`, remove: () => onPrice(null, null) });
+    chips.push({ key: 'price', label: `${t('filter.price')}${t('app.colon')} ${lo} – ${hi}`, remove: () => onPrice(null, null) });
   }
   if (f.bereitsGekauft) chips.push({ key: 'bought', label: t('shop.already_bought'), remove: () => onBought(false) });
   if (!chips.length && !groups.length) return null;
   return (
     <div className="sh-active" aria-label={t('filter.active')}>
-      <span className="sh-active__title">{t('filter.active')}:</span>
+      <span className="sh-active__title">{t('filter.active')}{t('app.colon')}</span>
       {chips.map((c) => (
         <button key={c.key} type="button" className="sh-chip" onClick={c.remove} aria-label={t('filter.remove', { name: c.label })}>
           {c.label} <span aria-hidden="true">×</span>

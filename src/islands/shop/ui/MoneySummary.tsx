@@ -25,7 +25,7 @@ export function MoneySummaryBox({ s, t, ctx, showLines = true }: { s: MoneySumma
         <ul className="sh-sumlines">
           {s.lines.map((l) => (
             <li key={`${l.artnr}${l.gift ? '-gift' : ''}`} data-kind={l.gift ? 'gift' : 'line'} data-artnr={l.artnr}>
-              <span>{l.menge} × {l.gift ? `${t('checkout.free_gift')}: ` : ''}{l.bezeichnung}</span>
+              <span>{l.menge} × {l.gift ? `${t('checkout.free_gift')}${t('app.colon')} ` : ''}{l.bezeichnung}</span>
               <span data-amount>{m(l.net)}</span>
             </li>
           ))}

@@ -9,7 +9,7 @@ export function Price({ a, ctx, t, large }: { a: ArticleItem; ctx: Ctx; t: T; la
     <div className={`sh-price${large ? ' sh-price--lg' : ''}`}>
       {p.strike && (
         <span className="sh-price__strike">
-          <span className="sh-sr">{p.uvp ? t('shop.uvp') : t('shop.list_price')}: </span>
+          <span className="sh-sr">{p.uvp ? t('shop.uvp') : t('shop.list_price')}{t('app.colon')} </span>
           {p.uvp && <abbr title={t('shop.uvp')}>{t('shop.uvp_short')} </abbr>}
           <s>{p.strike}</s>
         </span>

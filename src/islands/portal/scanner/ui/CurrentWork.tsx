@@ -23,7 +23,7 @@ export function CurrentWork({ t, workId, logbookHref }: { t: T; workId: number |
   }, [workId]);
   return (
     <div className="sc-current" data-testid="current-work">
-      <span className="sc-user__label">{t('scanner.current_work')}:</span>
+      <span className="sc-user__label">{t('scanner.current_work')}{t('app.colon')}</span>
       {workId && work ? <strong>{workLabel(work)}</strong> : <span className="sh-muted">{workId ? t('app.loading') : t('scanner.no_work_selected')}</span>}
       <a className="sh-btn sh-btn--small sh-btn--ghost" href={logbookHref}>{t('scanner.logbook')}</a>
     </div>

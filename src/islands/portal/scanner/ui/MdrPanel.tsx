@@ -52,7 +52,7 @@ export function MdrRecall({ t, lang }: { t: T; lang: string }) {
               {r.works.map((w) => (
                 <li key={w.workId} data-work={w.auftragsnummer}>
                   <strong>{w.auftragsnummer}</strong> · {formatDate(w.createdAt.slice(0, 10), lang)}
-                  {w.patientCode && <> · {t('scanner.mdr_patient_code_short')}: {w.patientCode}</>}
+                  {w.patientCode && <> · {t('scanner.mdr_patient_code_short')}{t('app.colon')} {w.patientCode}</>}
                   {w.auftraggeber && <> · {w.auftraggeber}</>}
                   <div className="sc-mdr__sub">{w.batches.map((b) => `${b.position}. ${b.artnr} · LOT ${b.lot}${b.seriennummer ? ` · ${b.seriennummer}` : ''}`).join(' | ')}</div>
                 </li>

@@ -29,7 +29,7 @@ export function ScannerUserBar({ t, user, error, loading }: { t: T; user: Scanne
   const roles = user ? (user.role === 'general' ? [t('role.general')] : user.funktionen.map((f) => t(`function.${f}`))) : [];
   return (
     <div className="sc-user" data-testid="scanner-user">
-      <span className="sc-user__label">{t('scanner.user')}:</span>
+      <span className="sc-user__label">{t('scanner.user')}{t('app.colon')}</span>
       {loading && <span className="sh-muted">{t('app.loading')}</span>}
       {!loading && user && (
         <span className="sc-user__name">
