@@ -27,7 +27,7 @@ for (const b of BRANDS) {
         await page.waitForLoadState('networkidle', { timeout: 4000 }).catch(() => {});
         const f = await inspectPage(page);
         if (f.overflow) found.push(`${lang}/${rest}: scrollWidth ${f.overflow.scrollWidth} > ${f.overflow.innerWidth} ${f.overflow.culprits.join(', ')}`);
-        for (const k of [...f.keys, ...f.germanUnits, ...f.unnamed.map((u) => `unnamed ${u}`)]) found.push(`${lang}/${rest}: ${k}`);
+        for (const k of [...f.keys, ...f.germanUnits, ...f.unnamed.map((u) => `unnamed ${u}`), ...f.breakable.map((u) => `breakable ${u}`)]) found.push(`${lang}/${rest}: ${k}`);
       }
     }
     expect(found).toEqual([]);

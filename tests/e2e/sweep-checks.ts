@@ -1,6 +1,7 @@
 // What the route sweep (sweep.spec.ts) checks on a rendered page, as a person would see it:
 // horizontal overflow, text that looks like an untranslated key, German pack-size units on a page in
-// another language, and controls without a name (what a screen reader says of a link, button or field).
+// another language, controls without a name (what a screen reader says of a link, button or field), and
+// plain spaces a line may break at where it must not ("10 %", French "Total :": src/lib/rules/typeset.ts).
 // Runs inside the page.
 import type { Page } from '@playwright/test';
 
@@ -13,6 +14,8 @@ export interface PageFindings {
   germanUnits: string[];
   /** visible links, buttons and fields with no accessible name (an icon whose label is display:none) */
   unnamed: string[];
+  /** texts with a plain space before "%", or in French before : ; ! ? » or after «: the line may break there */
+  breakable: string[];
 }
 
 /**
@@ -58,6 +61,10 @@ function inspect(): PageFindings {
   // the catalogue's counted units (articles.gebinde): shown as they are stored, a French lab read "6 Z"
   const GERMAN_UNIT = /\b\d+(?:[.,]\d+)? (?:Stk|Z|Pkg)(?![\p{L}\d])/u;
   const german = document.documentElement.lang.toLowerCase().startsWith('de');
+  const french = document.documentElement.lang.toLowerCase().startsWith('fr');
+  // a plain space (U+0020) only: the no-break spaces of typeset() are what is wanted
+  const BREAKABLE = french ? /\d %| [:;!?»]|« / : /\d %/;
+  const breakable = new Set<string>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = n.textContent?.trim();
@@ -68,6 +75,8 @@ function inspect(): PageFindings {
     const k = looksLikeKey(text);
     if (k) keys.add(`${k} «${text.slice(0, 80)}»`);
     if (!german && GERMAN_UNIT.test(text)) germanUnits.add(`«${text.slice(0, 80)}»`);
+    // untrimmed: a node " : 12 €" after a label breaks too
+    if (BREAKABLE.test(n.textContent ?? '')) breakable.add(`«${(n.textContent ?? '').trim().slice(0, 80)}»`);
   }
   for (const el of document.body.querySelectorAll('[placeholder],[aria-label],[title],img[alt]')) {
     if (el.closest(SKIP) || !visible(el)) continue;
@@ -122,7 +131,7 @@ function inspect(): PageFindings {
     }
     overflow = { scrollWidth: sw, innerWidth, culprits };
   }
-  return { overflow, keys: [...keys], germanUnits: [...germanUnits], unnamed: [...unnamed] };
+  return { overflow, keys: [...keys], germanUnits: [...germanUnits], unnamed: [...unnamed], breakable: [...breakable] };
 }
 
 export function inspectPage(page: Page): Promise<PageFindings> {

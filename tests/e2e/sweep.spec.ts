@@ -141,6 +141,7 @@ async function sweepRoute(page: Page, base: string, name: string, rest: string, 
       for (const k of f.keys) add(size.width, 'key', k);
       for (const u of f.germanUnits) add(size.width, 'german unit', u);
       for (const u of f.unnamed) add(size.width, 'unnamed control', u);
+      for (const u of f.breakable) add(size.width, 'breakable space', u);
       const shot = KEY_SCREENS[name];
       if (shot) await page.screenshot({ path: `${SHOTS}/${tag.brand}-${tag.lang}-${shot}-${size.width}.png` });
     }
@@ -194,6 +195,14 @@ test.describe('route sweep', () => {
       <label>Menge <input name="menge"></label><input name="plz" id="plz"><label for="plz2">PLZ</label><input id="plz2" name="plz2">
       <input name="q" placeholder="Suchen"><a href="/logo"><img src="x.png" alt="Dentalversand"></a><a href="/hidden" hidden></a></main>`);
     expect((await inspectPage(page)).unnamed.sort()).toEqual(['a /konto', 'button', 'input plz'].sort());
+  });
+
+  test('the line-break detector flags plain spaces in "10 %" and, in French, before a colon', async ({ page }) => {
+    const body = '<p>10 % Rabatt</p><p>10\u00a0% remise</p><p>Total : 12 €</p><p>Total\u00a0: 12 €</p><p>« Zircone »</p><p>https://x.fr/?a=1</p>';
+    await page.setContent(`<html lang="fr"><body>${body}</body></html>`);
+    expect((await inspectPage(page)).breakable).toEqual(['«10 % Rabatt»', '«Total : 12 €»', '«« Zircone »»']);
+    await page.setContent(`<html lang="de"><body>${body}</body></html>`);
+    expect((await inspectPage(page)).breakable).toEqual(['«10 % Rabatt»']);
   });
 
   for (const brand of BRANDS) {

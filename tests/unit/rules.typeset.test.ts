@@ -11,6 +11,7 @@ describe('typeset: spaces a line must not break at', () => {
     expect(shown(typeset('10 % Sofortrabatt bis 12 Uhr, Rand 3 mm, ab 170 EUR', 'de'))).toBe('10⍽% Sofortrabatt bis 12⍽Uhr, Rand 3⍽mm, ab 170⍽EUR');
     expect(shown(typeset('7:30 am to 6:00 pm', 'en'))).toBe('7:30⍽am to 6:00⍽pm');
     expect(shown(typeset('do 31 stycznia 2027 r.', 'pl'))).toBe('do 31 stycznia 2027⍽r.');
+    expect(shown(typeset('TVA {{percent}} % sur {{base}}', 'fr'))).toBe('TVA {{percent}}⍽% sur {{base}}');
   });
   it('leaves a word that only starts like a unit, and other languages\' units', () => {
     expect(typeset('2 hours, 5 grams, 4 Garnituren', 'en')).toBe('2 hours, 5 grams, 4 Garnituren');

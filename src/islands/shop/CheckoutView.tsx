@@ -184,7 +184,7 @@ export default function CheckoutView({ country, lang, messages }: { country: str
             <legend>{t('checkout.benefit_code')}</legend>
             {info.benefit ? (
               <p className="sh-benefit" data-testid="benefit-applied">
-                <strong>{info.benefit.code}</strong> {info.benefit.error ? errorMessage(t, info.benefit.error) : info.benefit.kind === 'percent' ? `−${info.benefit.value} %` : ''}
+                <strong>{info.benefit.code}</strong> {info.benefit.error ? errorMessage(t, info.benefit.error) : info.benefit.kind === 'percent' ? `−${info.benefit.value}\u00a0%` : ''}
                 {info.benefit.removable && <button type="button" className="sh-link" onClick={() => void removeCode()}>{t('app.remove')}</button>}
               </p>
             ) : (

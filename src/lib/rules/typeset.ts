@@ -1,4 +1,5 @@
-// Spaces a line must not break at: a number and its unit or symbol ("10 %", "16 h", "4 pm", "2027 r."),
+// Spaces a line must not break at: a number (or a {{placeholder}} for one) and its unit or symbol
+// ("10 %", "{{percent}} %", "16 h", "4 pm", "2027 r."),
 // and in French the space before : ; ! ? » and after « ("Total :" must not leave the colon alone on
 // the next line of a phone screen). Editors and translators type plain spaces; this makes them
 // no-break spaces (U+00A0) where the language's typography wants them.
@@ -21,7 +22,7 @@ function unitPattern(lang: string): RegExp {
   if (!re) {
     const units = [...UNITS['*']!, ...(UNITS[lang] ?? [])].sort((a, b) => b.length - a.length).map(literal);
     // the unit must end there: "16 h" yes, "2 hours" no
-    re = new RegExp(`(\\d)[ \\t](?=(?:${units.join('|')})(?![\\p{L}\\p{N}]))`, 'gu');
+    re = new RegExp(`(\\d|\\}\\})[ \\t](?=(?:${units.join('|')})(?![\\p{L}\\p{N}]))`, 'gu');
     unitPatterns.set(lang, re);
   }
   return re;

@@ -145,7 +145,7 @@ export default function DigitalisierungView({ country, lang, messages }: { count
             <textarea value={bemerkung} maxLength={2000} rows={3} onChange={(e) => setBemerkung(e.target.value)} disabled={busy} /></label>
           {progress && (
             <div role="status" aria-live="polite" data-testid="zl-digi-progress">
-              <p>{progress.text} ({progress.value} %)</p>
+              <p>{progress.text} ({progress.value}{'\u00a0'}%)</p>
               <progress className="zl-progress" max={100} value={progress.value} aria-label={progress.text} />
             </div>
           )}

@@ -13,7 +13,7 @@ export function percentText(p: number | null, lang: string): string {
 /** The label of a discount row: promotion, benefit code in percent, or instant discount (with its code). */
 export function discountLabel(t: T, d: MoneySummary['discounts'][number], lang: string): string {
   if (d.kind === 'promotion') return t('checkout.promotion_discount', { percent: percentText(d.percent, lang) });
-  if (d.kind === 'percent') return `${t('checkout.benefit_code')} ${d.label} (${percentText(d.percent, lang)} %)`;
+  if (d.kind === 'percent') return `${t('checkout.benefit_code')} ${d.label} (${percentText(d.percent, lang)}\u00a0%)`;
   return `${t('checkout.instant_discount')} (${d.label})`;
 }
 
