@@ -113,6 +113,28 @@ test('mega menu opens after 750 ms hover and closes on mouse-leave and click', a
   await expect(page.locator('#mega-service')).toBeHidden();
 });
 
+for (const [width, lang] of [[1024, 'fr'], [1200, 'en'], [1366, 'de'], [1366, 'fr']] as const) {
+  test(`the top bar at ${width} px (${lang}): a search field that shows its whole hint, nothing overlapping`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/de/${lang}/`);
+    const search = page.locator('#site-search');
+    // the whole hint fits (in one row with the menu the field was 190 px at 1366, 66 px under the menu at 1024)
+    const [hint, room] = await search.evaluate((el: HTMLInputElement) => {
+      const cs = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = cs.font;
+      return [ctx.measureText(el.placeholder).width, el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)];
+    });
+    expect(hint, 'placeholder width in px').toBeLessThanOrEqual(room!);
+    const boxes = await page.locator('.topbar__logo, .search, .topbar__icons > li, .mainnav__item').evaluateAll((els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent).map((e) => { const r = e.getBoundingClientRect(); return { name: e.className, l: r.left, r: r.right, t: r.top, b: r.bottom }; }));
+    const overlaps = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.l < b.r - 1 && b.l < a.r - 1 && a.t < b.b - 1 && b.t < a.b - 1).map((b) => `${a.name} × ${b.name}`));
+    expect(overlaps).toEqual([]);
+    await expect(page.locator('[data-nav="quick-order"]')).toBeVisible();
+    await expect(page.locator('[data-nav="quick-order"] .icon-link__label')).toBeVisible();
+  });
+}
+
 test('the active section follows the path', async ({ page }) => {
   await page.goto('/de/de/loesungen/dokumente/');
   await expect(page.locator('.mainnav__link[aria-current="page"]')).toHaveText('Lösungen');
