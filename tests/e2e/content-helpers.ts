@@ -6,6 +6,7 @@ import { COLLECTION_DEFS, type CollectionName } from '../../src/lib/content/coll
 import { resolveEntries, type Entry } from '../../src/lib/content/resolve.ts';
 import { siteLocales, type SiteLocale } from '../../src/lib/site/locales.ts';
 import { currencyForCountry, formatPrice, localeFor } from '../../src/lib/rules/locale.ts';
+import { typeset } from '../../src/lib/rules/typeset.ts';
 
 const dataDir = path.resolve(import.meta.dirname, '../../src/content/data');
 const cache = new Map<string, Entry[]>();
@@ -25,7 +26,9 @@ export const PUBLIC_LOCALES = siteLocales().filter((l) => l.segment === l.countr
 export function expectedMeta(loc: SiteLocale, route: string): { title: string; description: string } {
   const meta = resolved('pageMetadatas', loc).find((m) => m.route_path_name === route)!;
   const brand = resolved('firmendaten', loc).find((f) => Number(f.firmennummer) === loc.firma)!;
-  return { title: `${meta.meta_title} | ${brand.kurzname}`, description: String(meta.meta_description) };
+  // the site typesets content in the entry's language (no-break space in "17 Uhr", "7:30 am")
+  const lang = typeof meta.language === 'string' && meta.language !== '*' ? meta.language : loc.lang;
+  return { title: typeset(`${meta.meta_title} | ${brand.kurzname}`, lang), description: typeset(String(meta.meta_description), lang) };
 }
 
 export function expectedCurrency(loc: SiteLocale): { currency: string; locale: string; symbol: string } {

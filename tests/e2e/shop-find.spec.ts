@@ -225,6 +225,13 @@ test.describe('product details', () => {
 });
 
 test.describe('search', () => {
+  test('on the results page the top-bar field keeps the term to refine it', async ({ page }) => {
+    await page.goto('/de/de/shop/suche?q=superhartgips');
+    await expect(page.locator('#site-search')).toHaveValue('superhartgips');
+    await page.goto('/de/de/');
+    await expect(page.locator('#site-search')).toHaveValue('');
+  });
+
   test('top-bar preview: from 3 characters, one call after the 300 ms pause, top articles and category chips, closes on blur', async ({ page }) => {
     await page.goto('/de/de/');
     const input = page.locator('#site-search');
