@@ -132,6 +132,15 @@ for (const [width, lang] of [[1024, 'fr'], [1200, 'en'], [1366, 'de'], [1366, 'f
     expect(overlaps).toEqual([]);
     await expect(page.locator('[data-nav="quick-order"]')).toBeVisible();
     await expect(page.locator('[data-nav="quick-order"] .icon-link__label')).toBeVisible();
+    // Tab follows the rows as the eye reads them: logo, search, … the icons, then the menu row below
+    await page.locator('.topbar__logo').focus();
+    await page.keyboard.press('Tab');
+    await expect(search).toBeFocused();
+    if (width >= 1200) {
+      await page.locator('.icon-link--cart').focus();
+      await page.keyboard.press('Tab');
+      await expect(page.locator('.mainnav__link').first()).toBeFocused();
+    }
   });
 }
 
