@@ -177,7 +177,7 @@ for (const lang of ['de', 'fr'] as const) {
     expect(mail, 'confirmation mail').toBeTruthy();
     // the mail is in the customer's language: its gross line carries the locale's label
     const grossLabel = localeTexts(lang)['mail.order.gross']!;
-    const mailGross = mail!.text.split('\n').find((l) => l.startsWith(`${grossLabel}:`))!;
+    const mailGross = mail!.text.split('\n').find((l) => l.startsWith(`${grossLabel}${localeTexts(lang)['app.colon']}`))!;
     expect(parseCents(mailGross.split(':').at(-1)!)).toBe(one(rows, 'gross'));
     const doc = det.documents.find((d: any) => d.typ === 'auftragsbestaetigung');
     const pdf = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await (await req.get(`${doc.pdf}?lang=de`)).body()) }).toString('utf8');
