@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { serverT } from '#i18n/server.ts';
+import { typeset } from '#rules/typeset.ts';
 import type { CompanyLetterhead } from './company.ts';
 
 export const A4: readonly [number, number] = [595.28, 841.89];
@@ -49,6 +50,8 @@ export class PdfWriter {
   readonly pageSize: readonly [number, number];
   readonly margins: Margins;
   onPage: ((w: PdfWriter) => void) | undefined;
+  /** the document's language: wrapping keeps a number with its unit ("4 g") and French punctuation */
+  readonly language: string;
   page!: PDFPage;
   /** cursor, points from the top edge */
   y = 0;
@@ -60,6 +63,7 @@ export class PdfWriter {
     this.pageSize = opts.pageSize ?? A4;
     this.margins = { ...DEFAULT_MARGINS, ...opts.margins };
     this.onPage = opts.onPage;
+    this.language = opts.language ?? '';
   }
 
   get width(): number { return this.pageSize[0]; }
@@ -109,7 +113,7 @@ export class PdfWriter {
   wrap(s: string, width: number, size = 10, bold = false): string[] {
     const font = this.font(bold);
     const lines: string[] = [];
-    for (const para of this.safe(s.replace(/\r?\n/g, '\u0000')).split('\u0000')) {
+    for (const para of this.safe(typeset(s, this.language).replace(/\r?\n/g, '\u0000')).split('\u0000')) {
       let line = '';
       for (const word of para.split(/ +/)) {
         const cand = line ? `${line} ${word}` : word;

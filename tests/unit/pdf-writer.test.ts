@@ -6,6 +6,17 @@ import { createPdf } from '../../server/lib/pdf.ts';
 const text = (bytes: Uint8Array) => execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8');
 
 describe('PdfWriter', () => {
+  it('wraps a designation without parting a number from its unit, nor a French colon from its word', async () => {
+    const w = await createPdf({ language: 'fr' });
+    const name = 'SR Nexco composite cosmétique opaque D3 4 g';
+    // the width at which the plain text would leave "g" alone on the second line
+    const width = w.textWidth('SR Nexco composite cosmétique opaque D3 4', 9) + 1;
+    const lines = w.wrap(name, width, 9);
+    expect(lines.at(-1)).toBe('4\u00a0g');
+    const address = w.wrap('Adresse de livraison : Hamburg', w.textWidth('Adresse de livraison', 9) + 1, 9);
+    expect(address.some((l) => /^\s*:/.test(l))).toBe(false);
+    expect(address.join(' ')).toBe('Adresse de livraison\u00a0: Hamburg');
+  });
   it('prints Polish, Czech, Hungarian (and the other shop languages\') letters as written, regular and bold', async () => {
     const letters = ['ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ', 'áčďéěíňóřšťúůýž ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ', 'áéíóöőúüű ÁÉÍÓÖŐÚÜŰ', 'àâçèéêëîïôùûüÿœæ ß €'];
     const w = await createPdf({ title: 'Łukasz' });
