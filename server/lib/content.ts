@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { config, ROOT } from '../config.ts';
 import { supportedLanguages } from '#rules/locale.ts';
+import { typesetDeep } from '#rules/typeset.ts';
 import { Cache } from './cache.ts';
 import { TOPIC } from './cache-topics.ts';
 
@@ -136,11 +137,16 @@ export async function getCollection(name: string, q: ContentQuery): Promise<Entr
     const entries = (await load(col.file, countries, [lang, '*'])).filter((x) => firmaOk(x, q.firma));
     const hasLanguage = entries.some((x) => x.language === lang) || (lang === order[order.length - 1] && entries.length > 0);
     if (!hasLanguage) continue;
-    return dedupe(entries, col.identity, country, q.firma).sort((a, b) => sortKey(a) - sortKey(b));
+    return typesetAll(dedupe(entries, col.identity, country, q.firma), lang).sort((a, b) => sortKey(a) - sortKey(b));
   }
   // only "*"-language entries (e.g. telefon)
   const any = (await load(col.file, countries, ['*'])).filter((x) => firmaOk(x, q.firma));
-  return dedupe(any, col.identity, country, q.firma).sort((a, b) => sortKey(a) - sortKey(b));
+  return typesetAll(dedupe(any, col.identity, country, q.firma), wanted).sort((a, b) => sortKey(a) - sortKey(b));
+}
+
+/** Entries typeset in their language ("*" entries in the one asked for), as the static pages show them. */
+function typesetAll(entries: Entry[], lang: string): Entry[] {
+  return entries.map((e) => typesetDeep(e, typeof e.language === 'string' && e.language !== '*' ? e.language : lang));
 }
 
 /** Entries in every language (no fallback): the live-chat switch needs the exact (firma, language) pairs. */

@@ -143,7 +143,7 @@ async function articleDetail(db: Db, nr: string, lang: string, country: string) 
     GTIN: art.gtin,
     PGBez: pick(names)?.bez ?? '',
     KatName: pick(kat)?.name ?? '',
-    properties: props.map((p) => ({ ...p, label: labels.get(p.prop)?.get(p.value) ?? p.value })),
+    properties: props.map((p) => ({ ...p, label: labels(p.prop, p.value) })),
     variants,
     images: images(nr, art.referenz),
   };
@@ -255,7 +255,7 @@ export const routes: AnyRoute[] = [
         marken: fc.marken,
         // value: the key a filter sends; label: its wording in the page's language
         eigenschaften: fc.eigenschaften.map((e) => ({
-          prop: e.prop, values: e.values.slice(0, 200).map((v) => ({ ...v, label: labels.get(e.prop)?.get(v.value) ?? v.value })),
+          prop: e.prop, values: e.values.slice(0, 200).map((v) => ({ ...v, label: labels(e.prop, v.value) })),
         })),
         price: { min: convertPrice(fc.price.min, cur.rate), max: convertPrice(fc.price.max, cur.rate) },
       },

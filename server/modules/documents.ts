@@ -119,7 +119,7 @@ async function documentPdf(db: Db, s: Session, typ: string, id: string, lang: st
     const head: DocHead = { typ, nummer: `${PREFIX[typ]}-${row.artnr}`, datum: new Date().toISOString().slice(0, 10), betrag: 0 };
     const bytes = await articleDocument(typ as 'konformitaet', head, customer, {
       artnr: row.artnr, bezeichnung: bez.get(row.artnr) ?? row.artnr, hersteller: row.hersteller, licence: row.licence,
-      herstellerArtnr: row.hersteller_artnr, gtin: row.gtin, lastDelivery: String(row.last), properties: props.map((p) => [p.prop, labels.get(p.prop)?.get(p.value) ?? p.value]),
+      herstellerArtnr: row.hersteller_artnr, gtin: row.gtin, lastDelivery: String(row.last), properties: props.map((p) => [p.prop, labels(p.prop, p.value)]),
     }, lang);
     return { bytes, name: `${typ}-${row.artnr}.pdf` };
   }

@@ -6,6 +6,7 @@
 // take milliseconds per facet. engine.ts keeps one per database and drops it when articles change.
 import type { Db } from '../db/index.ts';
 import { Cache } from '../lib/cache.ts';
+import { typeset } from '#rules/typeset.ts';
 import type { Listing } from './listing.ts';
 import type { WordList } from './autocomplete.ts';
 
@@ -36,7 +37,7 @@ export interface Snapshot {
   names: Map<string, Int32Array>;
   katNames: Map<string, Map<number, string>>;
   props: Promise<PropIndex> | null;
-  /** property values' wording per language (propertyLabels) */
+  /** property values' wording per language (propertyTexts) */
   propTexts: Map<string, Promise<Map<string, Map<string, string>>>>;
   /** autocomplete words per language (autocomplete.ts) */
   words: Map<string, WordList>;
@@ -150,8 +151,19 @@ export async function categoryNames(db: Db, s: Snapshot, lang: string): Promise<
   return m;
 }
 
-/** prop → the wording of each of its values in the language (property_texts); a value without one reads as stored. */
-export function propertyLabels(db: Db, s: Snapshot, lang: string): Promise<Map<string, Map<string, string>>> {
+/** The wording of a property value in a language. */
+export type PropertyLabel = (prop: string, value: string) => string;
+
+/**
+ * The wording of property values in the language (property_texts); a value without one reads as stored,
+ * typeset for the language ("Ø 1,8 mm" keeps its unit on the line).
+ */
+export async function propertyLabels(db: Db, s: Snapshot, lang: string): Promise<PropertyLabel> {
+  const texts = await propertyTexts(db, s, lang);
+  return (prop, value) => texts.get(prop)?.get(value) ?? typeset(value, lang);
+}
+
+function propertyTexts(db: Db, s: Snapshot, lang: string): Promise<Map<string, Map<string, string>>> {
   let hit = s.propTexts.get(lang);
   if (!hit) {
     hit = db.selectFrom('property_texts').select(['prop', 'value', 'text']).where('lang', '=', lang).execute().then((rows) => {

@@ -9,6 +9,7 @@ import { ArtnrPool, GtinPool, makerArtnr, round2 } from './catalog-util.ts';
 import { splitLangs, TEXT_LANGS } from '#data/reference/languages.ts';
 import type { Maker } from './reference.ts';
 import { rng } from './prng.ts';
+import { typeset } from '#rules/typeset.ts';
 
 export interface Art {
   artnr: string; pg: number; cat: string; katId: number; draft: Draft;
@@ -36,8 +37,10 @@ export function buildCatalog(n: number, makers: Maker[], clock: SeedClock): Cata
   const emit = (d: Draft, pg: number, cat: string, isParent: boolean, parent: string | null) => {
     const artnr = d.isSet ? pool.set() : !isParent && !parent && r.chance(FH_CHANCE[pg] ?? 0.012) ? pool.fh() : pool.plain();
     const preis = round2(pg === 888 ? d.price * 0.6 : d.price) || 0.5;
+    // stored typeset, as every catalogue text: "D3 4 g" must not leave the "g" alone on a phone's next line
+    const names = Object.fromEntries(Object.entries(d.names).map(([l, s]) => [l, typeset(s, l)])) as Draft['names'];
     arts.push({
-      artnr, pg, cat, katId: katIdOf(cat), draft: d, isParent, parent,
+      artnr, pg, cat, katId: katIdOf(cat), draft: { ...d, names }, isParent, parent,
       hersteller_artnr: d.herstellerArtnr ?? makerArtnr(rm, d.maker.pattern), gtin: gtins.take(d.maker),
       preis, kat_preis: preis, mcode: 5, request: false, promo: false, neu: false, aus: false, temp: false, vkz: '4', created_at: '',
     });
@@ -127,7 +130,7 @@ function rows(arts: Art[]): Omit<Catalog, 'arts'> {
     const second = r.chance(0.75);
     for (const l of TEXT_LANGS) {
       const intro = INTRO[l]![k]!.replace('{b}', d.term[l]).replace('{m}', d.maker.name);
-      texts.push({ artnr: a.artnr, lang: l, bezeichnung: d.names[l], beschreibung: second ? `${intro} ${use[a.pg]![l]}` : intro });
+      texts.push({ artnr: a.artnr, lang: l, bezeichnung: d.names[l], beschreibung: typeset(second ? `${intro} ${use[a.pg]![l]}` : intro, l) });
     }
     for (const [prop, value] of d.props) props.push({ artnr: a.artnr, prop, value });
   }

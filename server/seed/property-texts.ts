@@ -5,6 +5,7 @@
 import type { Insertable } from 'kysely';
 import { splitLangs, TEXT_LANGS, type TextLang } from '#data/reference/languages.ts';
 import { packSize } from '#rules/packSize.ts';
+import { typeset } from '#rules/typeset.ts';
 import type { DB } from '../db/schema.ts';
 import { FAMILIES } from './data/families.ts';
 import { FAMILIES2 } from './data/families2.ts';
@@ -123,8 +124,9 @@ export function propertyTexts(props: readonly { prop: string; value: string }[])
     const w = wording(prop, value, options);
     if (!w) continue;
     for (const lang of OTHER_LANGS) {
-      const text = w[lang];
-      if (text && text !== value) rows.push({ prop, value, lang, text });
+      // stored typeset like every catalogue text; a value reading the same needs no row (labels typeset it)
+      const text = w[lang] && typeset(w[lang], lang);
+      if (text && text !== typeset(value, lang)) rows.push({ prop, value, lang, text });
     }
   }
   return rows;

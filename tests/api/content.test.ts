@@ -28,6 +28,13 @@ describe('strapicontent', () => {
     expect((await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'banners', country: 'de', language: 'd' } })).body.error).toBe('invalid_language');
   });
 
+  it('texts come typeset in their language, as the static pages show them (French "?" and ":" stay on the line)', async () => {
+    const r = await g().call('GET /api/faq/:country/:language', { params: { country: 'fr', language: 'fr' } });
+    const texts = JSON.stringify(r.body.result);
+    expect(texts).toMatch(/\u00a0[?:]/);
+    expect(texts).not.toMatch(/ [?:](?:\s|"|$)/);
+  });
+
   it('solutions-features are sorted by sort_id', async () => {
     const r = await g().call('GET /api/strapicontent/:collection/:country/:language', { params: { collection: 'solutions-features', country: 'de', language: 'en' } });
     const ids = r.body.result.map((x: any) => x.sort_id);

@@ -2,6 +2,7 @@
 // in the language (property_texts), while the filter keeps sending the stored value, so a French lab
 // filtering "plastique" gets the same articles as a German lab filtering "Kunststoff".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typeset } from '#rules/typeset.ts';
 import { setupApi, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
@@ -31,13 +32,13 @@ describe('property values in the page\'s language', () => {
 
   it('no German unit or word is left where the language has its own, and codes read the same', async () => {
     const rows = await env.db.selectFrom('property_texts').select(['prop', 'value', 'text']).where('lang', '=', 'fr').execute();
-    expect(rows.find((r) => r.prop === 'inhalt' && r.value === '1 Stk')?.text).toBe('1 pièce');
+    expect(rows.find((r) => r.prop === 'inhalt' && r.value === '1 Stk')?.text).toBe('1\u00a0pièce');
     expect(rows.find((r) => r.prop === 'kiefer' && r.value === 'OK')?.text).toBe('sup.');
     expect(rows.some((r) => r.prop === 'form' || r.prop === 'geraet')).toBe(false);
     // sizes take the language's decimal separator: English writes a point
     const en = await env.db.selectFrom('property_texts').select(['value', 'text']).where('lang', '=', 'en').where('prop', '=', 'durchmesser').execute();
     expect(en.length).toBeGreaterThan(0);
-    for (const r of en) expect(r.text).toBe(r.value.replace(',', '.'));
+    for (const r of en) expect(r.text).toBe(typeset(r.value.replace(',', '.'), 'en'));
   });
 
   it('the article\'s properties carry the wording of the language', async () => {

@@ -219,7 +219,7 @@ describe('order lists from the grid and their CSV export', () => {
     const r = await c.get(`/api/favoriten/liste/${made.body.result.listId}/export.csv?lang=fr&country=de`);
     const rows = r.text.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((l) => l.split(';'));
     expect(rows.map((x) => [x[0], x[3]])).toEqual([[set.artnr, packSize(set.gebinde, 'fr')], [piece.artnr, packSize(piece.gebinde, 'fr')]]);
-    expect(rows.map((x) => x[3]).join(' ')).toMatch(/^\d+ dents \d+ pièces?$/);
+    expect(rows.map((x) => x[3]).join(' ')).toMatch(/^\d+\u00a0dents \d+\u00a0pièces?$/);
   });
 
   it('another customer\'s list is neither importable nor exportable (404), and stays unchanged', async () => {

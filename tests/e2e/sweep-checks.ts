@@ -59,11 +59,14 @@ function inspect(): PageFindings {
   const keys = new Set<string>();
   const germanUnits = new Set<string>();
   // the catalogue's counted units (articles.gebinde): shown as they are stored, a French lab read "6 Z"
-  const GERMAN_UNIT = /\b\d+(?:[.,]\d+)? (?:Stk|Z|Pkg)(?![\p{L}\d])/u;
+  const GERMAN_UNIT = /\b\d+(?:[.,]\d+)?[ \u00a0](?:Stk|Z|Pkg)(?![\p{L}\d])/u;
   const german = document.documentElement.lang.toLowerCase().startsWith('de');
   const french = document.documentElement.lang.toLowerCase().startsWith('fr');
-  // a plain space (U+0020) only: the no-break spaces of typeset() are what is wanted
-  const BREAKABLE = french ? /\d %| [:;!?»]|« / : /\d %/;
+  // a plain space (U+0020) only: the no-break spaces of typeset() are what is wanted. Percentages and
+  // the units of measure of designations and pack sizes ("D3 4 g", "Ø 1,8 mm", "6 dents")
+  const UNIT = /\d (?:%|‰|mm|cm|ml|kg|g|°C|Stk|Zähne|dents|teeth|pièces?|pcs)(?![\p{L}\p{N}])/u;
+  const FRENCH = / [:;!?»]|« /;
+  const mayBreak = (t: string) => UNIT.test(t) || (french && FRENCH.test(t));
   const breakable = new Set<string>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -76,7 +79,7 @@ function inspect(): PageFindings {
     if (k) keys.add(`${k} «${text.slice(0, 80)}»`);
     if (!german && GERMAN_UNIT.test(text)) germanUnits.add(`«${text.slice(0, 80)}»`);
     // untrimmed: a node " : 12 €" after a label breaks too
-    if (BREAKABLE.test(n.textContent ?? '')) breakable.add(`«${(n.textContent ?? '').trim().slice(0, 80)}»`);
+    if (mayBreak(n.textContent ?? '')) breakable.add(`«${(n.textContent ?? '').trim().slice(0, 80)}»`);
   }
   for (const el of document.body.querySelectorAll('[placeholder],[aria-label],[title],img[alt]')) {
     if (el.closest(SKIP) || !visible(el)) continue;

@@ -197,12 +197,13 @@ test.describe('route sweep', () => {
     expect((await inspectPage(page)).unnamed.sort()).toEqual(['a /konto', 'button', 'input plz'].sort());
   });
 
-  test('the line-break detector flags plain spaces in "10 %" and, in French, before a colon', async ({ page }) => {
-    const body = '<p>10 % Rabatt</p><p>10\u00a0% remise</p><p>Total : 12 €</p><p>Total\u00a0: 12 €</p><p>« Zircone »</p><p>https://x.fr/?a=1</p>';
+  test('the line-break detector flags plain spaces in "10 %" and "4 g" and, in French, before a colon', async ({ page }) => {
+    const body = '<p>10 % Rabatt</p><p>10\u00a0% remise</p><p>Total : 12 €</p><p>Total\u00a0: 12 €</p><p>« Zircone »</p><p>https://x.fr/?a=1</p>'
+      + '<p>Opaque D3 4 g</p><p>Opaque D3 4\u00a0g</p><p>Ø 1,8 mm</p><p>2 gouttes</p>';
     await page.setContent(`<html lang="fr"><body>${body}</body></html>`);
-    expect((await inspectPage(page)).breakable).toEqual(['«10 % Rabatt»', '«Total : 12 €»', '«« Zircone »»']);
+    expect((await inspectPage(page)).breakable).toEqual(['«10 % Rabatt»', '«Total : 12 €»', '«« Zircone »»', '«Opaque D3 4 g»', '«Ø 1,8 mm»']);
     await page.setContent(`<html lang="de"><body>${body}</body></html>`);
-    expect((await inspectPage(page)).breakable).toEqual(['«10 % Rabatt»']);
+    expect((await inspectPage(page)).breakable).toEqual(['«10 % Rabatt»', '«Opaque D3 4 g»', '«Ø 1,8 mm»']);
   });
 
   for (const brand of BRANDS) {

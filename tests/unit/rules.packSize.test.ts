@@ -15,30 +15,30 @@ describe('pack size (Gebinde) in the customer\'s language', () => {
   });
 
   it('names counted units in the language, with its plural', () => {
-    expect(packSize('6 Z', 'fr')).toBe('6 dents');
-    expect(packSize('1 Z', 'fr')).toBe('1 dent');
-    expect(packSize('28 Z', 'en')).toBe('28 teeth');
-    expect(packSize('6 Z', 'de')).toBe('6 Zähne');
-    expect(packSize('2 Z', 'pl')).toBe('2 zęby');
-    expect(packSize('6 Z', 'pl')).toBe('6 zębów');
-    expect(packSize('1 Stk', 'fr')).toBe('1 pièce');
-    expect(packSize('5 Stk', 'es')).toBe('5 uds.');
-    expect(packSize('5 Stk', 'de')).toBe('5 Stk');
-    expect(packSize('3 Pkg', 'it')).toBe('3 confezioni');
+    expect(packSize('6 Z', 'fr')).toBe('6\u00a0dents');
+    expect(packSize('1 Z', 'fr')).toBe('1\u00a0dent');
+    expect(packSize('28 Z', 'en')).toBe('28\u00a0teeth');
+    expect(packSize('6 Z', 'de')).toBe('6\u00a0Zähne');
+    expect(packSize('2 Z', 'pl')).toBe('2\u00a0zęby');
+    expect(packSize('6 Z', 'pl')).toBe('6\u00a0zębów');
+    expect(packSize('1 Stk', 'fr')).toBe('1\u00a0pièce');
+    expect(packSize('5 Stk', 'es')).toBe('5\u00a0uds.');
+    expect(packSize('5 Stk', 'de')).toBe('5\u00a0Stk');
+    expect(packSize('3 Pkg', 'it')).toBe('3\u00a0confezioni');
   });
 
   it('keeps units of measure and writes the language\'s decimal separator', () => {
-    expect(packSize('2.5 g', 'de')).toBe('2,5 g');
-    expect(packSize('2.5 g', 'en')).toBe('2.5 g');
-    expect(packSize('250 ml', 'nl')).toBe('250 ml');
-    expect(packSize('4x5 kg', 'fr')).toBe('4 × 5 kg');
+    expect(packSize('2.5 g', 'de')).toBe('2,5\u00a0g');
+    expect(packSize('2.5 g', 'en')).toBe('2.5\u00a0g');
+    expect(packSize('250 ml', 'nl')).toBe('250\u00a0ml');
+    expect(packSize('4x5 kg', 'fr')).toBe('4\u00a0× 5\u00a0kg');
   });
 
   it('shows an unknown notation as stored, nothing for none; another language reads English', () => {
     expect(packSize('Beutel à 10', 'fr')).toBe('Beutel à 10');
     expect(packSize('', 'fr')).toBe('');
     expect(packSize(undefined, 'fr')).toBe('');
-    expect(packSize('6 Z', 'hu')).toBe('6 teeth');
+    expect(packSize('6 Z', 'hu')).toBe('6\u00a0teeth');
   });
 
   it('leaves no German unit word in any other interface language of either brand', () => {

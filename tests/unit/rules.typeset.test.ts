@@ -13,8 +13,14 @@ describe('typeset: spaces a line must not break at', () => {
     expect(shown(typeset('do 31 stycznia 2027 r.', 'pl'))).toBe('do 31 stycznia 2027⍽r.');
     expect(shown(typeset('TVA {{percent}} % sur {{base}}', 'fr'))).toBe('TVA {{percent}}⍽% sur {{base}}');
   });
+  it('keeps a catalogue designation\'s sizes and counts together', () => {
+    expect(shown(typeset('Trennscheibe Ø 25 mm 0,15 mm 25 Stk', 'de'))).toBe('Trennscheibe Ø 25⍽mm 0,15⍽mm 25⍽Stk');
+    expect(shown(typeset('Vollgarnitur 28 Zähne C1, Opaque D3 4 g', 'de'))).toBe('Vollgarnitur 28⍽Zähne C1, Opaque D3 4⍽g');
+    expect(shown(typeset('garniture complète 28 dents, bloc 5 pcs', 'fr'))).toBe('garniture complète 28⍽dents, bloc 5⍽pcs');
+    expect(shown(typeset('6 zębów, 10 szt.', 'pl'))).toBe('6⍽zębów, 10⍽szt.');
+  });
   it('leaves a word that only starts like a unit, and other languages\' units', () => {
-    expect(typeset('2 hours, 5 grams, 4 Garnituren', 'en')).toBe('2 hours, 5 grams, 4 Garnituren');
+    expect(typeset('2 hours, 5 grams, 4 Garnituren, 3 dentists', 'en')).toBe('2 hours, 5 grams, 4 Garnituren, 3 dentists');
     expect(typeset('Schritt 1 am Montag', 'de')).toBe('Schritt 1 am Montag');
   });
   it('French: no break before : ; ! ? » and after «', () => {

@@ -12,6 +12,7 @@ import * as m0009 from './0009_scale_booking_sweep.ts';
 import * as m0010 from './0010_search_in_memory_index.ts';
 import * as m0011 from './0011_property_texts.ts';
 import * as m0012 from './0012_mail_sender.ts';
+import * as m0013 from './0013_typeset_catalogue.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_search_in_memory_index': m0010,
   '0011_property_texts': m0011,
   '0012_mail_sender': m0012,
+  '0013_typeset_catalogue': m0013,
 };

@@ -54,6 +54,7 @@ export function packSize(gebinde: string | null | undefined, lang: string): stri
   if (!gebinde) return '';
   const p = parsePackSize(gebinde);
   if (!p) return gebinde;
-  const one = `${packNumber(p.qty, lang)} ${unitWord(p.unit, p.qty, lang)}`;
-  return p.times ? `${p.times} × ${one}` : one;
+  // no-break spaces: "6 dents" and "4 × 5 kg" never part at a line's end
+  const one = `${packNumber(p.qty, lang)}\u00a0${unitWord(p.unit, p.qty, lang)}`;
+  return p.times ? `${p.times}\u00a0× ${one}` : one;
 }

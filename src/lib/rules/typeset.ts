@@ -6,10 +6,16 @@
 const NBSP = '\u00a0';
 
 /** Units and symbols written after a number with a space, per language ('*': every language). */
+// with the counted units of pack sizes and designations ("100 Stk", "28 Zähne", "5 pcs"; packSize.ts)
 const UNITS: Record<string, string[]> = {
-  '*': ['%', '‰', '°C', '°', '€', '£', '$', 'mm', 'cm', 'ml', 'kg', 'g', 'h', 'min', 'Min.', 'Std.', 'Uhr', 'EUR', 'CHF'],
-  en: ['am', 'pm', 'a.m.', 'p.m.'],
-  pl: ['r.', 'zł', 'godz.'],
+  '*': ['%', '‰', '°C', '°', '€', '£', '$', 'mm', 'cm', 'ml', 'kg', 'g', 'h', 'min', 'Min.', 'Std.', 'Uhr', 'EUR', 'CHF', 'Stk', 'Stk.', 'pcs', 'pc'],
+  de: ['Zähne', 'Zahn', 'Pkg.'],
+  en: ['am', 'pm', 'a.m.', 'p.m.', 'teeth', 'tooth', 'packs', 'pack'],
+  fr: ['dents', 'dent', 'pièces', 'pièce', 'paquets', 'paquet'],
+  es: ['dientes', 'diente', 'uds.', 'ud.', 'paquetes', 'paquete'],
+  it: ['denti', 'dente', 'pz.', 'confezioni', 'confezione'],
+  nl: ['tanden', 'tand', 'st.', 'pak'],
+  pl: ['r.', 'zł', 'godz.', 'zębów', 'zęby', 'zęba', 'ząb', 'szt.', 'opak.'],
   cs: ['Kč', 'hod.'],
   hu: ['Ft', 'óra'],
 };
@@ -34,4 +40,14 @@ export function typeset(text: string, lang: string): string {
   let out = text.replace(unitPattern(lang), `$1${NBSP}`);
   if (lang === 'fr') out = out.replace(/ +([:;!?»])/g, `${NBSP}$1`).replace(/« +/g, `«${NBSP}`);
   return out;
+}
+
+/** Every text of a content entry (nested lists too) typeset in its language: editors type plain spaces. */
+export function typesetDeep<T>(v: T, lang: string): T {
+  if (typeof v === 'string') return typeset(v, lang) as T;
+  if (Array.isArray(v)) return v.map((x) => typesetDeep(x, lang)) as T;
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typesetDeep(x, lang)])) as T;
+  }
+  return v;
 }

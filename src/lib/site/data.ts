@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { getCollection } from 'astro:content';
 import { COLLECTION_DEFS, COLLECTION_NAMES, type CollectionName } from '../content/collections.ts';
 import { resolveEntries, type Entry } from '../content/resolve.ts';
-import { typeset } from '../rules/typeset.ts';
+import { typesetDeep } from '../rules/typeset.ts';
 import type { SiteLocale } from './locales.ts';
 
 export type { Entry };
@@ -32,20 +32,10 @@ export async function content(name: CollectionName, loc: Pick<SiteLocale, 'count
   if (!hit) {
     const all = await allContent();
     hit = resolveEntries(all[name], COLLECTION_DEFS[name].identity, { country: loc.country, language: loc.lang, firma: loc.firma })
-      .map((e) => typesetEntry(e, typeof e.language === 'string' && e.language !== '*' ? e.language : loc.lang));
+      .map((e) => typesetDeep(e, typeof e.language === 'string' && e.language !== '*' ? e.language : loc.lang));
     memo.set(key, hit);
   }
   return hit;
-}
-
-/** Every text of an entry (nested lists too) typeset in its language: editors type plain spaces. */
-function typesetEntry<T>(v: T, lang: string): T {
-  if (typeof v === 'string') return typeset(v, lang) as T;
-  if (Array.isArray(v)) return v.map((x) => typesetEntry(x, lang)) as T;
-  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typesetEntry(x, lang)])) as T;
-  }
-  return v;
 }
 
 /** Entries of every language (no fallback): the live-chat switch needs the exact (firma, language) pairs. */
