@@ -121,6 +121,22 @@ test('a label template created in the UI prints rows × columns labels per page'
   }
 });
 
+test('the label sheets to start from are named in the customer\'s language, with its decimal separator', async ({ page }) => {
+  await login(page);
+  const NB = '\u00a0';
+  for (const [lang, roll, sheet] of [['fr', 'Rouleau d’étiquettes', '99,1 × 38,1'], ['en', 'Label roll', '99.1 × 38.1']] as const) {
+    await page.goto(`/de/${lang}/label/create`);
+    const options = page.locator('select[name="preset"] option');
+    await expect(options).toHaveCount(4);
+    const names = await options.allTextContents();
+    expect(names).toContain(`${roll} 57 × 32${NB}mm`);
+    expect(names).toContain(`A4 2 × 7 (${sheet}${NB}mm)`);
+    expect(names.join(' ')).not.toContain('Etikettenrolle');
+    // the first sheet names the new template, in the same words
+    await expect(page.getByTestId('template-form').locator('input[name="name"]')).toHaveValue(names[0]!);
+  }
+});
+
 test('an order list is printed from label/select: one label per article of the list', async ({ page }) => {
   await login(page);
   const fav = (await (await page.request.get('/api/favoriten/liste/0')).json()).result.items as { Artikelnummer: string }[];

@@ -5,6 +5,7 @@ import { showToast } from '#stores/ui.ts';
 import { ApiFailure } from '#lib/api.ts';
 import { PRINTER_MARGIN_MM } from '#rules/constants.ts';
 import { useT, type Messages, type T } from '../../shop/lib/i18n.ts';
+import { presetName } from './presetName.ts';
 import { ensureCustomer, requireLogin } from '../../shop/lib/session.ts';
 import { failureKey } from '../../shop/lib/errors.ts';
 import { Field, SelectField } from '../../shop/ui/Field.tsx';
@@ -79,7 +80,8 @@ export default function TemplateForm({ country, lang, mode, id, messages }: { co
         loadTemplate(id).then((tpl) => setForm(toForm(tpl)))
           .catch((e) => setLoadError(e instanceof ApiFailure && e.status === 404 ? t('label.not_found') : portalError(t, failureKey(e))));
       } else {
-        loadPresets().then((ps) => {
+        loadPresets().then((loaded) => {
+          const ps = loaded.map((p) => ({ ...p, name: presetName(t, lang, p) }));
           setPresets(ps);
           if (mode === 'simple' && ps[0]) { setPreset(ps[0].key); setForm(toForm({ ...ps[0], name: ps[0].name })); }
         }).catch((e) => setLoadError(portalError(t, failureKey(e))));
