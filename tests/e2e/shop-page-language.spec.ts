@@ -39,3 +39,16 @@ test('a customer logged in on the German site reads French names on French pages
   await page.goto(`/de/fr/zahnlager/schrank/${drawer.schrankId}/schublade/${drawer.id}/`);
   await expect(page.getByTitle(named, { exact: true }).first()).toBeAttached();
 });
+
+test('counts are grouped as the language writes them (category total and filter counts)', async ({ page }) => {
+  for (const [path, total, group] of [
+    ['/fr/fr/shop/category/1/', /^\d{1,3}(?:\u202f\d{3})+ articles$/, /^\d{1,3}\u202f\d{3}$/],
+    ['/de/de/shop/category/1/', /^\d{1,3}(?:\.\d{3})+ Artikel$/, /^\d{1,3}\.\d{3}$/],
+    ['/de/en/shop/category/1/', /^\d{1,3}(?:,\d{3})+ articles$/, /^\d{1,3},\d{3}$/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('.sh-listing__count')).toHaveText(total);
+    // the brands of the tooth group count thousands each
+    await expect(page.locator('.sh-filter__list .sh-count').first()).toHaveText(group);
+  }
+});

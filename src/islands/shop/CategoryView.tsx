@@ -19,6 +19,7 @@ import { ArticleGrid } from './ui/ArticleCard.tsx';
 import { ActiveFilters, FilterPanel } from './ui/FilterPanel.tsx';
 import { Pagination } from './ui/Pagination.tsx';
 import './shop.css';
+import { Count } from './ui/Count.tsx';
 
 export interface CategoryProps {
   country: string;
@@ -214,7 +215,7 @@ export default function CategoryView(props: CategoryProps) {
         <nav className="sh-subcats" aria-label={t('shop.subcategories')}>
           {children.map((c) => (
             <a key={c.katId} className="sh-chip sh-chip--link" href={categoryPath(country, lang, pg, c.katId)}>
-              {c.name} <span className="sh-count">{c.count}</span>
+              {c.name} <Count n={c.count} lang={lang} />
             </a>
           ))}
         </nav>

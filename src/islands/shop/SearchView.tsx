@@ -17,6 +17,8 @@ import { searchPath } from './lib/search.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
 import { Pagination } from './ui/Pagination.tsx';
 import './shop.css';
+import { Count } from './ui/Count.tsx';
+import { formatCount } from '#rules/locale.ts';
 
 /** The search's answer, or the already-bought one (no chips, no correction). */
 type Result = Omit<SearchResult, 'categories' | 'corrected'> & Partial<Pick<SearchResult, 'categories' | 'corrected'>>;
@@ -134,14 +136,14 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
         )}
         {result?.categories && result.categories.length > 0 && (
           <nav className="sh-subcats" aria-label={t('search.categories')}>
-            {result.categories.map((c) => <a key={c.katId} className="sh-chip sh-chip--link" href={categoryPath(country, lang, c.pg, c.katId)}>{c.name} <span className="sh-count">{c.count}</span></a>)}
+            {result.categories.map((c) => <a key={c.katId} className="sh-chip sh-chip--link" href={categoryPath(country, lang, c.pg, c.katId)}>{c.name} <Count n={c.count} lang={lang} /></a>)}
           </nav>
         )}
         {showBought && (
           <section className="sh-section" aria-label={t('shop.already_bought')}>
             <h2 className="sh-section__title">{t('shop.already_bought')}</h2>
             <ArticleGrid items={bought.items.slice(0, 4)} ctx={ctx} t={t} onOpen={keep} />
-            {bought.total > 4 && <a className="sh-link" href={searchPath(country, lang, q, 1, true)}>{t('app.show_all')} ({bought.total})</a>}
+            {bought.total > 4 && <a className="sh-link" href={searchPath(country, lang, q, 1, true)}>{t('app.show_all')} ({formatCount(bought.total, lang)})</a>}
           </section>
         )}
         {!topArt && (

@@ -14,6 +14,7 @@ import type { Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
 import './shop.css';
+import { Count } from './ui/Count.tsx';
 
 type Answer = ResultOf<typeof catalog.topArticles>;
 
@@ -39,7 +40,7 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
           <a className={`sh-chip sh-chip--link${pg === undefined || pg === null ? ' is-active' : ''}`} href={r.topartikel()}>{t('suggestion.all')}</a>
           {orderGroups(data.groups).map((g) => (
             <a key={g.pg} className={`sh-chip sh-chip--link${g.pg === pg ? ' is-active' : ''}`} href={r.topartikel(g.pg)} aria-current={g.pg === pg ? 'page' : undefined}>
-              {g.bez} <span className="sh-count">{g.count}</span>
+              {g.bez} <Count n={g.count} lang={lang} />
             </a>
           ))}
         </nav>

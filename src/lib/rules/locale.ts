@@ -87,6 +87,18 @@ export function formatPrice(amount: number, currency: string = DEFAULT_CURRENCY,
   }
 }
 
+const counters = new Map<string, Intl.NumberFormat>();
+
+/** A count as the language groups it ("15.092" de, "15 092" fr, "15,092" en); messages do the same with {{count, number}}. */
+export function formatCount(n: number, language: string): string {
+  let f = counters.get(language);
+  if (!f) {
+    try { f = new Intl.NumberFormat(language, { maximumFractionDigits: 0 }); } catch { f = new Intl.NumberFormat('de'); }
+    counters.set(language, f);
+  }
+  return f.format(n);
+}
+
 /** A calendar day (YYYY-MM-DD…) as the language writes it (24.11.2026, 24/11/2026, 2026. 11. 24.); English keeps ISO. */
 export function formatDay(iso: string, language: string): string {
   // forms accept "2026-12-1" as well

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { FilterState } from '../lib/filters.ts';
 import type { T } from '../lib/i18n.ts';
 import { money, type Ctx } from '../lib/article.ts';
+import { Count } from './Count.tsx';
 
 const SHOW = 8;
 
@@ -58,7 +59,7 @@ export function FilterPanel({ f, t, ctx, loggedIn, onBrand, onProp, onPrice, onB
             <li key={m.id}>
               <label className="sh-check">
                 <input type="checkbox" checked={f.brands.includes(m.id)} onChange={() => onBrand(m.id)} />
-                <span>{m.name}</span><span className="sh-count">{m.count}</span>
+                <span>{m.name}</span><Count n={m.count} lang={ctx.lang} />
               </label>
             </li>
           ))}
@@ -70,7 +71,7 @@ export function FilterPanel({ f, t, ctx, loggedIn, onBrand, onProp, onPrice, onB
             <li key={v.value}>
               <label className="sh-check">
                 <input type="checkbox" checked={!!f.active[e.prop]?.includes(v.value)} onChange={() => onProp(e.prop, v.value)} />
-                <span>{v.label}</span><span className="sh-count">{v.count}</span>
+                <span>{v.label}</span><Count n={v.count} lang={ctx.lang} />
               </label>
             </li>
           ))}

@@ -6,6 +6,8 @@ import { categoryPath } from '../lib/catalog.ts';
 import { previewTerm, searchPath } from '../lib/search.ts';
 import type { Preview, Suggestion } from '../lib/useSearchPreview.ts';
 import { Img } from './Img.tsx';
+import { Count } from './Count.tsx';
+import { formatCount } from '#rules/locale.ts';
 
 export function optionId(listId: string, key: string): string { return `${listId}-${key.replace(/[^\w-]/g, '_')}`; }
 
@@ -52,13 +54,13 @@ export function SearchPreviewList({ listId, q, loading, preview, sugg, activeKey
           <div className="sh-sp__head">{t('search.categories')}</div>
           {preview.categories.slice(0, SEARCH_PREVIEW_CATEGORIES).map((c) => (
             <a key={c.katId} href={categoryPath(country, lang, c.pg, c.katId)} {...rowProps(`c:${c.katId}`)}>
-              <span className="sh-chip">{c.name} <span className="sh-count">{c.count}</span></span>
+              <span className="sh-chip">{c.name} <Count n={c.count} lang={lang} /></span>
             </a>
           ))}
         </div>
       )}
       {term && preview && preview.total > 0 && (
-        <a className="sh-sp__all" href={searchPath(country, lang, term)} onMouseDown={(e) => e.preventDefault()}>{t('search.show_all')} ({preview.total})</a>
+        <a className="sh-sp__all" href={searchPath(country, lang, term)} onMouseDown={(e) => e.preventDefault()}>{t('search.show_all')} ({formatCount(preview.total, lang)})</a>
       )}
     </div>
   );
