@@ -28,7 +28,7 @@ async function rawKeys(page: Page): Promise<string[]> {
   });
   const found = new Set<string>();
   for (const t of texts) {
-    for (const m of t.matchAll(/\{\{\s*\w+\s*\}\}/g)) found.add(m[0]);
+    for (const m of t.matchAll(/\{\{\s*\w+\s*(?:,[^}]*)?\}\}/g)) found.add(m[0]);
     for (const raw of t.split(/[\s,;:!?()«»"„“”'’]+/)) { const tok = raw.replace(/\.$/, ''); if (KEYS.has(tok)) found.add(tok); }
   }
   return [...found];

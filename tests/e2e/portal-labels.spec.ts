@@ -109,7 +109,7 @@ test('a label template created in the UI prints rows × columns labels per page'
     await expect(page.getByTestId('sheet-preview')).toHaveAttribute('data-labels', '6');
     await form.getByRole('button', { name: T['label.save'] }).click();
     await page.waitForURL(/\/label\/select\/?#QRTemplates$/);
-    await expect(card).toContainText(T['label.per_page']!.replace('{{count}}', '6'));
+    await expect(card).toContainText(T['label.per_page']!.replace('{{count, number}}', '6'));
 
     // delete in the UI, after the confirmation
     await card.getByRole('button', { name: `${T['label.delete']}: ${name}` }).click();

@@ -93,7 +93,7 @@ test('paste 20 mixed lines with 3 errors → fix them → add all → the cart h
   await expect(page.getByTestId('quick-total')).toBeVisible();
 
   await page.getByTestId('quick-add-all').click();
-  await expect(page.locator('[data-toast-region]')).toContainText(DE['quick.added']!.replace('{{count}}', '20'));
+  await expect(page.locator('[data-toast-region]')).toContainText(DE['quick.added']!.replace('{{count, number}}', '20'));
   await expect(rows(page)).toHaveCount(1);
   const cart = (await (await page.request.get('/api/wkJSON/D')).json()).result as { Artikelnummer: string; Menge: number }[];
   expect(cart).toHaveLength(20);

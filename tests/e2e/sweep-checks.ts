@@ -34,7 +34,7 @@ function inspect(): PageFindings {
   const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
   // Italian titles written with a dotted ending ("la dott.ssa Albers", "sig.ra", "prof.ssa")
   const TITLE = /^(?:dott|prof|sig|avv|ing|arch)\.(?:ssa|ra|na)$/;
-  const MUSTACHE = /\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}/;
+  const MUSTACHE = /\{\{?\s*[A-Za-z_][\w.]*\s*(?:,\s*\w+\s*)?\}?\}/;
   const SKIP = 'script,style,noscript,template,code,pre,kbd,samp,textarea,[data-sweep-ignore]';
 
   const looksLikeKey = (text: string): string | null => {

@@ -11,7 +11,7 @@ import { UI_LANGUAGES } from '../../src/i18n/index.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const locale = (l: string) => JSON.parse(fs.readFileSync(path.join(root, 'src/i18n/locales', `${l}.json`), 'utf8')) as Record<string, string>;
 const de = locale('de');
-const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const known = (k: string) => k in de || `${k}_other` in de || `${k}_one` in de;
 

@@ -24,6 +24,12 @@ describe('makeT', () => {
     expect(pl(k('x'), { count: 3 })).toBe('few');
     expect(pl(k('x'), { count: 5 })).toBe('many');
   });
+  it('groups a count as the language writes it ({{count, number}})', () => {
+    const msg = { 'n_other': '{{count, number}} articles' };
+    expect(makeT(msg, 'fr')(k('n'), { count: 15092 })).toBe('15\u202f092 articles');
+    expect(makeT(msg, 'de')(k('n'), { count: 15092 })).toBe('15.092 articles');
+    expect(makeT(msg, 'en')(k('n'), { count: 15092 })).toBe('15,092 articles');
+  });
   it('falls back to a second dictionary', () => {
     expect(makeT({}, 'en', { plain: 'German' })(k('plain'))).toBe('German');
   });

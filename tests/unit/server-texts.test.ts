@@ -13,7 +13,7 @@ import { SERVICE_TYPES } from '../../src/api/form-schemas.ts';
 const ROOT = path.join(import.meta.dirname, '../..');
 const file = (lang: string) => JSON.parse(fs.readFileSync(path.join(ROOT, `src/i18n/locales/${lang}.json`), 'utf8')) as Record<string, string>;
 const SERVER_NAMESPACES = /^(mail|pdf|csv)\./;
-const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)(?:, ?\w+)?\}\}/g)].map((m) => m[1]).sort();
 
 function tsFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
