@@ -204,7 +204,10 @@ export default function CategoryView(props: CategoryProps) {
     <div className="sh-listing" ref={top}>
       <div className="sh-listing__head">
         {props.embedded ? <h2 className="sh-sr">{title}</h2> : <h1 className="sh-listing__title">{title}</h1>}
-        {listing && <span className="sh-listing__count" aria-live="polite">{t('shop.articles_count', { count: listing.total })}</span>}
+        {/* the count's line is kept while the list loads: the filters and tiles below must not jump */}
+        {listing
+          ? <span className="sh-listing__count" aria-live="polite">{t('shop.articles_count', { count: listing.total })}</span>
+          : <span className="sh-placeholder" aria-hidden="true">{t('shop.articles_count', { count: 0 })}</span>}
       </div>
       {!props.embedded && pg === null && katId === null && groups.length > 0 && (
         <nav className="sh-tiles" aria-label={t('nav.categories')}>
