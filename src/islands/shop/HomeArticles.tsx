@@ -8,7 +8,7 @@ import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
 import type { ArticleItem, Ctx } from './lib/article.ts';
-import { ArticleRow } from './ui/ArticleRow.tsx';
+import { ArticleRow, ArticleRowSkeleton } from './ui/ArticleRow.tsx';
 import { categoryPath } from './lib/catalog.ts';
 import './shop.css';
 
@@ -32,7 +32,7 @@ export default function HomeArticles({ country, lang, pg, sort, label, limit = 1
   return (
     <div ref={root} className="sh-home-articles" data-testid={`home-articles-${pg}`}>
       {items === null
-        ? <div className="sh-skeleton-grid" aria-hidden="true">{Array.from({ length: 4 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>
+        ? <ArticleRowSkeleton />
         : <ArticleRow items={items} ctx={ctx} t={t} label={label} showAllHref={categoryPath(country, lang, pg, null, 1)} />}
     </div>
   );

@@ -27,22 +27,33 @@ export function ArticleRow({ items, ctx, t, showAllHref, label }: { items: Artic
   const step = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * Math.max(200, track.current.clientWidth - 220), behavior: 'smooth' });
   return (
     <div className="sh-row-grid" role="region" aria-label={label}>
-      {edges.overflow && (
-        <div className="sh-row-grid__nav">
-          <button type="button" className="sh-iconbtn" onClick={() => step(-1)} disabled={edges.start} aria-label={t('grid.prev')}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4L10.8 12z"/></svg>
-          </button>
-          <button type="button" className="sh-iconbtn" onClick={() => step(1)} disabled={edges.end} aria-label={t('grid.next')}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z"/></svg>
-          </button>
-        </div>
-      )}
+      {/* the arrows' line is kept when the row fits (hidden, out of the tab order): measuring must not move the page */}
+      <div className="sh-row-grid__nav" style={edges.overflow ? undefined : { visibility: 'hidden' }}>
+        <button type="button" className="sh-iconbtn" onClick={() => step(-1)} disabled={edges.start} aria-label={t('grid.prev')}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4L10.8 12z"/></svg>
+        </button>
+        <button type="button" className="sh-iconbtn" onClick={() => step(1)} disabled={edges.end} aria-label={t('grid.next')}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z"/></svg>
+        </button>
+      </div>
       <div className="sh-row-grid__track" ref={track}>
         {items.map((a) => <ArticleCard key={a.Artikelnummer} a={a} ctx={ctx} t={t} pg={a.PG} />)}
         <a className="sh-row-grid__all" href={showAllHref}>
           <span>{t('grid.show_all')}</span>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path fill="currentColor" d="M12 4 10.6 5.4 16.2 11H4v2h12.2l-5.6 5.6L12 20l8-8z"/></svg>
         </a>
+      </div>
+    </div>
+  );
+}
+
+/** The row while its articles load: the same arrows' line and card height, so nothing below moves when they come. */
+export function ArticleRowSkeleton() {
+  return (
+    <div className="sh-row-grid" aria-hidden="true">
+      <div className="sh-row-grid__nav sh-row-grid__nav--reserve" />
+      <div className="sh-row-grid__track sh-row-grid__track--loading">
+        {Array.from({ length: 6 }, (_, i) => <div key={i} className="sh-skeleton sh-skeleton--card" />)}
       </div>
     </div>
   );
