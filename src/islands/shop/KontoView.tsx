@@ -52,10 +52,11 @@ export default function KontoView({ country, lang, messages }: { country: string
     <div className="sh-konto" data-testid="konto">
       <header className="sh-konto__head">
         <h1>{t('account.title')}</h1>
-        {customer.kundennummer > 0 && (
+        {/* the greeting's line is held (hidden) until the session is known: the page below must not jump */}
+        {customer.kundennummer > 0 ? (
           <p>{t('account.welcome', { name: customer.activeUser ? `${customer.activeUser.vorname} ${customer.activeUser.nachname}` : name })}
             {' · '}{t('account.customer_number')}{t('app.colon')} <strong>{customer.kundennummer}</strong></p>
-        )}
+        ) : <p className="sh-placeholder" aria-hidden="true">{t('account.welcome', { name: 'Max Mustermann' })} · {t('account.customer_number')}{t('app.colon')} <strong>000000</strong></p>}
         <div className="sh-actions sh-konto__actions">
           <a className="sh-btn" href={r.kundendatenAendern}>{t('account.change_data')}</a>
           <button type="button" className="sh-btn" onClick={() => { $userSelectOpen.set(true); activate('user-select'); }}>{t('nav.change_user')}</button>
@@ -66,7 +67,7 @@ export default function KontoView({ country, lang, messages }: { country: string
 
       <section id="meine_topartikel" className="sh-section sh-konto__sect">
         <span id="meine_top_artikel" aria-hidden="true" />
-        {customer.kundennummer > 0 ? <TopArtikelView country={country} lang={lang} limit={8} embedded /> : <h2>{t('account.meine_topartikel')}</h2>}
+        <TopArtikelView country={country} lang={lang} limit={8} embedded />
       </section>
 
       <section id="meine_bestelllisten" className="sh-section sh-konto__sect" aria-labelledby="sh-k-lists">

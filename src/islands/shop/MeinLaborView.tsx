@@ -10,7 +10,7 @@ import { loadLists, type OrderListInfo } from './lib/cart.ts';
 import { loadOrders, type OrderSummary } from './lib/orders.ts';
 import { routes } from './lib/routes.ts';
 import type { ArticleItem, Ctx } from './lib/article.ts';
-import { ArticleGrid } from './ui/ArticleCard.tsx';
+import { ArticleGrid, ArticleGridSkeleton } from './ui/ArticleCard.tsx';
 import { OrdersTable } from './ui/Orders.tsx';
 import TopArtikelView from './TopArtikelView.tsx';
 import './shop.css';
@@ -38,10 +38,10 @@ export default function MeinLaborView({ country, lang, messages }: { country: st
         <a className="sh-tile" href={r.bestellliste(0)}>{t('account.favorites')}</a>
         <a className="sh-tile" href={`${r.konto}#meine_bestellungen`}>{t('order.history')}</a>
       </nav>
-      {customer.kundennummer > 0 && <section className="sh-section"><TopArtikelView country={country} lang={lang} limit={8} embedded /></section>}
+      <section className="sh-section"><TopArtikelView country={country} lang={lang} limit={8} embedded /></section>
       <section className="sh-section" aria-labelledby="sh-ml-sugg">
         <h2 id="sh-ml-sugg">{t('account.suggestions')}</h2>
-        {sugg === null ? <p className="sh-loading">{t('app.loading')}</p> : sugg.length ? <ArticleGrid items={sugg} ctx={ctx} t={t} /> : <p className="sh-empty">{t('order.none')}</p>}
+        {sugg === null ? <ArticleGridSkeleton n={4} bought /> : sugg.length ? <ArticleGrid items={sugg} ctx={ctx} t={t} /> : <p className="sh-empty">{t('order.none')}</p>}
         <a className="sh-link" href={r.vorschlag}>{t('app.show_all')}</a>
       </section>
       <section className="sh-section" aria-labelledby="sh-ml-lists">

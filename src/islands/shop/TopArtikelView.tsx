@@ -13,8 +13,9 @@ import { orderGroups } from './lib/catalog.ts';
 import type { Ctx } from './lib/article.ts';
 import { routes } from './lib/routes.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
-import './shop.css';
+import { ArticleRow, ArticleRowSkeleton } from './ui/ArticleRow.tsx';
 import { Count } from './ui/Count.tsx';
+import './shop.css';
 
 type Answer = ResultOf<typeof catalog.topArticles>;
 
@@ -28,7 +29,8 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
   const [error, setError] = useState('');
   const r = routes(country, lang);
   useSessionLoad((c) => {
-    if (!c.kundennummer) { requireLogin(); return; }
+    // embedded in konto and meinlabor, whose page asks for the login itself
+    if (!c.kundennummer) { if (!embedded) requireLogin(); return; }
     request('GET /api/meinlabor/topartikel', { query: { limit, lang, country, pg } }).then(setData).catch((e) => setError(errorMessage(t, failureKey(e))));
   }, [pg, lang, country, limit]);
   const H = embedded ? 'h2' : 'h1';
@@ -46,9 +48,12 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
         </nav>
       )}
       {error && <p className="sh-error" role="alert">{error}</p>}
-      {!data && !error && <div className="sh-skeleton-grid">{Array.from({ length: 4 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>}
+      {/* embedded (konto, meinlabor): one row that scrolls sideways, as tall loading as loaded, not a page of cards */}
+      {!data && !error && (embedded ? <ArticleRowSkeleton bought /> : <div className="sh-skeleton-grid">{Array.from({ length: 4 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>)}
       {data && data.items.length === 0 && <p className="sh-empty">{t('order.none')}</p>}
-      {data && data.items.length > 0 && <ArticleGrid items={data.items} ctx={ctx} t={t} />}
+      {data && data.items.length > 0 && (embedded
+        ? <ArticleRow items={data.items} ctx={ctx} t={t} label={t('meinlabor.top_articles')} showAllHref={r.topartikel()} />
+        : <ArticleGrid items={data.items} ctx={ctx} t={t} />)}
       {embedded && <a className="sh-link" href={r.topartikel()}>{t('app.show_all')}</a>}
     </div>
   );

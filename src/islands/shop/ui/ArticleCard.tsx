@@ -95,3 +95,9 @@ export function ArticleGrid({ items, ctx, t, pg, onOpen }: { items: ArticleItem[
     </div>
   );
 }
+
+/** A grid of `n` cards while they load, each as tall as a loaded card (the page below stays put); `bought` as in ArticleRowSkeleton. */
+export function ArticleGridSkeleton({ n, bought = false }: { n: number; bought?: boolean }) {
+  const cls = `sh-skeleton sh-skeleton--card${bought ? ' sh-skeleton--bought' : ''}`;
+  return <div className="sh-grid" aria-hidden="true">{Array.from({ length: n }, (_, i) => <div key={i} className={cls} />)}</div>;
+}

@@ -47,13 +47,16 @@ export function ArticleRow({ items, ctx, t, showAllHref, label }: { items: Artic
   );
 }
 
-/** The row while its articles load: the same arrows' line and card height, so nothing below moves when they come. */
-export function ArticleRowSkeleton() {
+/**
+ * The row while its articles load: the same arrows' line and card height, so nothing below moves when they come.
+ * `bought`: the customer's own articles, whose cards carry the "last bought" line.
+ */
+export function ArticleRowSkeleton({ bought = false }: { bought?: boolean }) {
   return (
     <div className="sh-row-grid" aria-hidden="true">
       <div className="sh-row-grid__nav sh-row-grid__nav--reserve" />
       <div className="sh-row-grid__track sh-row-grid__track--loading">
-        {Array.from({ length: 6 }, (_, i) => <div key={i} className="sh-skeleton sh-skeleton--card" />)}
+        {Array.from({ length: 6 }, (_, i) => <div key={i} className={`sh-skeleton sh-skeleton--card${bought ? ' sh-skeleton--bought' : ''}`} />)}
       </div>
     </div>
   );
