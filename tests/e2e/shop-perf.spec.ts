@@ -2,7 +2,7 @@
 // decoder (ZXing) is not loaded before a camera starts, the product page preloads its LCP image, and
 // the layout does not shift while islands hydrate and fetch (CLS <= 0.02 on product page, search, cart
 // and kamera, measured with a PerformanceObserver as Lighthouse counts it: shifts without recent input).
-import { test, expect, chromium, type Page, type Response } from '@playwright/test';
+import { test, expect, chromium, type Browser, type Page, type Response } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './scanner-helpers.ts';
 import { loginLab, storeConsent } from './helpers.ts';
 
@@ -88,39 +88,41 @@ for (const [label, opts] of [['mobile 390x844', MOBILE], ['desktop 1366x900', { 
 
 // Scrolling is no input that excuses a shift: the home page's article rows load as they come near and
 // held 340 px for a 529 px row (CLS 0.07 at 1366 px while scrolling down).
-test('home: the article rows hold their height while they load, so scrolling down nothing jumps (1366 and 390)', async ({ browser }) => {
+/** A consented page at a laptop's and at a phone's width, shifts observed from its first paint. */
+async function atBothWidths(browser: Browser, run: (page: Page, width: number) => Promise<void>): Promise<void> {
   for (const vp of [{ viewport: { width: 1366, height: 900 } }, MOBILE]) {
     const ctx = await browser.newContext({ baseURL: BASE, ...vp });
     await ctx.addCookies([{ name: 'cookieconsent', value: 'consent', url: BASE }]);
     const page = await ctx.newPage();
     await observeShifts(page);
+    await run(page, vp.viewport.width);
+    await ctx.close();
+  }
+}
+
+test('home: the article rows hold their height while they load, so scrolling down nothing jumps (1366 and 390)', async ({ browser }) => {
+  await atBothWidths(browser, async (page, width) => {
     await page.goto('/de/de/');
     await page.waitForLoadState('networkidle');
     for (let i = 0; i < 8; i++) { await page.mouse.wheel(0, 500); await page.waitForTimeout(300); }
     await expect(page.locator('#top_deals .sh-card').first()).toBeVisible();
     const cls = await settledCls(page);
-    expect(cls.value, `${vp.viewport.width}px: ${cls.sources.join(', ')}`).toBeLessThanOrEqual(0.01);
-    await ctx.close();
-  }
+    expect(cls.value, `${width}px: ${cls.sources.join(', ')}`).toBeLessThanOrEqual(0.01);
+  });
 });
 
 // konto and meinlabor filled in under the customer's eyes: the greeting line, the top articles (a page of
 // cards on a phone) and the suggestions came late and pushed everything down (CLS 0.16 at 1366, 0.46 at 390).
 test('konto and meinlabor hold their sections\' place while they load (1366 and 390)', async ({ browser }) => {
-  for (const vp of [{ viewport: { width: 1366, height: 900 } }, MOBILE]) {
-    const ctx = await browser.newContext({ baseURL: BASE, ...vp });
-    await ctx.addCookies([{ name: 'cookieconsent', value: 'consent', url: BASE }]);
-    const page = await ctx.newPage();
+  await atBothWidths(browser, async (page, width) => {
     await loginLab(page);
-    await observeShifts(page);
     for (const path of ['/de/de/konto/', '/de/de/meinlabor/']) {
       await page.goto(path);
       await expect(page.locator('.sh-top .sh-card').first()).toBeVisible();
       const cls = await settledCls(page);
-      expect(cls.value, `${path} ${vp.viewport.width}px: ${cls.sources.join(', ')}`).toBeLessThanOrEqual(0.02);
+      expect(cls.value, `${path} ${width}px: ${cls.sources.join(', ')}`).toBeLessThanOrEqual(0.02);
     }
-    await ctx.close();
-  }
+  });
 });
 
 test('kamera: the decoder (ZXing) is fetched only when the camera starts', async () => {
