@@ -96,8 +96,13 @@ export function ArticleGrid({ items, ctx, t, pg, onOpen }: { items: ArticleItem[
   );
 }
 
-/** A grid of `n` cards while they load, each as tall as a loaded card (the page below stays put); `bought` as in ArticleRowSkeleton. */
-export function ArticleGridSkeleton({ n, bought = false }: { n: number; bought?: boolean }) {
+/** `n` cards while they load, each as tall as a loaded one; `bought`: the customer's own articles, whose cards carry the "last bought" line. */
+export function SkeletonCards({ n, bought = false }: { n: number; bought?: boolean }) {
   const cls = `sh-skeleton sh-skeleton--card${bought ? ' sh-skeleton--bought' : ''}`;
-  return <div className="sh-grid" aria-hidden="true">{Array.from({ length: n }, (_, i) => <div key={i} className={cls} />)}</div>;
+  return <>{Array.from({ length: n }, (_, i) => <div key={i} className={cls} />)}</>;
+}
+
+/** A grid of cards while they load (the page below stays put). */
+export function ArticleGridSkeleton({ n, bought = false }: { n: number; bought?: boolean }) {
+  return <div className="sh-grid" aria-hidden="true"><SkeletonCards n={n} bought={bought} /></div>;
 }

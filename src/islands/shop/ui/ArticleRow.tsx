@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArticleItem, Ctx } from '../lib/article.ts';
 import type { T } from '../lib/i18n.ts';
-import { ArticleCard } from './ArticleCard.tsx';
+import { ArticleCard, SkeletonCards } from './ArticleCard.tsx';
 
 export function ArticleRow({ items, ctx, t, showAllHref, label }: { items: ArticleItem[]; ctx: Ctx; t: T; showAllHref: string; label: string }) {
   const track = useRef<HTMLDivElement>(null);
@@ -47,16 +47,13 @@ export function ArticleRow({ items, ctx, t, showAllHref, label }: { items: Artic
   );
 }
 
-/**
- * The row while its articles load: the same arrows' line and card height, so nothing below moves when they come.
- * `bought`: the customer's own articles, whose cards carry the "last bought" line.
- */
+/** The row while its articles load: the same arrows' line and card height, so nothing below moves when they come. */
 export function ArticleRowSkeleton({ bought = false }: { bought?: boolean }) {
   return (
     <div className="sh-row-grid" aria-hidden="true">
       <div className="sh-row-grid__nav sh-row-grid__nav--reserve" />
       <div className="sh-row-grid__track sh-row-grid__track--loading">
-        {Array.from({ length: 6 }, (_, i) => <div key={i} className={`sh-skeleton sh-skeleton--card${bought ? ' sh-skeleton--bought' : ''}`} />)}
+        <SkeletonCards n={6} bought={bought} />
       </div>
     </div>
   );
