@@ -18,6 +18,8 @@ export interface Scenario {
   target: { p95: number; rps: number } | null;
   /** every request different (no answer cache hit): each connection gets its own share of the paths, not 256 cycled */
   unique?: boolean;
+  /** the Accept-Encoding a browser sends (compressed answers); none: identity, as the other rows */
+  acceptEncoding?: string;
   /** the unmeasured warm-up's requests when they must differ from the measured ones (unique scenarios) */
   warmup?: { paths: string[]; bodies?: string[] };
 }
@@ -48,7 +50,7 @@ async function worker(job: WorkerJob): Promise<WorkerResult> {
   const n = Math.max(s.paths.length, s.bodies?.length ?? 1);
   const requestsFor = (c: number) => {
     const cookie = s.cookies?.length ? s.cookies[c % s.cookies.length] : undefined;
-    const headers = { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
+    const headers = { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(s.acceptEncoding ? { 'accept-encoding': s.acceptEncoding } : {}) };
     const len = Math.min(n, s.unique ? Math.ceil(n / Math.max(1, job.connections)) : 256);
     const offset = Math.floor((c * n) / Math.max(1, job.connections));
     return Array.from({ length: len }, (_, i) => {
@@ -104,7 +106,7 @@ async function pacedWorker(job: WorkerJob): Promise<WorkerResult> {
   const requestBytes = (k: number, cookie?: string) => {
     const body = s.bodies ? s.bodies[k % s.bodies.length] : undefined;
     return Buffer.from(`${s.method} ${s.paths[k % s.paths.length]} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\n`
-      + `${cookie ? `cookie: ${cookie}\r\n` : ''}${body !== undefined ? `content-length: ${Buffer.byteLength(body)}\r\n` : ''}\r\n${body ?? ''}`);
+      + `${cookie ? `cookie: ${cookie}\r\n` : ''}${s.acceptEncoding ? `accept-encoding: ${s.acceptEncoding}\r\n` : ''}${body !== undefined ? `content-length: ${Buffer.byteLength(body)}\r\n` : ''}\r\n${body ?? ''}`);
   };
   /** One keep-alive connection: sends a request, resolves with the status once the whole answer is in. */
   const open = () => new Promise<{ ask: (bytes: Buffer) => Promise<number>; close: () => void }>((resolve, reject) => {

@@ -15,15 +15,16 @@ export function wrkAvailable(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
 }
 
-// The Lua script: reads the requests (one per line: method, path, cookie, body, tab-separated) once per
+// The Lua script: reads the requests (one per line: method, path, cookie, accept-encoding, body, tab-separated) once per
 // thread, formats them, cycles through them from a per-thread offset, and prints the figures as JSON.
 const SCRIPT = `
 local reqs = {}
 function init(args)
   for line in io.lines(args[1]) do
-    local m, p, c, b = line:match("^([^\\t]*)\\t([^\\t]*)\\t([^\\t]*)\\t(.*)$")
+    local m, p, c, e, b = line:match("^([^\\t]*)\\t([^\\t]*)\\t([^\\t]*)\\t([^\\t]*)\\t(.*)$")
     local h = { ["content-type"] = "application/json" }
     if c ~= "" then h["cookie"] = c end
+    if e ~= "" then h["accept-encoding"] = e end
     if b == "" then b = nil end
     reqs[#reqs + 1] = wrk.format(m, p, h, b)
   end
@@ -47,7 +48,7 @@ function requestLines(s: Scenario): string {
   for (let k = 0; k < n; k++) {
     const cookie = s.cookies?.length ? s.cookies[k % s.cookies.length]! : '';
     const body = s.bodies ? s.bodies[k % s.bodies.length]! : '';
-    lines.push(`${s.method}\t${s.paths[k % s.paths.length]}\t${cookie}\t${body}`);
+    lines.push(`${s.method}\t${s.paths[k % s.paths.length]}\t${cookie}\t${s.acceptEncoding ?? ''}\t${body}`);
   }
   return `${lines.join('\n')}\n`;
 }

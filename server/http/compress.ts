@@ -133,13 +133,16 @@ export function compressResponse(req: http.IncomingMessage, res: http.ServerResp
         decided = 'compress';
         const body = Buffer.concat(held);
         held = [];
-        compressWhole(enc, body).then((out) => {
+        const send = (out: Buffer) => {
           if (res.destroyed) return;
           res.setHeader('content-encoding', enc);
           res.setHeader('content-length', out.length);
           sendHead();
           end(out, ...(cb ? [cb] : []));
-        }, (e: unknown) => res.destroy(e as Error));
+        };
+        const out = compressWhole(enc, body);
+        if (Buffer.isBuffer(out)) send(out);
+        else out.then(send, (e: unknown) => res.destroy(e as Error));
         return res;
       }
       if (decide(total) === 'plain') {

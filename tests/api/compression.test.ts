@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { SiteHost } from '../../server/site.ts';
 import { withCompression, COMPRESS_THRESHOLD } from '../../server/http/compress.ts';
-import { negotiateEncoding } from '../../server/lib/encoding.ts';
+import { INLINE_MAX, negotiateEncoding } from '../../server/lib/encoding.ts';
 import { precompressDir } from '../../src/integrations/precompress.ts';
 import { setupApi, type TestEnv } from './harness.ts';
 
@@ -185,14 +185,17 @@ describe('compressed API JSON', () => {
 
 describe('the ways an answer is written', () => {
   // a complete answer is compressed in one call and sent with its length; one written in parts, or a
-  // large one, streams through the compressor (chunked): the client gets the same bytes either way
+  // large one, streams through the compressor (chunked): the client gets the same bytes either way.
+  // A whole answer up to INLINE_MAX is compressed in line, a bigger one on the thread pool.
   const big = 'x'.repeat(200 * 1024) + 'ende';
+  const mid = JSON.stringify({ text: 'Superhartgips Klasse 4 '.repeat(1800) });
   let srv: { server: http.Server; base: string };
   beforeAll(async () => {
     srv = await listen(withCompression((req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/whole') return void res.end(JSON.stringify({ text: 'Klasse 4 '.repeat(400) }));
       if (req.url === '/big') return void res.end(big);
+      if (req.url === '/mid') return void res.end(mid);
       res.write('"'); res.write('Teil '.repeat(400)); res.end('"');
     }));
   });
@@ -204,6 +207,11 @@ describe('the ways an answer is written', () => {
     expect(Number(whole.headers['content-length'])).toBe(whole.body.length);
     expect(whole.headers.vary).toMatch(/accept-encoding/i);
     expect(JSON.parse(decode(whole).toString()).text).toBe('Klasse 4 '.repeat(400));
+    expect(mid.length).toBeGreaterThan(INLINE_MAX);
+    const pooled = await raw(srv.base, '/mid', { 'accept-encoding': enc });
+    expect(pooled.headers['content-encoding']).toBe(enc);
+    expect(Number(pooled.headers['content-length'])).toBe(pooled.body.length);
+    expect(decode(pooled).toString()).toBe(mid);
     const large = await raw(srv.base, '/big', { 'accept-encoding': enc });
     expect(large.headers['content-encoding']).toBe(enc);
     expect(large.headers['transfer-encoding']).toBe('chunked');
