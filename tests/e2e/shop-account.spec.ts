@@ -404,3 +404,17 @@ test('mobile: login from the side menu, my account changes country and language 
   const back = await page.request.put('/api/user/settings', { data: { country: 'de', language: 'de' } });
   expect(back.status()).toBe(200);
 });
+
+test('konto: every entry of the sub-navigation names the section it leads to, as its heading does', async ({ page }) => {
+  await page.request.post('/api/login', { data: { Firma: 1, Benutzername: '123456', Kennwort: PASSWORD, kw: '' } });
+  for (const loc of ['de/de', 'fr/fr']) {
+    await page.goto(`/${loc}/konto/`);
+    await hydrated(page, '[data-testid="konto"]');
+    const links = page.locator('[data-subnav] .subnav__list a');
+    await expect(links).toHaveCount(6);
+    for (const link of await links.all()) {
+      const hash = (await link.getAttribute('href'))!;
+      await expect(page.locator(`${hash} h2`).first(), `${loc} ${hash}`).toHaveText((await link.textContent())!.trim());
+    }
+  }
+});

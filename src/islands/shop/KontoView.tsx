@@ -67,7 +67,7 @@ export default function KontoView({ country, lang, messages }: { country: string
 
       <section id="meine_topartikel" className="sh-section sh-konto__sect">
         <span id="meine_top_artikel" aria-hidden="true" />
-        <TopArtikelView country={country} lang={lang} limit={8} embedded />
+        <TopArtikelView country={country} lang={lang} limit={8} embedded title={t('account.meine_topartikel')} />
       </section>
 
       <section id="meine_bestelllisten" className="sh-section sh-konto__sect" aria-labelledby="sh-k-lists">

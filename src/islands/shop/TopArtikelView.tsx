@@ -19,10 +19,13 @@ import './shop.css';
 
 type Answer = ResultOf<typeof catalog.topArticles>;
 
-export default function TopArtikelView({ pg, country, lang, messages, limit = 50, embedded }: {
+export default function TopArtikelView({ pg, country, lang, messages, limit = 50, embedded, title }: {
   pg?: number | null; country: string; lang: string; messages?: Messages; limit?: number; embedded?: boolean;
+  /** the heading when the embedding page names the section otherwise (konto: as its sub-navigation does) */
+  title?: string;
 }) {
   const t = useT(lang, messages);
+  const heading = title ?? t('meinlabor.top_articles');
   const customer = useStore($customer);
   const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
   const [data, setData] = useState<Answer | null>(null);
@@ -36,7 +39,7 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
   const H = embedded ? 'h2' : 'h1';
   return (
     <div className="sh-top" data-testid="top-articles">
-      <H>{t('meinlabor.top_articles')}</H>
+      <H>{heading}</H>
       {data && data.groups.length > 0 && !embedded && (
         <nav className="sh-subcats" aria-label={t('nav.categories')}>
           <a className={`sh-chip sh-chip--link${pg === undefined || pg === null ? ' is-active' : ''}`} href={r.topartikel()}>{t('suggestion.all')}</a>
@@ -52,7 +55,7 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
       {!data && !error && (embedded ? <ArticleRowSkeleton bought /> : <div className="sh-skeleton-grid">{Array.from({ length: 4 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>)}
       {data && data.items.length === 0 && <p className="sh-empty">{t('order.none')}</p>}
       {data && data.items.length > 0 && (embedded
-        ? <ArticleRow items={data.items} ctx={ctx} t={t} label={t('meinlabor.top_articles')} showAllHref={r.topartikel()} />
+        ? <ArticleRow items={data.items} ctx={ctx} t={t} label={heading} showAllHref={r.topartikel()} />
         : <ArticleGrid items={data.items} ctx={ctx} t={t} />)}
       {embedded && <a className="sh-link" href={r.topartikel()}>{t('app.show_all')}</a>}
     </div>
