@@ -139,6 +139,12 @@ async function main(): Promise<void> {
       target: { p95: 10, rps: 2000 },
     },
     {
+      // as a browser asks: the repeated terms, answered from the cache compressed
+      name: 'suche-br', label: 'GET suche/de?q=…&limit=10, br', method: 'GET', acceptEncoding: BROWSER_ENCODINGS,
+      paths: terms.map((t) => `/api/suche/de?q=${enc(t)}&top=1&nocustomprice=1&offset=0&limit=10`),
+      target: { p95: 10, rps: 2000 },
+    },
+    {
       // as a browser asks (the shop's search page and top-bar preview): the same unique queries, answers compressed
       name: 'suche-unique-br', label: 'GET suche/de?q=…&limit=10 unique, br', method: 'GET', unique: true, acceptEncoding: BROWSER_ENCODINGS,
       paths: Array.from({ length: UNIQUE }, (_, k) => `/api/suche/de?q=${enc(uniqueTerm(k + 3 * UNIQUE))}&top=1&nocustomprice=1&offset=0&limit=10`),

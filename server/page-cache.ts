@@ -4,23 +4,13 @@
 // article, price, currency, category or content on any instance (bus topics, server/lib/cache-topics.ts).
 // A compressed copy per encoding is made once per entry, when the first client asking for it comes.
 import type http from 'node:http';
-import zlib from 'node:zlib';
-import { addVary, COMPRESS_THRESHOLD } from './http/compress.ts';
-import { negotiateEncoding, type Encoding } from './lib/encoding.ts';
+import { addVary, keptBodyEncoding } from './http/compress.ts';
+import { keptEncoding, type KeptBody } from './lib/encoding.ts';
 import { pageCsp } from './http/security-headers.ts';
 import { Cache } from './lib/cache.ts';
 import { CATALOGUE_TOPICS, TOPIC } from './lib/cache-topics.ts';
 
-interface Entry { status: number; headers: http.OutgoingHttpHeaders; body: Buffer; encoded: Partial<Record<Encoding, Buffer>> }
-
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
-
-/** The kept body in an encoding (made once per entry: a better level than on the fly, it is reused). */
-function encodedBody(e: Entry, enc: Encoding): Buffer {
-  return (e.encoded[enc] ??= enc === 'br'
-    ? zlib.brotliCompressSync(e.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: e.body.length } })
-    : zlib.gzipSync(e.body, { level: 6 }));
-}
+interface Entry extends KeptBody { status: number; headers: http.OutgoingHttpHeaders }
 
 export class GuestPageCache {
   private entries: Cache<string, Entry>;
@@ -38,8 +28,8 @@ export class GuestPageCache {
     const e = this.entries.get(key);
     if (!e) return false;
     for (const [k, v] of Object.entries(e.headers)) if (v !== undefined) res.setHeader(k, v);
-    const enc = e.body.length >= COMPRESS_THRESHOLD ? negotiateEncoding(req.headers['accept-encoding'], ENCODINGS) : null;
-    const body = enc ? encodedBody(e, enc) : e.body;
+    const enc = keptBodyEncoding(req.headers['accept-encoding'], e.body.length);
+    const body = enc ? keptEncoding(e, enc) : e.body;
     addVary(res);
     if (enc) res.setHeader('content-encoding', enc);
     res.setHeader('content-length', body.length);

@@ -12,6 +12,11 @@ export const COMPRESS_THRESHOLD = 1024;
 const WHOLE_MAX = 64 * 1024;
 const OFFERED: Encoding[] = ['br', 'gzip'];
 
+/** The encoding a kept body (cached page or answer) of `size` bytes goes to a client in; null: as it is. */
+export function keptBodyEncoding(acceptEncoding: string | string[] | undefined, size: number): Encoding | null {
+  return size >= COMPRESS_THRESHOLD ? negotiateEncoding(acceptEncoding, OFFERED) : null;
+}
+
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** Wraps a request listener so its responses are compressed as described above. */

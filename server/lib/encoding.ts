@@ -75,3 +75,13 @@ export function compressWhole(enc: Encoding, body: Buffer): Buffer | Promise<Buf
     else zlib.gzip(body, { level: GZIP_LEVEL }, done);
   });
 }
+
+/** A body kept for many answers (a cached page or guest answer) with its compressed copies, made on first demand. */
+export interface KeptBody { body: Buffer; encoded: Partial<Record<Encoding, Buffer>> }
+
+/** The kept body in `enc`: made once per body at a better level than on the fly, as it is reused. */
+export function keptEncoding(kept: KeptBody, enc: Encoding): Buffer {
+  return (kept.encoded[enc] ??= enc === 'br'
+    ? zlib.brotliCompressSync(kept.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: kept.body.length } })
+    : zlib.gzipSync(kept.body, { level: GZIP_LEVEL }));
+}

@@ -60,10 +60,10 @@ export const routes: AnyRoute[] = [
     return { status: 1 as const };
   }),
 
-  defineRoute(calls.search, async ({ db, body, lang, country, session }) => {
+  defineRoute(calls.search, async ({ db, body, lang, country, session, c }) => {
     const args: SearchArgs = { term: body.search, page: body.page, limit: body.limit, filters: body.filters, lang, country, kdnr: session?.kdnr ?? null, chips: SEARCH_PREVIEW_CATEGORIES };
     if (args.kdnr) return runSearch(db, args);
-    return cachedGuestJson(db, JSON.stringify(['s', body.search, body.page, body.limit, body.filters ?? null, lang, country]), () => runSearch(db, args));
+    return cachedGuestJson(db, JSON.stringify(['s', body.search, body.page, body.limit, body.filters ?? null, lang, country]), () => runSearch(db, args), c.req.header('accept-encoding'));
   }),
 
   defineRoute(calls.alreadyBought, async ({ db, body, lang, session }) => {
@@ -105,11 +105,11 @@ export const routes: AnyRoute[] = [
     return { suggestions: out };
   }),
 
-  defineRoute(calls.preview, async ({ db, query, lang, country, session }) => {
+  defineRoute(calls.preview, async ({ db, query, lang, country, session, c }) => {
     const page = Math.floor(query.offset / query.limit) + 1;
     const kdnr = query.nocustomprice === '1' ? null : session?.kdnr ?? null;
     const run = async () => ({ ...(await runSearch(db, { term: query.q, page, limit: query.limit, offset: query.offset, lang, country, kdnr, chips: SEARCH_PREVIEW_CATEGORIES })), offset: query.offset });
     if (kdnr) return run();
-    return cachedGuestJson(db, JSON.stringify(['q', query.q, query.offset, query.limit, lang, country]), run);
+    return cachedGuestJson(db, JSON.stringify(['q', query.q, query.offset, query.limit, lang, country]), run, c.req.header('accept-encoding'));
   }),
 ];

@@ -11,6 +11,7 @@ import { onInvalidate } from '../lib/bus.ts';
 import { Cache } from '../lib/cache.ts';
 import { TOPIC } from '../lib/cache-topics.ts';
 import type { ArticleListItem } from '../lib/articles.ts';
+import type { KeptBody } from '../lib/encoding.ts';
 import { collectDocs } from './documents.ts';
 import type { MatchResult } from './match.ts';
 import { buildTermIndex, memoryBytes, type TermIndex } from './postings.ts';
@@ -31,7 +32,7 @@ export interface Engine {
   matches: Cache<string, MatchResult>;
   /** guest list items by language|country|artnr, guest answers (JSON) and guest values by key */
   items: Cache<string, ArticleListItem>;
-  responses: Cache<string, Buffer<ArrayBuffer>>;
+  responses: Cache<string, KeptBody>;
   values: Cache<string, unknown>;
   successor?: Engine;
   /** a price (snapshot and answers) or an exchange rate (answers) changed since it was built */

@@ -5,6 +5,8 @@
 import type { Db } from '../db/index.ts';
 import { loadArticleItems, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
 import { engine } from './engine.ts';
+import { keptBodyEncoding } from '../http/compress.ts';
+import { keptEncoding } from '../lib/encoding.ts';
 
 /** The list items of the articles, in the given order: from memory, the missing ones in one query. */
 export async function listItems(
@@ -60,16 +62,24 @@ export function guestJson(result: unknown): string {
 /**
  * A guest call's `{ result }` JSON, serialised and encoded once per key: the answer is kept as its UTF-8
  * bytes, which the server writes as they are (a string body would be joined with the head and copied
- * on every write, a cached answer too).
+ * on every write, a cached answer too), and compressed once per encoding a client asks for
+ * (`acceptEncoding`: the request's header), not again for every answer from the cache.
  */
-export async function cachedGuestJson(db: Db, key: string, compute: () => Promise<unknown>): Promise<Response> {
+export async function cachedGuestJson(db: Db, key: string, compute: () => Promise<unknown>, acceptEncoding?: string): Promise<Response> {
   const cache = engine(db).responses;
-  let body = cache.get(key);
-  if (body === undefined) {
-    body = Buffer.from(guestJson(await compute())) as Buffer<ArrayBuffer>; // an ArrayBuffer (the pool or its own), never shared
-    cache.set(key, body);
+  let kept = cache.get(key);
+  const fresh = kept === undefined;
+  if (kept === undefined) {
+    kept = { body: Buffer.from(guestJson(await compute())), encoded: {} };
+    cache.set(key, kept);
   }
-  return new Response(body, { headers: { 'content-type': 'application/json' } });
+  // a new answer goes out as any other (compressed on the fly, fast): most keys are never asked again
+  const enc = fresh ? null : keptBodyEncoding(acceptEncoding, kept.body.length);
+  // the bytes as they are, not a copy (a Buffer is an ArrayBuffer view, never a shared one here)
+  if (!enc) return new Response(kept.body as Buffer<ArrayBuffer>, { headers: { 'content-type': 'application/json' } });
+  return new Response(keptEncoding(kept, enc) as Buffer<ArrayBuffer>, {
+    headers: { 'content-type': 'application/json', 'content-encoding': enc, vary: 'Accept-Encoding' },
+  });
 }
 
 /** A guest-view value (no customer facts in it; callers lay those over a copy), computed once per key. */

@@ -2,7 +2,7 @@
 // gzip variants by content negotiation (identity to a client that does not ask), with ETag
 // revalidation and immutable caching of /_astro; on-demand pages and API JSON are compressed on the
 // fly above the threshold (server/static-files.ts, server/http/compress.ts, src/integrations/precompress.ts).
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,6 +180,34 @@ describe('compressed API JSON', () => {
     expect(small.body.length).toBeLessThan(COMPRESS_THRESHOLD);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(Number(small.headers['content-length'])).toBe(small.body.length);
+  });
+  it('a guest answer from the cache is compressed once per encoding, then sent as kept', async () => {
+    const url = '/api/suche/de?q=Gips&limit=10';
+    const plain = JSON.parse((await raw(srv.base, url)).body.toString());
+    // the first asks compute it; from the second on the cache keeps it (a key asked once is not kept)
+    for (let i = 0; i < 3; i++) for (const enc of ['br', 'gzip']) await raw(srv.base, url, { 'accept-encoding': enc });
+    const br = vi.spyOn(zlib, 'brotliCompressSync');
+    const gz = vi.spyOn(zlib, 'gzipSync');
+    try {
+      for (let i = 0; i < 5; i++) {
+        for (const enc of ['br', 'gzip']) {
+          const r = await raw(srv.base, url, { 'accept-encoding': `${enc}, deflate` });
+          expect(r.headers['content-encoding']).toBe(enc);
+          expect(r.headers.vary).toMatch(/accept-encoding/i);
+          expect(Number(r.headers['content-length'])).toBe(r.body.length);
+          expect(JSON.parse(decode(r).toString())).toEqual(plain);
+        }
+        const identity = await raw(srv.base, url);
+        expect(identity.headers['content-encoding']).toBeUndefined();
+        expect(identity.headers.vary).toMatch(/accept-encoding/i);
+        expect(JSON.parse(identity.body.toString())).toEqual(plain);
+      }
+      expect(br).not.toHaveBeenCalled();
+      expect(gz).not.toHaveBeenCalled();
+    } finally {
+      br.mockRestore();
+      gz.mockRestore();
+    }
   });
 });
 
