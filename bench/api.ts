@@ -115,6 +115,7 @@ async function main(): Promise<void> {
   const relevance: ReturnType<typeof judge>[] = [];
   const enc = encodeURIComponent;
 
+  const categoryPaths = [1, 2, 3, 4, 5].flatMap((pg) => ['relevance', 'price_asc', 'name'].flatMap((sort) => [1, 2, 3].map((page) => `/api/shop/category?pg=${pg}&sort=${sort}&page=${page}`)));
   const scenarioList = (cookies: string[], reference: boolean): Scenario[] => [
     {
       name: 'search', label: 'POST shopware/search/de/de/1', method: 'POST',
@@ -162,7 +163,12 @@ async function main(): Promise<void> {
     },
     {
       name: 'category', label: 'GET shop/category (pg, sort, page)', method: 'GET',
-      paths: [1, 2, 3, 4, 5].flatMap((pg) => ['relevance', 'price_asc', 'name'].flatMap((sort) => [1, 2, 3].map((page) => `/api/shop/category?pg=${pg}&sort=${sort}&page=${page}`))),
+      paths: categoryPaths,
+      target: null,
+    },
+    {
+      name: 'category-br', label: 'GET shop/category (pg, sort, page), br', method: 'GET', acceptEncoding: BROWSER_ENCODINGS,
+      paths: categoryPaths,
       target: null,
     },
     {

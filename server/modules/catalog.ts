@@ -1,12 +1,14 @@
 // Catalogue calls: availability, article detail, product groups, navigation, recommendations
 // (section 7), plus category listings with facets, promotions, top articles, order suggestions
 // and the tooth assistant.
+import type { z } from 'zod';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/index.ts';
+import type { Session } from '../http/session.ts';
 import { cachedCurrency, convertPrice, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
 import {
-  artnrForms, artnrMatches, cachedGuestValue, cachedListing, categoryNames, loadedSnapshot, listItems, filterAndFacet, katDescendants, propertyLabels, propIndex, relevanceOrder, snapshot, sortHits,
+  artnrForms, artnrMatches, cachedGuestJson, cachedGuestValue, cachedListing, categoryNames, loadedSnapshot, listItems, filterAndFacet, katDescendants, propertyLabels, propIndex, relevanceOrder, snapshot, sortHits,
   type ListFilter, type SortKey, type Snapshot,
 } from '../search/index.ts';
 import { articleImages } from '#rules/artnr.ts';
@@ -158,6 +160,66 @@ export async function guestArticleDetail(db: Db, artnr: string, lang: string, co
   return cachedGuestValue(db, `detail|${nr}|${lang}|${country}`, () => articleDetail(db, nr, lang, country));
 }
 
+/** A page of a category listing with its filters (calls.category); `session` null: the guest view. */
+async function categoryListing(db: Db, query: z.output<typeof calls.category.query>, lang: string, country: string, session: Session | null) {
+  const s = await snapshot(db);
+  if (query.pg !== undefined && !s.pgs.has(query.pg)) throw notFound('not_found');
+  if (query.katId !== undefined) {
+    const kp = s.katPg.get(query.katId);
+    if (kp === undefined || (query.pg !== undefined && kp !== query.pg)) throw notFound('not_found');
+  }
+  if (query.bereitsGekauft && !session) throw unauthorized();
+  const cur = await cachedCurrency(db, country);
+  const f: ListFilter = { marken: parseMarken(query.marken), eigenschaften: parseEigenschaften(query.eigenschaften) };
+  if (query.min !== undefined) f.min = query.min / cur.rate - 1e-9;
+  if (query.max !== undefined) f.max = query.max / cur.rate + 1e-9;
+  let onlyKey = '';
+  if (query.bereitsGekauft && session) {
+    const rows = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select('l.artnr').distinct().where('o.kdnr', '=', session.kdnr).execute();
+    f.only = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
+    onlyKey = `k${session.kdnr}:${rows.length}`;
+  }
+  if (query.neu) {
+    const rows = await db.selectFrom('articles').select('artnr').where('ist_neuheit', '=', 1).execute();
+    const neu = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
+    f.only = f.only ? new Set([...f.only].filter((i) => neu.has(i))) : neu;
+    onlyKey += 'n';
+  }
+  const key = JSON.stringify([query.pg, query.katId, query.sort, query.sort === 'name' ? lang : '', query.marken, query.eigenschaften, f.min, f.max, onlyKey]);
+  const { hits, facets } = await cachedListing(s, key, async () => {
+    let base: number[];
+    if (query.katId !== undefined) {
+      base = [];
+      for (const k of katDescendants(s, query.katId)) for (const i of s.byKat.get(k) ?? []) base.push(i);
+      base.sort((a, b) => a - b);
+    } else if (query.pg !== undefined) base = s.byPg.get(query.pg) ?? [];
+    else base = s.listable;
+    const props = await propIndex(db, s);
+    const r = filterAndFacet(s, props, base, f, [...props.byProp.keys()].sort());
+    const sorted = query.sort === 'relevance' ? relevanceOrder(s, r.hits) : await sortHits(db, s, r.hits, query.sort as SortKey, lang);
+    return { hits: sorted, facets: r.facets };
+  });
+  const total = hits.length;
+  const start = (query.page - 1) * query.pageSize;
+  const [items, labels] = await Promise.all([
+    listItems(db, Array.from(hits.subarray(start, start + query.pageSize), (i) => s.artnr[i]!), { lang, country, kdnr: session?.kdnr ?? null }),
+    propertyLabels(db, s, lang),
+  ]);
+  const fc = facets!;
+  return {
+    items, total, page: query.page, pages: Math.ceil(total / query.pageSize),
+    filters: {
+      marken: fc.marken,
+      // value: the key a filter sends; label: its wording in the page's language
+      eigenschaften: fc.eigenschaften.map((e) => ({
+        prop: e.prop, values: e.values.slice(0, 200).map((v) => ({ ...v, label: labels(e.prop, v.value) })),
+      })),
+      price: { min: convertPrice(fc.price.min, cur.rate), max: convertPrice(fc.price.max, cur.rate) },
+    },
+  };
+}
+
 export const routes: AnyRoute[] = [
   // registered before the detail call: both paths have four segments
   defineRoute(calls.availability, async ({ db, params }) => {
@@ -203,63 +265,10 @@ export const routes: AnyRoute[] = [
     return { recommendations: items.slice(1), product: items[0]! };
   }),
 
-  defineRoute(calls.category, async ({ db, query, lang, country, session }) => {
-    const s = await snapshot(db);
-    if (query.pg !== undefined && !s.pgs.has(query.pg)) throw notFound('not_found');
-    if (query.katId !== undefined) {
-      const kp = s.katPg.get(query.katId);
-      if (kp === undefined || (query.pg !== undefined && kp !== query.pg)) throw notFound('not_found');
-    }
-    if (query.bereitsGekauft && !session) throw unauthorized();
-    const cur = await cachedCurrency(db, country);
-    const f: ListFilter = { marken: parseMarken(query.marken), eigenschaften: parseEigenschaften(query.eigenschaften) };
-    if (query.min !== undefined) f.min = query.min / cur.rate - 1e-9;
-    if (query.max !== undefined) f.max = query.max / cur.rate + 1e-9;
-    let onlyKey = '';
-    if (query.bereitsGekauft && session) {
-      const rows = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
-        .select('l.artnr').distinct().where('o.kdnr', '=', session.kdnr).execute();
-      f.only = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
-      onlyKey = `k${session.kdnr}:${rows.length}`;
-    }
-    if (query.neu) {
-      const rows = await db.selectFrom('articles').select('artnr').where('ist_neuheit', '=', 1).execute();
-      const neu = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
-      f.only = f.only ? new Set([...f.only].filter((i) => neu.has(i))) : neu;
-      onlyKey += 'n';
-    }
-    const key = JSON.stringify([query.pg, query.katId, query.sort, query.sort === 'name' ? lang : '', query.marken, query.eigenschaften, f.min, f.max, onlyKey]);
-    const { hits, facets } = await cachedListing(s, key, async () => {
-      let base: number[];
-      if (query.katId !== undefined) {
-        base = [];
-        for (const k of katDescendants(s, query.katId)) for (const i of s.byKat.get(k) ?? []) base.push(i);
-        base.sort((a, b) => a - b);
-      } else if (query.pg !== undefined) base = s.byPg.get(query.pg) ?? [];
-      else base = s.listable;
-      const props = await propIndex(db, s);
-      const r = filterAndFacet(s, props, base, f, [...props.byProp.keys()].sort());
-      const sorted = query.sort === 'relevance' ? relevanceOrder(s, r.hits) : await sortHits(db, s, r.hits, query.sort as SortKey, lang);
-      return { hits: sorted, facets: r.facets };
-    });
-    const total = hits.length;
-    const start = (query.page - 1) * query.pageSize;
-    const [items, labels] = await Promise.all([
-      listItems(db, Array.from(hits.subarray(start, start + query.pageSize), (i) => s.artnr[i]!), { lang, country, kdnr: session?.kdnr ?? null }),
-      propertyLabels(db, s, lang),
-    ]);
-    const fc = facets!;
-    return {
-      items, total, page: query.page, pages: Math.ceil(total / query.pageSize),
-      filters: {
-        marken: fc.marken,
-        // value: the key a filter sends; label: its wording in the page's language
-        eigenschaften: fc.eigenschaften.map((e) => ({
-          prop: e.prop, values: e.values.slice(0, 200).map((v) => ({ ...v, label: labels(e.prop, v.value) })),
-        })),
-        price: { min: convertPrice(fc.price.min, cur.rate), max: convertPrice(fc.price.max, cur.rate) },
-      },
-    };
+  defineRoute(calls.category, async ({ db, query, lang, country, session, c }) => {
+    if (session) return categoryListing(db, query, lang, country, session);
+    // every guest gets the same page of a listing: serialised and compressed once per key, as search answers
+    return cachedGuestJson(db, JSON.stringify(['c', query, lang, country]), () => categoryListing(db, query, lang, country, null), c.req.header('accept-encoding'));
   }),
 
   defineRoute(calls.promotions, async ({ db, lang, country, session }) => {

@@ -2,6 +2,7 @@
 // built, an article change announced on the bus is searchable at once, and the posting-list
 // primitives (prefix ranges, unions, intersections) return what a scan would. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
 import type { KyselyPlugin } from 'kysely';
 import { setupApi, type TestEnv } from './harness.ts';
 import type { Db } from '../../server/db/index.ts';
@@ -77,6 +78,30 @@ describe('price changes', () => {
     // a word change still rebuilds it
     invalidate('articles', last.Artikelnummer);
     expect(await engine(env.db).index).not.toBe(ix);
+  });
+});
+
+describe('guest answers from the cache', () => {
+  it('a guest category page kept in the answer cache shows a new price at once, compressed or not', async () => {
+    const art = await env.db.selectFrom('articles').select(['artnr', 'pg']).where('aus_sortiment', '=', 0).where('parent_artnr', 'is', null)
+      .where('preis', '>', 1).orderBy('artnr').limit(1).executeTakeFirstOrThrow();
+    const url = `/api/shop/category?pg=${art.pg}&sort=price_desc&pageSize=5`;
+    /** the first item, as a guest asking with `enc` gets it (the kept bytes, decoded here) */
+    const encodings: (string | null)[] = [];
+    const first = async (enc?: 'br' | 'gzip') => {
+      const r = await env.app.request(url, { headers: enc ? { 'accept-encoding': enc } : {} });
+      expect(r.status).toBe(200);
+      encodings.push(r.headers.get('content-encoding'));
+      const bytes = Buffer.from(await r.arrayBuffer());
+      const json = r.headers.get('content-encoding') === 'br' ? zlib.brotliDecompressSync(bytes) : r.headers.get('content-encoding') === 'gzip' ? zlib.gunzipSync(bytes) : bytes;
+      return (JSON.parse(json.toString()) as { result: { items: { Artikelnummer: string; Preis: number }[] } }).result.items[0]!;
+    };
+    // asked often enough to be kept, and answered from the kept copies in every encoding
+    for (let i = 0; i < 3; i++) for (const enc of ['br', 'gzip', undefined] as const) await first(enc);
+    expect(encodings.slice(-3)).toEqual(['br', 'gzip', null]);
+    expect((await first('br')).Artikelnummer).not.toBe(art.artnr);
+    expect(await setArticlePrices(env.db, [{ artnr: art.artnr, preis: 88_888 }])).toEqual([art.artnr]);
+    for (const enc of ['br', 'gzip', undefined] as const) expect(await first(enc)).toMatchObject({ Artikelnummer: art.artnr, Preis: 88_888 });
   });
 });
 
