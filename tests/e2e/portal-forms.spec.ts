@@ -68,6 +68,8 @@ test('each service request type is sent with its fields and photo and answers a 
     expect((await outbox('labor@example.com')).some((m) => m.subject.includes(referenz))).toBe(true);
     expect(await outbox(email)).toHaveLength(0);
 
+    // the success view scrolls smoothly to the top: a click while the page still moves can land beside the button
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('button', { name: T['form.new_request'] }).click();
     await expect(form).toBeVisible();
   }
