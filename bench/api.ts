@@ -114,6 +114,8 @@ async function main(): Promise<void> {
   const classRows: Row[] = [];
   const relevance: ReturnType<typeof judge>[] = [];
   const enc = encodeURIComponent;
+  /** the top-bar preview's call for a term, as a guest (no customer prices) */
+  const sucheUrl = (q: string) => `/api/suche/de?q=${enc(q)}&top=1&nocustomprice=1&offset=0&limit=10`;
 
   const categoryPaths = [1, 2, 3, 4, 5].flatMap((pg) => ['relevance', 'price_asc', 'name'].flatMap((sort) => [1, 2, 3].map((page) => `/api/shop/category?pg=${pg}&sort=${sort}&page=${page}`)));
   const scenarioList = (cookies: string[], reference: boolean): Scenario[] => [
@@ -130,26 +132,26 @@ async function main(): Promise<void> {
     },
     {
       name: 'suche', label: 'GET suche/de?q=…&limit=10', method: 'GET',
-      paths: terms.map((t) => `/api/suche/de?q=${enc(t)}&top=1&nocustomprice=1&offset=0&limit=10`),
+      paths: terms.map((t) => sucheUrl(t)),
       target: { p95: 10, rps: 2000 },
     },
     {
       name: 'suche-unique', label: 'GET suche/de?q=…&limit=10 unique', method: 'GET', unique: true,
-      paths: Array.from({ length: UNIQUE }, (_, k) => `/api/suche/de?q=${enc(uniqueTerm(k + UNIQUE))}&top=1&nocustomprice=1&offset=0&limit=10`),
-      warmup: { paths: Array.from({ length: WARM_UNIQUE }, (_, k) => `/api/suche/de?q=${enc(uniqueTerm(2 * UNIQUE + WARM_UNIQUE + k))}&top=1&nocustomprice=1&offset=0&limit=10`) },
+      paths: Array.from({ length: UNIQUE }, (_, k) => sucheUrl(uniqueTerm(k + UNIQUE))),
+      warmup: { paths: Array.from({ length: WARM_UNIQUE }, (_, k) => sucheUrl(uniqueTerm(2 * UNIQUE + WARM_UNIQUE + k))) },
       target: { p95: 10, rps: 2000 },
     },
     {
       // as a browser asks: the repeated terms, answered from the cache compressed
       name: 'suche-br', label: 'GET suche/de?q=…&limit=10, br', method: 'GET', acceptEncoding: BROWSER_ENCODINGS,
-      paths: terms.map((t) => `/api/suche/de?q=${enc(t)}&top=1&nocustomprice=1&offset=0&limit=10`),
+      paths: terms.map((t) => sucheUrl(t)),
       target: { p95: 10, rps: 2000 },
     },
     {
       // as a browser asks (the shop's search page and top-bar preview): the same unique queries, answers compressed
       name: 'suche-unique-br', label: 'GET suche/de?q=…&limit=10 unique, br', method: 'GET', unique: true, acceptEncoding: BROWSER_ENCODINGS,
-      paths: Array.from({ length: UNIQUE }, (_, k) => `/api/suche/de?q=${enc(uniqueTerm(k + 3 * UNIQUE))}&top=1&nocustomprice=1&offset=0&limit=10`),
-      warmup: { paths: Array.from({ length: WARM_UNIQUE }, (_, k) => `/api/suche/de?q=${enc(uniqueTerm(4 * UNIQUE + k))}&top=1&nocustomprice=1&offset=0&limit=10`) },
+      paths: Array.from({ length: UNIQUE }, (_, k) => sucheUrl(uniqueTerm(k + 3 * UNIQUE))),
+      warmup: { paths: Array.from({ length: WARM_UNIQUE }, (_, k) => sucheUrl(uniqueTerm(4 * UNIQUE + k))) },
       target: { p95: 10, rps: 2000 },
     },
     {
@@ -294,8 +296,8 @@ async function main(): Promise<void> {
           const qs = relevanceCases.filter((c) => c.kind === kind).map((c) => c.q);
           // codes change their answer with a suffix: distinct GTINs instead
           const paths = kind === 'code'
-            ? gtins.map((g) => `/api/suche/de?q=${enc(g)}&top=1&nocustomprice=1&offset=0&limit=10`)
-            : Array.from({ length: 20_000 }, (_, k) => `/api/suche/de?q=${enc(qs[k % qs.length]! + cacheBust(salt + k))}&top=1&nocustomprice=1&offset=0&limit=10`);
+            ? gtins.map((g) => sucheUrl(g))
+            : Array.from({ length: 20_000 }, (_, k) => sucheUrl(qs[k % qs.length]! + cacheBust(salt + k)));
           salt += 20_000;
           const sc: Scenario = { name: `class-${kind}`, label: `suche unique: ${kind} (${qs.length} queries) @${Math.max(1, low)}`, method: 'GET', paths, target: { p95: 10, rps: 0 }, unique: true };
           const r = await runWorker({ url: base, seconds: Math.min(seconds, 3), connections: Math.max(1, low), scenario: sc });

@@ -68,8 +68,8 @@ export function guestJson(result: unknown): string {
 export async function cachedGuestJson(db: Db, key: string, compute: () => Promise<unknown>, acceptEncoding?: string): Promise<Response> {
   const cache = engine(db).responses;
   let kept = cache.get(key);
-  const fresh = kept === undefined;
-  if (kept === undefined) {
+  const fresh = !kept;
+  if (!kept) {
     kept = { body: Buffer.from(guestJson(await compute())), encoded: {} };
     cache.set(key, kept);
   }

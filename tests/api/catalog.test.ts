@@ -278,6 +278,22 @@ describe('GET shop/category', () => {
       .select('l.artnr').where('o.kdnr', '=', LAB_B).execute()).map((x) => x.artnr));
     for (const i of b.body.result.items) expect(mine.has(i.Artikelnummer)).toBe(true);
   });
+  it('a listing page kept for guests never reaches a customer, and a customer\'s purchases never reach a guest', async () => {
+    const bought = await env.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').innerJoin('articles as a', 'a.artnr', 'l.artnr')
+      .select(['a.pg']).where('o.kdnr', '=', LAB_A).where('a.parent_artnr', 'is', null).limit(1).executeTakeFirstOrThrow();
+    const query = { pg: String(bought.pg), sort: 'price_asc', pageSize: '96' };
+    const guest = env.client();
+    // asked often enough to be kept (a key is kept from its second ask on)
+    for (let i = 0; i < 3; i++) expect((await guest.call('GET /api/shop/category', { query })).status).toBe(200);
+    const c = env.client();
+    await c.login(LAB_A);
+    const mine = await c.call('GET /api/shop/category', { query });
+    expect(mine.status).toBe(200);
+    expect(mine.body.result.items.some((i: { BereitsGekauft?: number }) => i.BereitsGekauft === 1)).toBe(true);
+    const again = await guest.call('GET /api/shop/category', { query });
+    expect(again.body.result.items.map((i: { Artikelnummer: string }) => i.Artikelnummer)).toEqual(mine.body.result.items.map((i: { Artikelnummer: string }) => i.Artikelnummer));
+    for (const i of again.body.result.items) expect(i.BereitsGekauft ?? 0).toBe(0);
+  });
   it('lists the computed groups 90 (promotions) and 91 (new articles)', async () => {
     const c = env.client();
     const neu = await c.call('GET /api/shop/category', { query: { pg: '91', pageSize: '96' } });
