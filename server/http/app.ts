@@ -12,7 +12,7 @@ import { parseWith, type AnyRoute } from './route.ts';
 import { API_CSP, apiDefaultHeaders, commonHeaders } from './security-headers.ts';
 import { loadSession } from './session.ts';
 import { allRoutes } from '../modules/index.ts';
-import { ACCESS_PREFIXES, PAGE_LANGUAGE_HEADER } from '#api/contract.ts';
+import { ACCESS_PREFIXES, PAGE_COUNTRY_HEADER, PAGE_LANGUAGE_HEADER } from '#api/contract.ts';
 import { checkAnswer } from './answer-check.ts';
 import { serverT } from '#i18n/server.ts';
 
@@ -44,6 +44,16 @@ function requestLanguage(c: Context, sessionLanguage?: string | null): string {
   return (c.req.param('language') ?? c.req.param('lang') ?? c.req.query('lang') ?? fromPage ?? sessionLanguage ?? 'de').toLowerCase();
 }
 
+/**
+ * The country of a request's prices and currency: the route's country segment, else ?country=, else the
+ * country of the page the call comes from (PAGE_COUNTRY_HEADER), else the session's, else Germany.
+ */
+function requestCountry(c: Context, params: Record<string, unknown>, sessionCountry?: string | null): string {
+  const page = c.req.header(PAGE_COUNTRY_HEADER);
+  const fromPage = page && /^[a-zA-Z]{2}$/.test(page) ? page : undefined;
+  return String(params.country ?? c.req.query('country') ?? fromPage ?? sessionCountry ?? 'de').toLowerCase();
+}
+
 /** i18next reads these names as options (language, plural, context), never as a text's placeholder. */
 const T_OPTIONS = new Set(['lng', 'lngs', 'ns', 'context', 'count', 'ordinal', 'defaultValue', 'replace', 'returnObjects', 'keyPrefix', 'fallbackLng', 'postProcess', 'interpolation']);
 
@@ -65,8 +75,7 @@ function handle(route: AnyRoute, db: Db) {
     const params = parseWith(route.params, c.req.param());
     const query = parseWith(route.query, c.req.query());
     const body = route.body && !route.rawBody ? parseWith(route.body, await readJson(c)) : undefined;
-    const p = (params ?? {}) as Record<string, unknown>;
-    const country = String(p.country ?? c.req.query('country') ?? session?.country ?? 'de').toLowerCase();
+    const country = requestCountry(c, (params ?? {}) as Record<string, unknown>, session?.country);
     try {
       const result = await route.handler({ params, query, body, session, db, c, ip: clientIp(c), lang, country } as never);
       if (route.rawResponse || result instanceof Response) return result as Response;

@@ -224,22 +224,22 @@ async function removeLine(db: Db, kdnr: number, artnr: string) {
 }
 
 export const routes: AnyRoute[] = [
-  defineRoute(cart.lines, ({ db, session, params }) => cartLines(db, session.kdnr, { lang: params.language, country: session.country })),
+  defineRoute(cart.lines, ({ db, session, params, country }) => cartLines(db, session.kdnr, { lang: params.language, country })),
 
-  defineRoute(cart.line, ({ db, session, params }) =>
-    cartLines(db, session.kdnr, { lang: params.language, country: session.country, artnr: params.id })),
+  defineRoute(cart.line, ({ db, session, params, country }) =>
+    cartLines(db, session.kdnr, { lang: params.language, country, artnr: params.id })),
 
   defineRoute(cart.count, ({ db, session }) => cartCount(db, session.kdnr)),
 
-  defineRoute(cart.add, ({ db, session, params, lang }) =>
-    addToCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country })),
+  defineRoute(cart.add, ({ db, session, params, lang, country }) =>
+    addToCart(db, session.kdnr, params.artnr, params.qty, { lang, country })),
 
-  defineRoute(cart.addWithVariants, ({ db, session, params, lang }) => addToCart(db, session.kdnr, params.artnr, params.qty,
-    { lang, country: session.country }, [params.v1, params.v2, params.v3, params.v4, params.v5])),
+  defineRoute(cart.addWithVariants, ({ db, session, params, lang, country }) => addToCart(db, session.kdnr, params.artnr, params.qty,
+    { lang, country }, [params.v1, params.v2, params.v3, params.v4, params.v5])),
 
-  defineRoute(cart.set, ({ db, session, params, lang }) => setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country })),
+  defineRoute(cart.set, ({ db, session, params, lang, country }) => setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country })),
 
-  defineRoute(cart.setFromStorage, async ({ db, session, params, lang }) => {
+  defineRoute(cart.setFromStorage, async ({ db, session, params, lang, country }) => {
     let slotId: number | null = null;
     if (params.schublade > 0) {
       let q = db.selectFrom('schubladen').select('id').where('id', '=', params.schublade).where('kdnr', '=', session.kdnr);
@@ -253,7 +253,7 @@ export const routes: AnyRoute[] = [
       schrank: params.schrank, schublade: params.schublade, zeile: params.zeile, spalte: params.spalte,
       lager: params.lager, flag: params.flag, slotId,
     };
-    return setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country: session.country }, JSON.stringify(origin));
+    return setInCart(db, session.kdnr, params.artnr, params.qty, { lang, country }, JSON.stringify(origin));
   }),
 
   defineRoute(cart.removeWithOrigin, ({ db, session, params }) => removeLine(db, session.kdnr, params.artnr)),

@@ -66,9 +66,8 @@ export const routes: AnyRoute[] = [
     return cachedGuestJson(db, JSON.stringify(['s', body.search, body.page, body.limit, body.filters ?? null, lang, country]), () => runSearch(db, args), c.req.header('accept-encoding'));
   }),
 
-  defineRoute(calls.alreadyBought, async ({ db, body, lang, session }) => {
+  defineRoute(calls.alreadyBought, async ({ db, body, lang, session, country }) => {
     const bought = await boughtIndices(db, session.kdnr);
-    const country = session.country || 'de';
     if (body.search === '' || tokenize(body.search).length === 0 && exactCandidates(body.search).length === 0) {
       const total = bought.length;
       const s = await snapshot(db);

@@ -49,6 +49,13 @@ export function contract<const D extends ContractDef>(def: D): D {
  */
 export const PAGE_LANGUAGE_HEADER = 'x-page-language';
 
+/**
+ * Sent with it: the country of the page. Prices, currency and totals of a call without a country of its own
+ * (path segment, ?country=) follow it before the session's country (the login's), so the cart, the
+ * checkout and the lists of one page show one currency when the customer has switched the page's country.
+ */
+export const PAGE_COUNTRY_HEADER = 'x-page-country';
+
 export const ACCESS_PREFIXES = {
   public: ['/api'],
   guest: ['/api/guest', '/api'],

@@ -2,7 +2,7 @@
 // `request('POST /api/wk/:artnr/add/:qty', { params })` is typed from the contract (src/api/): the call's
 // name must exist, params/query/body must fit its schemas, and the answer has the contract's type.
 import type { ApiRoute, ApiRoutes } from '../api/index.ts';
-import { PAGE_LANGUAGE_HEADER, routeTarget, type CallArgs, type ContractDef, type ResultOf } from '../api/contract.ts';
+import { PAGE_COUNTRY_HEADER, PAGE_LANGUAGE_HEADER, routeTarget, type CallArgs, type ContractDef, type ResultOf } from '../api/contract.ts';
 import { loggedOut } from '../stores/customer.ts';
 
 export class ApiFailure extends Error {
@@ -64,10 +64,18 @@ function pageLanguage(): string {
   return /^[a-z]{2}$/.test(lang) ? lang : '';
 }
 
+/** The country of the page in the browser ('' elsewhere): prices and currency follow the page, not the session's country. */
+function pageCountry(): string {
+  const country = typeof document === 'undefined' ? '' : (document.documentElement.dataset.country ?? '').toLowerCase();
+  return /^[a-z]{2}$/.test(country) ? country : '';
+}
+
 async function send(method: Method, url: string, opts: CallOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const lang = pageLanguage();
   if (lang) headers[PAGE_LANGUAGE_HEADER] = lang;
+  const country = pageCountry();
+  if (country) headers[PAGE_COUNTRY_HEADER] = country;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || opts.body instanceof Blob) body = opts.body;
   else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers['content-type'] = 'application/json'; }

@@ -220,6 +220,26 @@ test('the LS brand (/dk/de/): free gift in the summary, reverse charge, totals a
   await shoot(page, 'submit-ls-de');
 });
 
+test('a session from the German site on the Polish one: cart and checkout in one currency, the same subtotal', async ({ page }) => {
+  const req = page.request;
+  await login(req, 654321); // the session's country is Germany (euro)
+  const plain = await articleOf(req, 601, 20);
+  await fill(req, [[plain, 3]]);
+  await page.setViewportSize(WIDTHS[1]);
+  await page.goto('/pl/pl/wk');
+  const cartSum = page.getByTestId('cart-sum');
+  await expect(cartSum).toContainText('zł');
+  await expect(page.getByTestId('cart')).not.toContainText('€');
+  const cartCents = parseCents((await cartSum.textContent())!);
+  await page.goto('/pl/pl/wk/kasse');
+  await hydrated(page, '[data-testid="checkout"]');
+  await expect(page.getByTestId('money-summary')).toContainText('zł');
+  const rows = await readSummary(page);
+  expectAddsUp(rows);
+  expect(one(rows, 'subtotal')).toBe(cartCents);
+  await shoot(page, 'kasse-pl-session-de');
+});
+
 for (const lang of ['de', 'fr'] as const) {
   test(`zahnlager/bestellhistorie details in ${lang}: the order's money as everywhere (net, VAT, gross add up)`, async ({ page }) => {
     const req = page.request;
