@@ -97,10 +97,11 @@ export async function customerEntity(
   };
 }
 
-export async function sessionCustomer(db: Db, s: Session) {
+/** The session's customer; `currency` is the one of the request's country (the page's, as its prices). */
+export async function sessionCustomer(db: Db, s: Session, country: string) {
   const row = await loadCustomerRow(db, s.kdnr);
   if (!row) throw notFound();
-  return customerEntity(db, row, { lang: s.language, country: s.country, subUserId: s.subUserId });
+  return customerEntity(db, row, { lang: s.language, country, subUserId: s.subUserId });
 }
 
 /**
@@ -156,7 +157,7 @@ export const routes: AnyRoute[] = [
     return { currency: cur.code, symbol: cur.symbol, firma: c.fi };
   }),
 
-  defineRoute(calls.infos, async ({ db, session }) => sessionCustomer(db, session)),
+  defineRoute(calls.infos, async ({ db, session, country }) => sessionCustomer(db, session, country)),
 
   defineRoute(calls.katalog, async ({ db, params, session }) => {
     if (!(await findCountry(db, params.country))) throw notFound();

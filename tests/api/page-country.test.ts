@@ -59,6 +59,12 @@ describe('prices in the currency of the page', () => {
     expect(line).toMatchObject({ Waehrung: 'PLN', Einzelpreis: cart.Einzelpreis, Gesamtpreis: cart.Gesamtpreis });
   });
 
+  it('the customer\'s currency (user/infos), which formats filter ranges and sums on the page, follows the page too', async () => {
+    const currency = async (headers: Record<string, string>) => (await c.call('GET /api/user/infos', { headers })).body.result.currency;
+    expect(await currency({})).toBe('EUR');
+    expect(await currency(PL)).toBe('PLN');
+  });
+
   it('a country the call names itself wins over the page\'s', async () => {
     const r = await c.call('GET /api/checkout', { query: { lang: 'de', country: 'de' }, headers: PL });
     expect(r.body.result.totals.currency).toBe('EUR');

@@ -238,6 +238,11 @@ test('a session from the German site on the Polish one: cart and checkout in one
   expectAddsUp(rows);
   expect(one(rows, 'subtotal')).toBe(cartCents);
   await shoot(page, 'kasse-pl-session-de');
+  // the filter's price range is formatted with the customer's currency (user/infos): the page's too
+  await page.setViewportSize(WIDTHS[0]);
+  await page.goto('/pl/pl/shop/category/6/601');
+  await expect(page.locator('.sh-filter__range').first()).toContainText('zł');
+  await expect(page.locator('.sh-filter__range').first()).not.toContainText('€');
 });
 
 for (const lang of ['de', 'fr'] as const) {

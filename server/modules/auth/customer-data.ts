@@ -10,7 +10,7 @@ import { emailTaken } from './shared.ts';
 import { throwFieldErrors, trimOr, columnsOf } from './customer-fields.ts';
 
 export const routes: AnyRoute[] = [
-  defineRoute(calls.changeCustomerData, async ({ db, body, session }) => {
+  defineRoute(calls.changeCustomerData, async ({ db, body, session, country: pageCountry }) => {
     await requirePermission(db, session, 'account');
     const cust = await loadCustomerRow(db, session.kdnr);
     if (!cust) throw notFound();
@@ -30,6 +30,6 @@ export const routes: AnyRoute[] = [
     const patch = columnsOf(body, lndnr);
     if (body.Sprache !== undefined && trimOr(body.Sprache) !== '') patch.sprache = resolveLanguage(body.Sprache, cust.firma);
     if (Object.keys(patch).length) await db.updateTable('customers').set(patch).where('kdnr', '=', session.kdnr).execute();
-    return sessionCustomer(db, session);
+    return sessionCustomer(db, session, pageCountry);
   }),
 ];
