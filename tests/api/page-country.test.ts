@@ -4,7 +4,7 @@
 // (PAGE_COUNTRY_HEADER); a country the call names itself (path, ?country=) still wins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_COUNTRY_HEADER } from '../../src/api/contract.ts';
-import { LAB_A, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
+import { DEMO_PASSWORD, LAB_A, LAB_B, plainArticle, setupApi, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let c: Client;
@@ -68,6 +68,41 @@ describe('prices in the currency of the page', () => {
   it('a country the call names itself wins over the page\'s', async () => {
     const r = await c.call('GET /api/checkout', { query: { lang: 'de', country: 'de' }, headers: PL });
     expect(r.body.result.totals.currency).toBe('EUR');
+  });
+
+  it('a guest gets the page\'s currency, and a kept guest answer never reaches a guest of another page', async () => {
+    const guest = env.client();
+    const currencies = async (headers: Record<string, string>, country?: string) => {
+      const r = await guest.call('GET /api/shop/category', { query: { katId: 601, lang: 'pl', ...(country ? { country } : {}) }, headers });
+      expect(r.status).toBe(200);
+      return new Set(r.body.result.items.map((i: { Waehrung: string }) => i.Waehrung));
+    };
+    expect(await currencies(PL)).toEqual(new Set(['PLN']));
+    expect(await currencies({})).toEqual(new Set(['EUR']));
+    expect(await currencies(PL)).toEqual(new Set(['PLN']));
+    expect(await currencies(PL, 'de')).toEqual(new Set(['EUR']));
+  });
+
+  it('the header reaches only the caller\'s own data: another customer sees its own cart and account', async () => {
+    const b = env.client();
+    expect((await b.login(LAB_B)).status).toBe(200);
+    const lines = (await b.call('GET /api/wkJSON/:language', { params: { language: 'pl' }, headers: PL })).body.result as { Artikelnummer: string }[];
+    expect(lines.some((l) => l.Artikelnummer === artnr)).toBe(false);
+    expect((await b.call('GET /api/user/infos', { headers: PL })).body.result).toMatchObject({ Kundennummer: LAB_B, currency: 'PLN' });
+  });
+
+  it('grants no right: a sub-user without the account function is still refused the customer data (403)', async () => {
+    const k13 = env.client();
+    expect((await k13.login(`${LAB_A}x3`, DEMO_PASSWORD)).status).toBe(200);
+    const r = await k13.call('PUT /api/user/kundendaten', { body: { Titel: 'Dr.' }, headers: PL });
+    expect([r.status, r.body.error]).toEqual([403, 'forbidden_function']);
+  });
+
+  it('a cross-site page cannot add with it: refused, the cart unchanged', async () => {
+    const before = await cartLine(PL);
+    const r = await c.call('POST /api/wk/:artnr/add/:qty', { params: { artnr, qty: 1 }, headers: { ...PL, 'sec-fetch-site': 'cross-site' } });
+    expect(r.status).toBe(403);
+    expect((await cartLine(PL)).Gesamtpreis).toBe(before.Gesamtpreis);
   });
 
   it('ignores a header that is not a country code', async () => {
