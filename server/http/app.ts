@@ -39,9 +39,14 @@ export function clientIp(c: Context): string {
 function requestLanguage(c: Context, sessionLanguage?: string | null): string {
   const stored = c.get('lang') as string | undefined;
   if (stored) return stored;
-  const page = c.req.header(PAGE_LANGUAGE_HEADER);
-  const fromPage = page && /^[a-zA-Z]{2}$/.test(page) ? page : undefined;
+  const fromPage = pageHeader(c, PAGE_LANGUAGE_HEADER);
   return (c.req.param('language') ?? c.req.param('lang') ?? c.req.query('lang') ?? fromPage ?? sessionLanguage ?? 'de').toLowerCase();
+}
+
+/** A page header's two-letter code (language or country); anything else counts as not sent. */
+function pageHeader(c: Context, name: string): string | undefined {
+  const v = c.req.header(name);
+  return v && /^[a-zA-Z]{2}$/.test(v) ? v : undefined;
 }
 
 /**
@@ -49,9 +54,7 @@ function requestLanguage(c: Context, sessionLanguage?: string | null): string {
  * country of the page the call comes from (PAGE_COUNTRY_HEADER), else the session's, else Germany.
  */
 function requestCountry(c: Context, params: Record<string, unknown>, sessionCountry?: string | null): string {
-  const page = c.req.header(PAGE_COUNTRY_HEADER);
-  const fromPage = page && /^[a-zA-Z]{2}$/.test(page) ? page : undefined;
-  return String(params.country ?? c.req.query('country') ?? fromPage ?? sessionCountry ?? 'de').toLowerCase();
+  return String(params.country ?? c.req.query('country') ?? pageHeader(c, PAGE_COUNTRY_HEADER) ?? sessionCountry ?? 'de').toLowerCase();
 }
 
 /** i18next reads these names as options (language, plural, context), never as a text's placeholder. */

@@ -58,23 +58,18 @@ export async function requestWithRetry<K extends ApiRoute>(
   }
 }
 
-/** The language of the page in the browser ('' elsewhere): the answer's texts follow the page, not the session's language. */
-function pageLanguage(): string {
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang.slice(0, 2).toLowerCase();
-  return /^[a-z]{2}$/.test(lang) ? lang : '';
-}
-
-/** The country of the page in the browser ('' elsewhere): prices and currency follow the page, not the session's country. */
-function pageCountry(): string {
-  const country = typeof document === 'undefined' ? '' : (document.documentElement.dataset.country ?? '').toLowerCase();
-  return /^[a-z]{2}$/.test(country) ? country : '';
+/** A two-letter code of the page in the browser ('' elsewhere or when it is not one). */
+function pageCode(read: (html: HTMLElement) => string | undefined): string {
+  const code = typeof document === 'undefined' ? '' : (read(document.documentElement) ?? '').slice(0, 2).toLowerCase();
+  return /^[a-z]{2}$/.test(code) ? code : '';
 }
 
 async function send(method: Method, url: string, opts: CallOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  const lang = pageLanguage();
+  // the answer's texts and prices follow the page, not the session's language and country (the login's)
+  const lang = pageCode((html) => html.lang);
   if (lang) headers[PAGE_LANGUAGE_HEADER] = lang;
-  const country = pageCountry();
+  const country = pageCode((html) => html.dataset.country);
   if (country) headers[PAGE_COUNTRY_HEADER] = country;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || opts.body instanceof Blob) body = opts.body;

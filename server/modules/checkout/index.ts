@@ -8,8 +8,8 @@
 //
 // Choices where the spec is silent:
 // - Prices are net; the shop currency follows the request's country (the page's, else the session's:
-//   server/http/app.ts requestCountry; prices stored in EUR are converted). Money rules (benefit minimum order, freeway 170 EUR, free shipping, release limit)
-//   compare EUR. The summary (lines, discounts, shipping, net, VAT, gross) comes from the one pricing
+//   server/http/app.ts requestCountry; prices stored in EUR are converted). Money rules (benefit
+//   minimum order, freeway 170 EUR, free shipping, release limit) compare EUR. The summary (lines, discounts, shipping, net, VAT, gross) comes from the one pricing
 //   function in server/lib/money.ts; the order keeps it (summary_json) and mail, order details and
 //   documents show it. Method and article names follow the call's language (?lang=).
 // - Shipping: standard 6.90 EUR (free from 150 EUR goods value after discounts), express 14.90 EUR,
