@@ -1,7 +1,15 @@
-import { PostgresAdapter, type Kysely, type ColumnDefinitionBuilder, type CreateTableBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type ColumnDefinitionBuilder, type CreateTableBuilder } from 'kysely';
 
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Serialises transactions that name the same key until they end: an advisory lock on PostgreSQL (READ COMMITTED
+ * lets two transactions read the same rows before either writes); SQLite transactions are serial already.
+ */
+export async function lockForTransaction(tx: Kysely<any>, key: string): Promise<void> {
+  if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(tx);
 }
 
 /** Auto-increment primary key that works on SQLite and PostgreSQL. */

@@ -1,7 +1,6 @@
 // Service forms (returns, repairs, transport damage, special orders, spare parts, callback) and the
 // contact form. Guests and customers may send them; each gets a unique reference like RT-2026-000124.
-import { sql } from 'kysely';
-import { isPostgres } from '../db/dialect.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { multipartText, readMultipart } from '../http/body.ts';
@@ -30,8 +29,7 @@ export async function createServiceRequest(
   const prefix = REFERENZ_PREFIX[req.typ] ?? 'SR';
   const year = new Date().getUTCFullYear();
   const stem = `${prefix}-${year}-`;
-  // serialises numbering per prefix on PostgreSQL; SQLite transactions are serial already
-  if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(hashtext(${stem}))`.execute(tx);
+  await lockForTransaction(tx, stem); // numbering per prefix
   const last = await tx.selectFrom('service_requests').select('referenz').where('referenz', 'like', `${stem}%`)
     .orderBy('referenz', 'desc').limit(1).executeTakeFirst();
   const seq = last ? Number(last.referenz.slice(stem.length)) + 1 : 1;

@@ -210,13 +210,18 @@ describe('idempotent order submission', () => {
   });
 
   it('a parallel double submit creates one order', async () => {
-    await fillCart(b, cheap, 2);
-    const before = await orderCount(env.db, LAB_B);
-    const answers = await Promise.all([1, 2, 3, 4].map(() => submitOrder(b, 'parallel-key-0001')));
-    for (const r of answers) expect(r.status).toBe(200);
-    expect(new Set(answers.map((r) => r.body.result.auftrag)).size).toBe(1);
-    expect(answers.filter((r) => !r.body.result.replayed)).toHaveLength(1);
-    expect(await orderCount(env.db, LAB_B)).toBe(before + 1);
+    // several rounds: on PostgreSQL a late request could read the key before and the emptied cart after the
+    // winner's commit (400 cart_no_products instead of the order) — rare in one round, seen once in CI
+    for (let round = 0; round < 12; round++) {
+      await fillCart(b, cheap, 2);
+      const before = await orderCount(env.db, LAB_B);
+      const key = `parallel-key-${String(round).padStart(4, '0')}`;
+      const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => submitOrder(b, key)));
+      expect(answers.map((r) => [r.status, r.body.error])).toEqual(answers.map(() => [200, undefined]));
+      expect(new Set(answers.map((r) => r.body.result.auftrag)).size).toBe(1);
+      expect(answers.filter((r) => !r.body.result.replayed)).toHaveLength(1);
+      expect(await orderCount(env.db, LAB_B)).toBe(before + 1);
+    }
   });
 
   it('a new key after a placed order finds an empty cart', async () => {

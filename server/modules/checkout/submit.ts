@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { Session } from '../../http/session.ts';
 import { ApiError, badRequest } from '../../http/errors.ts';
+import { lockForTransaction } from '../../db/dialect.ts';
 import type { Acting } from '../../lib/permissions.ts';
 import { nextOrderNumbers } from '../../lib/order-numbers.ts';
 import { discountTotal, toCents, parseSummary } from '../../lib/money.ts';
@@ -37,6 +38,9 @@ export interface PlaceResult { placed: Placed; mail?: { co: Checkout; addr: Addr
 export async function placeOrder(
   tx: Db, session: Session, key: string, patch: StateInput, opts: { lang: string; country: string }, acting: Acting, attempt: number,
 ): Promise<PlaceResult> {
+  // one placement per customer at a time: a parallel submit with the same key then finds this order instead of the
+  // cart it emptied (on PostgreSQL it could read the key before and the cart after the other's commit)
+  await lockForTransaction(tx, `order:${session.kdnr}`);
   const again = await findByKey(tx, session.kdnr, key);
   if (again) return { placed: again };
   let st = await loadState(tx, session.kdnr);
