@@ -15,6 +15,7 @@ import { failureKey } from '../../shop/lib/errors.ts';
 import { money, type Ctx } from '../../shop/lib/article.ts';
 import { portalError } from '../lib/errors.ts';
 import '../portal.css';
+import { ScrollRegion } from '../../shop/ui/ScrollRegion.tsx';
 
 type Rules = ApiResult<'GET /api/account/release-rules'>;
 type Buyer = Rules['buyers'][number];
@@ -99,7 +100,7 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
       {rules && <p className="sh-muted">{t('logbuch_user.budgets_intro', { month: monthName })}</p>}
       {rules && buyers.length === 0 && <p className="sh-empty">{t('logbuch_user.budgets_empty')}</p>}
       {rules && buyers.length > 0 && (
-        <div className="pt-scroll">
+        <ScrollRegion labelledBy={`pt-budgets-${mode}`}>
           <table className="sh-table pt-doctable pt-budgettable">
             <thead>
               <tr>
@@ -107,7 +108,7 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
                 <th scope="col" className="sh-num">{t('logbuch_user.budget')}</th>
                 <th scope="col" className="sh-num">{t('logbuch_user.budget_used')}</th>
                 <th scope="col" className="sh-num">{t('logbuch_user.budget_remaining')}</th>
-                {mode === 'settings' && <th scope="col" />}
+                {mode === 'settings' && <th scope="col"><span className="sh-sr">{t('app.column_actions')}</span></th>}
               </tr>
             </thead>
             <tbody>
@@ -143,7 +144,7 @@ export default function BudgetRules({ country, lang, mode, messages }: { country
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

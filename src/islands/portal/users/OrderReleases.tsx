@@ -17,6 +17,7 @@ import { formatDate } from '../../shop/ui/Orders.tsx';
 import { portalError } from '../lib/errors.ts';
 import { allows } from '#rules/permissions.ts';
 import '../portal.css';
+import { ScrollRegion } from '../../shop/ui/ScrollRegion.tsx';
 
 type Pending = OrderSummary & { created_at?: string; placedBySubUser?: number | null };
 type User = ApiResult<'GET /api/user/subusers'>[number];
@@ -71,13 +72,13 @@ export default function OrderReleases({ country, lang, messages }: { country: st
       {orders === null && <p aria-busy="true">{t('app.loading')}</p>}
       {orders?.length === 0 && !error && <p className="sh-empty" data-testid="no-releases">{t('logbuch_user.releases_empty')}</p>}
       {orders && orders.length > 0 && (
-        <div className="pt-scroll">
+        <ScrollRegion labelledBy="pt-releases-title">
           <table className="sh-table pt-doctable">
             <thead>
               <tr>
                 <th scope="col">{t('logbuch_user.order')}</th><th scope="col">{t('logbuch_user.date')}</th>
                 <th scope="col">{t('logbuch_user.placed_by')}</th><th scope="col" className="sh-num">{t('logbuch_user.total')}</th>
-                <th scope="col">{t('release.reason')}</th><th scope="col" />
+                <th scope="col">{t('release.reason')}</th><th scope="col"><span className="sh-sr">{t('app.column_actions')}</span></th>
               </tr>
             </thead>
             <tbody>
@@ -101,7 +102,7 @@ export default function OrderReleases({ country, lang, messages }: { country: st
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

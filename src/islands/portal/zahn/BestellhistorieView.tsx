@@ -12,6 +12,7 @@ import { zl } from './lib/zahnlager.ts';
 import { dateLabel } from './lib/format.ts';
 import { Crumbs, LoadState, StateBadge, useCustomerData } from './ui/common.tsx';
 import './zahn.css';
+import { ScrollRegion } from '../../shop/ui/ScrollRegion.tsx';
 
 const OPEN = ['selected', 'processing', 'delivering', 'backorder'] as const;
 
@@ -51,21 +52,21 @@ function Content({ h, t, country, lang }: { h: Historie; t: T; country: string; 
       <section className="sh-section" aria-labelledby="zl-orders">
         <h2 id="zl-orders">{t('zahnlager.orders_with_sets')}</h2>
         {h.orders.length === 0 ? <p className="sh-empty">{t('zahnlager.no_orders')}</p> : (
-          <div className="sh-table-wrap" style={{ overflowX: 'auto' }}>
-            <table className="sh-table zl-hist">
+          <ScrollRegion className="sh-table-wrap" labelledBy="zl-orders">
+            <table className="sh-table zl-hist zl-hist--orders">
               <thead><tr><th scope="col">{t('zahnlager.date')}</th><th scope="col">{t('zahnlager.order_no')}</th><th scope="col">{t('zahnlager.sets')}</th><th scope="col"><span className="sh-sr">{t('zahnlager.details')}</span></th></tr></thead>
               <tbody>
                 {h.orders.map((o) => (
                   <tr key={o.id} data-testid="zl-hist-order">
-                    <td>{dateLabel(o.datum, country, lang)}</td>
-                    <td>{o.auftrag}</td>
-                    <td><ul className="zl-drawers">{o.positionen.map((p) => <li key={p.pos}>{p.menge} × {p.artnr} <StateBadge state={p.state} t={t} /></li>)}</ul></td>
-                    <td><a className="sh-link" href={r.details(o)}>{t('zahnlager.details')}</a></td>
+                    <td className="zl-hist__date">{dateLabel(o.datum, country, lang)}</td>
+                    <td className="zl-hist__no" data-label={t('zahnlager.order_no')}>{o.auftrag}</td>
+                    <td className="zl-hist__sets"><ul className="zl-drawers">{o.positionen.map((p) => <li key={p.pos}>{p.menge} × {p.artnr} <StateBadge state={p.state} t={t} /></li>)}</ul></td>
+                    <td className="zl-hist__more"><a className="sh-link" href={r.details(o)}>{t('zahnlager.details')}</a></td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         {pages > 1 && <Pagination page={h.page} pages={pages} href={(p: number) => `${r.bestellhistorie}?page=${p}`} onGo={(p: number) => location.assign(`${r.bestellhistorie}?page=${p}`)} t={t} />}
       </section>
@@ -97,29 +98,32 @@ export function BestellDetailsView({ country, lang, auftrag, vorgang, rechnung, 
   return (
     <div className="zl" data-testid="zl-historie-details">
       <Crumbs t={t} items={[{ href: r.zahnlager, label: t('zahnlager.title') }, { href: r.bestellhistorie, label: t('zahnlager.order_history') }, { label: `${t('zahnlager.order_no')} ${auftrag}` }]} />
-      <h1>{t('zahnlager.order_no')} {auftrag}</h1>
+      <h1 id="zl-order-title">{t('zahnlager.order_no')} {auftrag}</h1>
       <LoadState load={load} t={t} />
       {o && (
         <>
           <dl className="zl-counts">
             <div><dt>{t('zahnlager.date')}</dt><dd>{dateLabel(o.datum, country, lang)}</dd></div>
             <div><dt>{t('zahnlager.process_no')}</dt><dd>{o.vorgang}</dd></div>
-            <div><dt>{t('zahnlager.invoice_no')}</dt><dd>{o.rechnung}</dd></div>
+            {/* 0 until the order is invoiced (as in the shop's order history) */}
+            {o.rechnung ? <div><dt>{t('zahnlager.invoice_no')}</dt><dd>{o.rechnung}</dd></div> : null}
           </dl>
-          <div style={{ overflowX: 'auto' }}>
-            <table className="sh-table zl-hist">
+          <ScrollRegion labelledBy="zl-order-title">
+            <table className="sh-table zl-hist zl-hist--lines">
               <thead><tr><th scope="col">{t('zahnlager.artikelnummer')}</th><th scope="col">{t('zahnlager.name')}</th><th scope="col">{t('zahnlager.quantity')}</th><th scope="col">{t('zahnlager.state')}</th><th scope="col">{t('zahnlager.storage_place')}</th></tr></thead>
               <tbody>
                 {o.positionen.map((p) => (
                   <tr key={p.pos}>
-                    <td>{p.artnr}</td><td>{p.bezeichnung}</td><td>{p.menge}</td>
-                    <td><StateBadge state={p.state} t={t} />{p.bookedAt && <> {dateLabel(p.bookedAt, country, lang)}</>}</td>
-                    <td>{p.slot ? <SlotLink s={p.slot} t={t} r={r} /> : '–'}</td>
+                    <td className="zl-hist__artnr" data-label={t('zahnlager.artikelnummer')}>{p.artnr}</td>
+                    <td className="zl-hist__name">{p.bezeichnung}</td>
+                    <td className="zl-hist__qty" data-label={t('zahnlager.quantity')}>{p.menge}</td>
+                    <td className="zl-hist__state"><StateBadge state={p.state} t={t} />{p.bookedAt && <> {dateLabel(p.bookedAt, country, lang)}</>}</td>
+                    <td className="zl-hist__place" data-label={t('zahnlager.storage_place')}>{p.slot ? <SlotLink s={p.slot} t={t} r={r} /> : '–'}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <div className="zl-money"><MoneySummaryBox s={o.money.summary} t={t} ctx={{ country, lang, currency: o.money.currency }} showLines={false} /></div>
         </>
       )}

@@ -13,6 +13,7 @@ import { zl } from './lib/zahnlager.ts';
 import { CountsLine, Crumbs, LoadState, StateBadge, useCustomerData } from './ui/common.tsx';
 import { SelectionBar } from './ui/SelectionBar.tsx';
 import './zahn.css';
+import { ScrollRegion } from '../../shop/ui/ScrollRegion.tsx';
 
 const IN_PROCESS = ['processing', 'delivering', 'backorder'];
 
@@ -74,8 +75,7 @@ function Legend({ t }: { t: T }) {
 
 function DrawerGrid({ d, t, onSlot, day }: { d: Drawer; t: T; onSlot: (s: Slot) => void; day: (iso: string) => string }) {
   return (
-    // position: relative keeps the cells' screen-reader texts inside this scroll box (they escaped it and widened the page)
-    <div className="zl-grid-wrap" role="region" aria-label={d.name} tabIndex={0}>
+    <ScrollRegion className="zl-grid-wrap" label={d.name}>
       <table className="zl-grid" style={{ '--zl-cols': d.spalten } as CSSProperties}>
         <caption className="sh-sr">{t('zahnlager.grid_size', { zeilen: d.zeilen, spalten: d.spalten })}</caption>
         <thead><tr><td className="zl-grid__corner" />{Array.from({ length: d.spalten }, (_, i) => <th key={i} scope="col">{t('zahnlager.column')} {i + 1}</th>)}</tr></thead>
@@ -88,7 +88,7 @@ function DrawerGrid({ d, t, onSlot, day }: { d: Drawer; t: T; onSlot: (s: Slot) 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
