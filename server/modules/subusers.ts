@@ -2,6 +2,7 @@
 // Main user = id 0 with role 'general' (all rights); sub-users carry functions K07/K09/K13.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { endSessions, rotateSession, type Session } from '../http/session.ts';
@@ -85,14 +86,18 @@ export const routes: AnyRoute[] = [
 
   defineRoute(calls.create, async ({ db, session, body }) => {
     await requirePermission(db, session, 'manage_users');
-    const n = await db.selectFrom('sub_users').select(sql<number>`count(*)`.as('n'))
-      .where('kdnr', '=', session.kdnr).where('deleted', '=', 0).executeTakeFirst();
-    if (Number(n?.n ?? 0) >= MAX_SUB_USERS) throw badRequest('too_many_users', { max: MAX_SUB_USERS });
     const hash = await passwordHashOf(body);
-    const row = await db.insertInto('sub_users').values({
-      kdnr: session.kdnr, vorname: body.vorname, nachname: body.nachname, funktionen: body.funktionen.join(';'),
-      email: body.email || null, created_at: nowIso(), deleted: 0, password_hash: hash ?? null, must_change_password: hash ? 1 : 0,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (tx) => {
+      // count and insert under one lock per account: parallel creates cannot all count 99 and pass the limit
+      await lockForTransaction(tx, `sub_users:${session.kdnr}`);
+      const n = await tx.selectFrom('sub_users').select(sql<number>`count(*)`.as('n'))
+        .where('kdnr', '=', session.kdnr).where('deleted', '=', 0).executeTakeFirst();
+      if (Number(n?.n ?? 0) >= MAX_SUB_USERS) throw badRequest('too_many_users', { max: MAX_SUB_USERS });
+      return tx.insertInto('sub_users').values({
+        kdnr: session.kdnr, vorname: body.vorname, nachname: body.nachname, funktionen: body.funktionen.join(';'),
+        email: body.email || null, created_at: nowIso(), deleted: 0, password_hash: hash ?? null, must_change_password: hash ? 1 : 0,
+      }).returning('id').executeTakeFirstOrThrow();
+    });
     return { id: Number(row.id), vorname: body.vorname, nachname: body.nachname, funktionen: body.funktionen, role: 'sub' as const };
   }),
 

@@ -1,4 +1,5 @@
 // The checkout calls (src/api/checkout.ts) bound to their handlers.
+import { lockForTransaction } from '../../db/dialect.ts';
 import { ApiError, badRequest, conflict } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { forgetPurchases } from '../../lib/articles.ts';
@@ -40,6 +41,7 @@ export const routes: AnyRoute[] = [
     const bad = orderedFields(errors, ADDRESS_FIELDS);
     if (bad.length) throw fieldInvalid(bad[0]!, bad, errors);
     return db.transaction().execute(async (tx) => {
+      await lockForTransaction(tx, `addresses:${session.kdnr}`); // parallel adds cannot all count 99 and pass the limit
       const n = await tx.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
       if (Number(n?.n ?? 0) >= ADDRESSES_PER_CUSTOMER) throw conflict('address_limit', { max: ADDRESSES_PER_CUSTOMER });
       const { id } = await tx.insertInto('addresses').values({
