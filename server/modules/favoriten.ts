@@ -2,6 +2,7 @@
 // its items carry list_id 0. Every query filters by the session's customer.
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/index.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { loadArticleItems } from '../lib/articles.ts';
@@ -26,8 +27,9 @@ export async function listName(db: Db | Tx, kdnr: number, listId: number): Promi
   return l.name;
 }
 
-/** Creates a list of the customer (at most MAX_LISTS). */
-export async function createList(db: Db | Tx, kdnr: number, name: string): Promise<{ id: number; name: string }> {
+/** Creates a list of the customer (at most MAX_LISTS), inside the caller's transaction. */
+export async function createList(db: Tx, kdnr: number, name: string): Promise<{ id: number; name: string }> {
+  await lockForTransaction(db, `order_lists:${kdnr}`); // parallel creates cannot all count below the limit
   const n = await db.selectFrom('order_lists').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', kdnr).executeTakeFirst();
   if (Number(n?.n ?? 0) >= MAX_LISTS) throw badRequest('too_many_lists', { max: MAX_LISTS });
   const row = await db.insertInto('order_lists').values({ kdnr, name, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
@@ -35,11 +37,18 @@ export async function createList(db: Db | Tx, kdnr: number, name: string): Promi
 }
 
 /**
+ * Serialises the adds to one list until the transaction ends: parallel adds could each count their own
+ * items and the committed ones, and pass MAX_ITEMS together (PostgreSQL READ COMMITTED).
+ */
+const lockListItems = (tx: Tx, listId: number) => lockForTransaction(tx, `order_list_items:${listId}`);
+
+/**
  * Adds items to a list the caller has checked is the customer's: an article already there gets the
  * quantities added (capped at 999). More than MAX_ITEMS items → too_many_items (run it in a
  * transaction so nothing stays). Answers the list's item count.
  */
 export async function addListItems(tx: Tx, kdnr: number, listId: number, items: readonly { artnr: string; menge: number }[]): Promise<number> {
+  await lockListItems(tx, listId);
   // one millisecond apart: the list keeps the order of the given items (it lists by added_at)
   const t0 = Date.parse(nowIso());
   for (const [i, it] of items.entries()) {
@@ -98,7 +107,8 @@ export const routes: AnyRoute[] = [
     });
   }),
 
-  defineRoute(calls.createList, async ({ db, session, body }) => ({ ...(await createList(db, session.kdnr, body.name)), count: 0 })),
+  defineRoute(calls.createList, async ({ db, session, body }) =>
+    ({ ...(await db.transaction().execute((tx) => createList(tx, session.kdnr, body.name))), count: 0 })),
 
   defineRoute(calls.renameList, async ({ db, session, params, body }) => {
     const r = await db.updateTable('order_lists').set({ name: body.name })
@@ -123,14 +133,18 @@ export const routes: AnyRoute[] = [
     await listName(db, session.kdnr, params.listId);
     const a = await db.selectFrom('articles').select('artnr').where('artnr', '=', params.artnr).executeTakeFirst();
     if (!a) throw badRequest('error_artnr');
-    const n = await db.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n'))
-      .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).executeTakeFirst();
-    if (Number(n?.n ?? 0) >= MAX_ITEMS) throw badRequest('too_many_items', { max: MAX_ITEMS });
-    const r = await db.insertInto('order_list_items').values({
-      kdnr: session.kdnr, list_id: params.listId, artnr: a.artnr, menge: qty, added_at: nowIso(),
-    }).onConflict((oc) => oc.columns(['kdnr', 'list_id', 'artnr']).doNothing()).executeTakeFirst();
-    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict('error_art_in_liste');
-    return { key: 'success_add_to_liste' as const, listId: params.listId, artnr: a.artnr, menge: qty, count: Number(n?.n ?? 0) + 1 };
+    const count = await db.transaction().execute(async (tx) => {
+      await lockListItems(tx, params.listId);
+      const n = await tx.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n'))
+        .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).executeTakeFirst();
+      if (Number(n?.n ?? 0) >= MAX_ITEMS) throw badRequest('too_many_items', { max: MAX_ITEMS });
+      const r = await tx.insertInto('order_list_items').values({
+        kdnr: session.kdnr, list_id: params.listId, artnr: a.artnr, menge: qty, added_at: nowIso(),
+      }).onConflict((oc) => oc.columns(['kdnr', 'list_id', 'artnr']).doNothing()).executeTakeFirst();
+      if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict('error_art_in_liste');
+      return Number(n?.n ?? 0) + 1;
+    });
+    return { key: 'success_add_to_liste' as const, listId: params.listId, artnr: a.artnr, menge: qty, count };
   }),
 
   defineRoute(calls.setItemQty, async ({ db, session, params }) => {

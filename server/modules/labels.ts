@@ -5,6 +5,7 @@ import type { PDFImage } from 'pdf-lib';
 import { sql } from 'kysely';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { defineRoute, parseWith, type AnyRoute } from '../http/route.ts';
 import * as labels from '#api/labels.ts';
@@ -211,10 +212,13 @@ export const routes: AnyRoute[] = [
   }),
   defineRoute(labels.presets, () => PRESETS),
   defineRoute(labels.createTemplate, async ({ db, session, body }) => {
-    const n = await db.selectFrom('label_templates').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
-    if (Number(n?.n ?? 0) >= MAX_TEMPLATES) throw conflict('too_many_templates', { max: MAX_TEMPLATES });
-    const r = await db.insertInto('label_templates').values({ kdnr: session.kdnr, ...toColumns(body), created_at: nowIso() })
-      .returning('id').executeTakeFirstOrThrow();
+    const r = await db.transaction().execute(async (tx) => {
+      await lockForTransaction(tx, `label_templates:${session.kdnr}`); // parallel creates cannot all count below the limit
+      const n = await tx.selectFrom('label_templates').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', session.kdnr).executeTakeFirst();
+      if (Number(n?.n ?? 0) >= MAX_TEMPLATES) throw conflict('too_many_templates', { max: MAX_TEMPLATES });
+      return tx.insertInto('label_templates').values({ kdnr: session.kdnr, ...toColumns(body), created_at: nowIso() })
+        .returning('id').executeTakeFirstOrThrow();
+    });
     return templateOut(await ownTemplate(db, session.kdnr, Number(r.id)));
   }),
   defineRoute(labels.template, async ({ db, session, params }) => templateOut(await ownTemplate(db, session.kdnr, params.id))),

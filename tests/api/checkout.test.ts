@@ -2,7 +2,7 @@
 // free gift and instant discount, the freeway return ticket (170 EUR, once per month) and
 // idempotent submission (same key → one order, also for parallel double submits).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LAB_A, LAB_B, fillCart, orderCount, plainArticle, setupApi, submitOrder, type Client, type TestEnv } from './harness.ts';
+import { LAB_A, LAB_B, expectLimitHolds, fillCart, orderCount, plainArticle, setupApi, submitOrder, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let b: Client;
@@ -225,21 +225,20 @@ describe('idempotent order submission', () => {
   });
 
   it('parallel address adds at 98 addresses make exactly 100 (the others 409 address_limit)', async () => {
-    // on PostgreSQL (READ COMMITTED) every add could count 98 before any insert committed
-    const count = () => env.db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('kdnr', '=', LAB_B)
-      .executeTakeFirstOrThrow().then((r) => Number(r.n));
-    const addr = { zusatz1: '', zusatz2: '', ansprechpartner: '', strasse: 'Weg 1', plz: '20095', ort: 'Hamburg', land_iso2: 'DE', is_default: 0 };
-    for (let round = 0; round < 6; round++) {
-      const missing = 98 - await count();
-      for (let i = 0; i < missing; i++) await env.db.insertInto('addresses').values({ kdnr: LAB_B, firma_name: 'Filler', ...addr }).execute();
-      const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) =>
-        b.call('POST /api/checkout/addresses', { query: Q, body: { firma_name: `Parallel ${round}-${i}`, strasse: 'Weg 1', plz: '20095', ort: 'Hamburg', land_iso2: 'DE' } })));
-      expect(answers.map((r) => [r.status, r.body.error]).sort()).toEqual([[200, undefined], [200, undefined],
-        [409, 'address_limit'], [409, 'address_limit'], [409, 'address_limit'], [409, 'address_limit']]);
-      expect(await count()).toBe(100);
-      await env.db.deleteFrom('addresses').where('kdnr', '=', LAB_B).where('firma_name', 'like', 'Parallel %').execute();
-    }
-    await env.db.deleteFrom('addresses').where('kdnr', '=', LAB_B).where('firma_name', 'in', ['Filler']).execute();
+    const addr = { strasse: 'Weg 1', plz: '20095', ort: 'Hamburg', land_iso2: 'DE' };
+    await expectLimitHolds({
+      max: 100,
+      rows: () => env.db.selectFrom('addresses').where('kdnr', '=', LAB_B),
+      fill: async (missing) => {
+        for (let i = 0; i < missing; i++) {
+          await env.db.insertInto('addresses').values({ kdnr: LAB_B, firma_name: 'Filler', zusatz1: '', zusatz2: '', ansprechpartner: '', is_default: 0, ...addr }).execute();
+        }
+      },
+      create: (round, i) => b.call('POST /api/checkout/addresses', { query: Q, body: { firma_name: `Parallel ${round}-${i}`, ...addr } }),
+      refusal: [409, 'address_limit'],
+      cleanUp: async () => { await env.db.deleteFrom('addresses').where('kdnr', '=', LAB_B).where('firma_name', 'like', 'Parallel %').execute(); },
+    });
+    await env.db.deleteFrom('addresses').where('kdnr', '=', LAB_B).where('firma_name', '=', 'Filler').execute();
   });
 
   it('a new key after a placed order finds an empty cart', async () => {

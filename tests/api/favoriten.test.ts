@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_A, setupApi, type Client, type TestEnv } from './harness.ts';
+import { expectLimitHolds, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let a: Client;
@@ -129,5 +129,42 @@ describe('order lists', () => {
     expect(left).toHaveLength(0);
     expect((await a.call('DELETE /api/favoriten/listen/:id', { params: { id: listId } })).status).toBe(404);
     expect((await a.call('DELETE /api/favoriten/listen/:id', { params: { id: 0 } })).status).toBe(400);
+  });
+});
+
+describe('the limits of order lists under parallel calls', () => {
+  let lab: Client;
+  beforeAll(async () => {
+    lab = env.client();
+    expect((await lab.login(LAB_B)).status).toBe(200);
+  });
+
+  it('parallel creates at 198 lists make exactly 200 (the others 400 too_many_lists)', async () => {
+    await expectLimitHolds({
+      max: 200,
+      rows: () => env.db.selectFrom('order_lists').where('kdnr', '=', LAB_B),
+      fill: async (missing) => {
+        for (let i = 0; i < missing; i++) await env.db.insertInto('order_lists').values({ kdnr: LAB_B, name: `Filler ${i}`, created_at: new Date().toISOString() }).execute();
+      },
+      create: (round, i) => lab.call('POST /api/favoriten/listen', { body: { name: `Parallel ${round}-${i}` } }),
+      refusal: [400, 'too_many_lists'],
+      cleanUp: async () => { await env.db.deleteFrom('order_lists').where('kdnr', '=', LAB_B).where('name', 'like', 'Parallel %').execute(); },
+    });
+    await env.db.deleteFrom('order_lists').where('kdnr', '=', LAB_B).execute();
+  });
+
+  it('parallel adds at 998 items make exactly 1000 (the others 400 too_many_items)', async () => {
+    const list = (await lab.call('POST /api/favoriten/listen', { body: { name: 'Voll' } })).body.result.id;
+    await expectLimitHolds({
+      max: 1000,
+      rows: () => env.db.selectFrom('order_list_items').where('kdnr', '=', LAB_B).where('list_id', '=', list),
+      fill: async (missing) => {
+        const rows = Array.from({ length: missing }, (_, i) => ({ kdnr: LAB_B, list_id: list, artnr: `FILL-${i}`, menge: 1, added_at: new Date().toISOString() }));
+        for (let i = 0; i < rows.length; i += 200) await env.db.insertInto('order_list_items').values(rows.slice(i, i + 200)).execute();
+      },
+      create: (_round, i) => lab.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: list, artnr: arts[i]! } }),
+      refusal: [400, 'too_many_items'],
+      cleanUp: async () => { await env.db.deleteFrom('order_list_items').where('kdnr', '=', LAB_B).where('list_id', '=', list).where('artnr', 'not like', 'FILL-%').execute(); },
+    });
   });
 });

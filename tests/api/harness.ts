@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
+import type { SelectQueryBuilder } from 'kysely';
 import { createDb, type Db } from '../../server/db/index.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createApi } from '../../server/http/app.ts';
@@ -71,6 +72,26 @@ export function submitOrder(c: Client, key: string, body: Record<string, unknown
  */
 export function heifFile(after: Buffer = Buffer.alloc(0)): Buffer {
   return Buffer.concat([fs.readFileSync(path.join(import.meta.dirname, '../fixtures/photo.heic')), after]);
+}
+
+/**
+ * A limit under parallel creates (on PostgreSQL, READ COMMITTED lets every create count before the others commit):
+ * each round fills the store up to two below `max`, sends six creates at once and expects exactly two to pass,
+ * the store at `max` and the other four refused with `refusal` (status, error key); `cleanUp` takes back the round's.
+ */
+export async function expectLimitHolds(o: {
+  max: number; rows: () => SelectQueryBuilder<any, any, object>; fill: (missing: number) => Promise<void>;
+  create: (round: number, i: number) => Promise<Res>; refusal: [number, string]; cleanUp: () => Promise<void>;
+}): Promise<void> {
+  const count = () => o.rows().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+  for (let round = 0; round < 6; round++) {
+    await o.fill(o.max - 2 - await count());
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => o.create(round, i)));
+    const got = answers.map((r) => (r.status === 200 ? [200] : [r.status, r.body?.error])).sort((x, y) => Number(x[0]) - Number(y[0]));
+    expect(got).toEqual([[200], [200], o.refusal, o.refusal, o.refusal, o.refusal]);
+    expect(await count()).toBe(o.max);
+    await o.cleanUp();
+  }
 }
 
 /** Number of orders of a customer. */

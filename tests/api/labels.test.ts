@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeLayout } from '../../server/modules/labels.ts';
-import { LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+import { expectLimitHolds, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
 import { pdfToText } from './pdf-text.ts';
 
 let env: TestEnv;
@@ -277,5 +277,22 @@ describe('QR quiet zone (issue 12)', () => {
     const module = run / 7; // the top-left finder pattern is 7 modules wide
     expect((fx - x0) / module).toBeGreaterThanOrEqual(3.9);
     expect((fy - y0) / module).toBeGreaterThanOrEqual(3.9);
+  });
+});
+
+describe('the limit of 100 templates under parallel creates', () => {
+  it('parallel creates at 98 templates make exactly 100 (the others 409 too_many_templates)', async () => {
+    const c = env.client();
+    expect((await c.login(LAB_B)).status).toBe(200);
+    const create = (name: string) => c.call('POST /api/labels/templates', { body: { ...base, name } as never });
+    await expectLimitHolds({
+      max: 100,
+      rows: () => env.db.selectFrom('label_templates').where('kdnr', '=', LAB_B),
+      fill: async (missing) => { for (let i = 0; i < missing; i++) expect((await create(`Filler ${i}`)).status).toBe(200); },
+      create: (round, i) => create(`Parallel ${round}-${i}`),
+      refusal: [409, 'too_many_templates'],
+      cleanUp: async () => { await env.db.deleteFrom('label_templates').where('kdnr', '=', LAB_B).where('name', 'like', 'Parallel %').execute(); },
+    });
+    await env.db.deleteFrom('label_templates').where('kdnr', '=', LAB_B).where('name', 'like', 'Filler %').execute();
   });
 });

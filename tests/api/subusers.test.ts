@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, requirePermission } from '../../server/lib/permissions.ts';
 import type { Session } from '../../server/http/session.ts';
-import { DEMO_PASSWORD, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
+import { DEMO_PASSWORD, expectLimitHolds, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let a: Client;
@@ -138,25 +138,22 @@ describe('sub-users', () => {
 
 describe('the limit of 100 sub-users under parallel creates', () => {
   it('parallel creates at 98 sub-users make exactly 100 (the others 400 too_many_users)', async () => {
-    // on PostgreSQL (READ COMMITTED) every create could count 98 before any insert committed
     const b = env.client();
     expect((await b.login(LAB_B)).status).toBe(200);
-    const active = () => env.db.selectFrom('sub_users').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('kdnr', '=', LAB_B).where('deleted', '=', 0).executeTakeFirstOrThrow().then((r) => Number(r.n));
-    for (let round = 0; round < 6; round++) {
-      const missing = 98 - await active();
-      for (let i = 0; i < missing; i++) {
-        await env.db.insertInto('sub_users').values({
-          kdnr: LAB_B, vorname: 'Filler', nachname: String(i), funktionen: 'K13', email: null, created_at: new Date().toISOString(), deleted: 0,
-        }).execute();
-      }
-      const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) =>
-        b.call('POST /api/user/subusers', { body: { vorname: 'Parallel', nachname: `${round}-${i}`, funktionen: ['K13'] } })));
-      expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 400, 400, 400, 400]);
-      expect(answers.filter((r) => r.status === 400).map((r) => r.body.error)).toEqual(['too_many_users', 'too_many_users', 'too_many_users', 'too_many_users']);
-      expect(await active()).toBe(100);
-      await env.db.updateTable('sub_users').set({ deleted: 1 }).where('kdnr', '=', LAB_B).where('vorname', '=', 'Parallel').execute();
-    }
+    await expectLimitHolds({
+      max: 100,
+      rows: () => env.db.selectFrom('sub_users').where('kdnr', '=', LAB_B).where('deleted', '=', 0),
+      fill: async (missing) => {
+        for (let i = 0; i < missing; i++) {
+          await env.db.insertInto('sub_users').values({
+            kdnr: LAB_B, vorname: 'Filler', nachname: String(i), funktionen: 'K13', email: null, created_at: new Date().toISOString(), deleted: 0,
+          }).execute();
+        }
+      },
+      create: (round, i) => b.call('POST /api/user/subusers', { body: { vorname: 'Parallel', nachname: `${round}-${i}`, funktionen: ['K13'] } }),
+      refusal: [400, 'too_many_users'],
+      cleanUp: async () => { await env.db.updateTable('sub_users').set({ deleted: 1 }).where('kdnr', '=', LAB_B).where('vorname', '=', 'Parallel').execute(); },
+    });
   });
 });
 
