@@ -170,6 +170,38 @@ describe('slots, selection, cart', () => {
     expect((await a.call('POST /api/zahnlager/reset', { body: { scope: 'regal', id: 1 } as never })).body.error).toBe('invalid_scope');
   });
 
+  it('a parallel double send to the cart adds the selected sets once', async () => {
+    // on PostgreSQL every call could read the same selected slots before the first committed, and each added them
+    const { slots } = await makeDrawer(b, 1, 2);
+    for (const s of slots) await b.call('PUT /api/zahnlager/slots/:id', { params: { id: s }, body: { artikelnummer: arts[5], belegt: 1 } });
+    for (let round = 0; round < 6; round++) {
+      await b.call('POST /api/wk/delete');
+      await b.call('POST /api/zahnlager/reset', { body: { scope: 'all' } });
+      for (const s of slots) await b.call('POST /api/zahnlager/slots/:id/select', { params: { id: s } });
+      const answers = await Promise.all([1, 2, 3, 4].map(() => b.call('POST /api/zahnlager/wk')));
+      expect(answers.map((r) => [r.status, r.body.error]).sort()).toEqual([[200, undefined],
+        [400, 'zahnlager_nothing_selected'], [400, 'zahnlager_nothing_selected'], [400, 'zahnlager_nothing_selected']]);
+      const cart = await env.db.selectFrom('cart_items').select('menge').where('kdnr', '=', LAB_B).where('artnr', '=', arts[5]!).executeTakeFirst();
+      expect(cart?.menge).toBe(2);
+    }
+  });
+
+  it('a parallel double release of a slot takes its set out of the cart once', async () => {
+    // on PostgreSQL both calls could read the slot as processing and each took one set out of the cart
+    const { slots } = await makeDrawer(b, 1, 1);
+    await b.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[0]! }, body: { artikelnummer: arts[5], belegt: 1 } });
+    for (let round = 0; round < 6; round++) {
+      await b.call('POST /api/wk/delete');
+      await b.call('POST /api/zahnlager/slots/:id/select', { params: { id: slots[0]! } });
+      expect((await b.call('POST /api/zahnlager/wk')).status).toBe(200);
+      expect((await b.call('POST /api/wk/:artnr/set/:qty', { params: { artnr: arts[5]!, qty: 3 } })).status).toBe(200);
+      const answers = await Promise.all([1, 2, 3, 4].map(() => b.call('POST /api/zahnlager/slots/:id/release', { params: { id: slots[0]! } })));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const cart = await env.db.selectFrom('cart_items').select('menge').where('kdnr', '=', LAB_B).where('artnr', '=', arts[5]!).executeTakeFirst();
+      expect(cart?.menge).toBe(2);
+    }
+  });
+
   it('puts selected sets into the cart and marks them processing', async () => {
     await a.call('POST /api/zahnlager/reset', { body: { scope: 'all' } });
     expect((await a.call('POST /api/zahnlager/wk')).body.error).toBe('zahnlager_nothing_selected');

@@ -3,6 +3,7 @@
 // every 15 minutes per customer; a selection can be undone, which takes the sets out of the cart again.
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/index.ts';
+import { lockForTransaction } from '../../db/dialect.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { designations } from '../../lib/designations.ts';
@@ -65,6 +66,12 @@ export async function settleProcessingSlots(db: Db | Tx, kdnr: number): Promise<
   }
   return orphans.length;
 }
+
+/**
+ * Serialises a customer's moves of selected/processing slots to and from the cart until the transaction ends:
+ * on PostgreSQL two calls could read the same slots before either commits and each add (or take back) their sets.
+ */
+const lockSlotMoves = (tx: Tx, kdnr: number) => lockForTransaction(tx, `zahnlager_cart:${kdnr}`);
 
 /** Undoes 'processing' of these slots: they return to storage and their sets leave the cart. */
 async function releaseProcessing(tx: Tx, kdnr: number, slots: { id: number; artikelnummer: string | null }[]): Promise<void> {
@@ -205,6 +212,7 @@ export async function sweepAutoBookings(db: Db, now = new Date()): Promise<{ cus
 export const bookingRoutes: AnyRoute[] = [
   defineRoute(zahnlager.autoBook, ({ db, session, lang }) => autoBook(db, session.kdnr, lang)),
   defineRoute(zahnlager.reset, async ({ db, session, body }) => db.transaction().execute(async (tx) => {
+    await lockSlotMoves(tx, session.kdnr);
     await settleProcessingSlots(tx, session.kdnr);
     const drawerIds = await scopeDrawers(tx, session.kdnr, body);
     if (drawerIds?.length === 0) return { cleared: 0 };
@@ -220,6 +228,7 @@ export const bookingRoutes: AnyRoute[] = [
   })),
   defineRoute(zahnlager.releaseSlot, async ({ db, session, params, lang }) => {
     await db.transaction().execute(async (tx) => {
+      await lockSlotMoves(tx, session.kdnr);
       await settleProcessingSlots(tx, session.kdnr);
       const slot = await ownSlot(tx, session.kdnr, params.id);
       if (slot.status === 'delivering' || slot.status === 'backorder') throw conflict('slot_in_process');
@@ -229,6 +238,7 @@ export const bookingRoutes: AnyRoute[] = [
     return slotOut(row, await slotTexts(db, [row.artikelnummer], lang));
   }),
   defineRoute(zahnlager.toCart, async ({ db, session, body }) => db.transaction().execute(async (tx) => {
+    await lockSlotMoves(tx, session.kdnr); // a double click adds the sets once: the second finds nothing selected
     const drawerIds = await scopeDrawers(tx, session.kdnr, body);
     if (drawerIds?.length === 0) throw badRequest('zahnlager_nothing_selected');
     let sq = tx.selectFrom('zahnlager_slots').select(['id', 'artikelnummer']).where('kdnr', '=', session.kdnr)
