@@ -2,6 +2,7 @@
 // CSV/PDF exports, and the scanner's code → article resolution (server/lib/scan-codes.ts).
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/index.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Session } from '../http/session.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
@@ -87,6 +88,12 @@ function batchOut(b: BatchRow, bez: Map<string, string>): Batch {
  * What documenting these values would break: an expired batch needs the user's confirmation
  * (409 error_batch_expired), a serial number appears once per article on a work (409 error_serial_duplicate).
  */
+/**
+ * Serialises the batch writes of one work until the transaction ends: on PostgreSQL two scans of the same
+ * serial number could both find no twin (checkBatch) and both be stored, and both take the same next position.
+ */
+const lockWorkBatches = (tx: Tx, workId: number) => lockForTransaction(tx, `logbook_work:${workId}`);
+
 async function checkBatch(tx: Db | Tx, kdnr: number, workId: number, v: { artnr: string; seriennummer: string; verfallsdatum: string | null },
   o: { usedOn: string; confirmed: boolean; self?: number }): Promise<void> {
   if (isExpired(v.verfallsdatum, o.usedOn) && !o.confirmed) throw conflict('error_batch_expired', { field: 'verfallsdatum', verfallsdatum: v.verfallsdatum });
@@ -294,6 +301,7 @@ export const routes: AnyRoute[] = [
   defineRoute(logbook.addBatch, async ({ db, session, params, body, lang }) => {
     await requirePermission(db, session, 'document');
     const id = await db.transaction().execute(async (tx) => {
+      await lockWorkBatches(tx, params.id);
       await ownWork(tx, session.kdnr, params.id);
       const v = await batchValues(tx, body, null);
       await checkBatch(tx, session.kdnr, params.id, v, { usedOn: nowIso(), confirmed: body.confirmExpired === true });
@@ -313,6 +321,7 @@ export const routes: AnyRoute[] = [
   defineRoute(logbook.updateBatch, async ({ db, session, params, body, lang }) => {
     await requirePermission(db, session, 'document');
     await db.transaction().execute(async (tx) => {
+      await lockWorkBatches(tx, params.id);
       await ownWork(tx, session.kdnr, params.id);
       const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
       if (!cur) throw notFound();

@@ -215,6 +215,17 @@ describe('batches and exports', () => {
     expect((await a.call('POST /api/logbook/works/:id/batches', { params: { id: w2 }, body: { artnr: art.artnr, seriennummer: 'SN-77' } })).status).toBe(200);
   });
 
+  it('parallel scans of one serial number store it once on a work (the others 409 error_serial_duplicate)', async () => {
+    // on PostgreSQL every scan could look for a twin before the first one's batch committed
+    for (let round = 0; round < 6; round++) {
+      const w = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: `PA-PARALLEL-${round}` } })).body.result.id;
+      const answers = await Promise.all([1, 2, 3, 4].map(() =>
+        a.call('POST /api/logbook/works/:id/batches', { params: { id: w }, body: { artnr: art.artnr, seriennummer: 'SN-PAR' } })));
+      expect(answers.map((r) => [r.status, r.body.error]).sort()).toEqual([[200, undefined],
+        [409, 'error_serial_duplicate'], [409, 'error_serial_duplicate'], [409, 'error_serial_duplicate']]);
+    }
+  });
+
   it('keeps works and batches private (404 for another customer)', async () => {
     const batch = (await a.call('GET /api/logbook/works/:id', { params: { id: work } })).body.result.batches[0]!.id;
     expect((await b.call('GET /api/logbook/works/:id', { params: { id: work } })).status).toBe(404);
