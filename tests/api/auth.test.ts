@@ -356,6 +356,39 @@ describe('customer data change', () => {
   });
 });
 
+describe('one e-mail address per company under parallel calls', () => {
+  // on PostgreSQL (READ COMMITTED) every call could find the address free before the first one's write committed
+  const holders = (email: string) => env.db.selectFrom('customers').select('kdnr').where('firma', '=', 1).where('email', '=', email).execute();
+
+  it('parallel registrations with one new address create one customer (the others 409 email_exists)', async () => {
+    const scale = config.guestLimitScale;
+    config.guestLimitScale = 100; // many registrations from one address
+    try {
+      for (let round = 0; round < 6; round++) {
+        const eMail = `parallel-${round}@labor-test.example`;
+        const answers = await Promise.all([1, 2, 3, 4].map(() => env.client().call('POST /api/register', { body: reg({ eMail, eMail2: eMail }) })));
+        expect(answers.map((r) => [r.status, r.body.error]).sort()).toEqual([[200, undefined],
+          [409, 'email_exists'], [409, 'email_exists'], [409, 'email_exists']]);
+        expect(await holders(eMail)).toHaveLength(1);
+      }
+    } finally {
+      config.guestLimitScale = scale;
+    }
+  });
+
+  it('two customers changing to one address at once: one gets it, the other email_exists', async () => {
+    const [a, b] = [env.client(), env.client()];
+    expect((await a.login(LAB_A)).status).toBe(200);
+    expect((await b.login(LAB_B)).status).toBe(200);
+    for (let round = 0; round < 6; round++) {
+      const eMail = `parallel-change-${round}@labor-test.example`;
+      const answers = await Promise.all([a, b].map((c) => c.call('PUT /api/user/kundendaten', { body: { eMail, eMail2: eMail } })));
+      expect(answers.map((r) => [r.status, r.body.reason]).sort()).toEqual([[200, undefined], [400, 'email_exists']]);
+      expect(await holders(eMail)).toHaveLength(1);
+    }
+  });
+});
+
 describe('development outbox', () => {
   it('GET dev/outbox lists the newest mails; bad limits are 400', async () => {
     const r = await env.client().call('GET /api/dev/outbox', { query: { limit: '5' } });

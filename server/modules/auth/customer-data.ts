@@ -6,7 +6,7 @@ import { findCountry, loadCustomerRow, sessionCustomer } from '../user.ts';
 import { resolveLanguage } from '#rules/locale.ts';
 import * as calls from '#api/auth.ts';
 import { kundendatenErrors } from '#rules/forms.ts';
-import { emailTaken } from './shared.ts';
+import { emailTaken, emailTakenLocked } from './shared.ts';
 import { throwFieldErrors, trimOr, columnsOf } from './customer-fields.ts';
 
 export const routes: AnyRoute[] = [
@@ -29,7 +29,14 @@ export const routes: AnyRoute[] = [
     }
     const patch = columnsOf(body, lndnr);
     if (body.Sprache !== undefined && trimOr(body.Sprache) !== '') patch.sprache = resolveLanguage(body.Sprache, cust.firma);
-    if (Object.keys(patch).length) await db.updateTable('customers').set(patch).where('kdnr', '=', session.kdnr).execute();
+    if (Object.keys(patch).length) {
+      await db.transaction().execute(async (tx) => {
+        if (emailChanges && (await emailTakenLocked(tx, cust.firma, trimOr(body.eMail), cust.kdnr))) {
+          throwFieldErrors({ eMail: 'email_exists' }, 'customer_data_change_error');
+        }
+        await tx.updateTable('customers').set(patch).where('kdnr', '=', session.kdnr).execute();
+      });
+    }
     return sessionCustomer(db, session, pageCountry);
   }),
 ];

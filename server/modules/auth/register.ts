@@ -14,7 +14,7 @@ import { resolveLanguage } from '#rules/locale.ts';
 import * as calls from '#api/auth.ts';
 import { fastRegisterErrors, isExistingRegistration, registerErrors } from '#rules/forms.ts';
 import { registerBody, fastBody } from '#api/auth.ts';
-import { tokenHash, newToken, VERIFY_TOKEN_RE, refuseWhenLoggedIn, requestLocale, emailTaken, accountMail } from './shared.ts';
+import { tokenHash, newToken, VERIFY_TOKEN_RE, refuseWhenLoggedIn, requestLocale, emailTaken, emailTakenLocked, accountMail } from './shared.ts';
 import { type DataInput, throwFieldErrors, trimOr, columnsOf } from './customer-fields.ts';
 
 async function sendVerifyMail(db: Db, to: string, who: { kdnr: number; firma: number }, token: string, loc: { country: string; language: string }) {
@@ -22,15 +22,16 @@ async function sendVerifyMail(db: Db, to: string, who: { kdnr: number; firma: nu
   await sendMail(db, { to, kind: 'verify', firma: who.firma, lang: loc.language, ...accountMail(loc.language, 'verify', { kdnr: who.kdnr, link }) });
 }
 
-/** New customer number: one above the highest (retried by the caller on a concurrent insert). */
-async function insertNewCustomer(db: Db, values: Record<string, unknown>): Promise<number> {
+/** New customer number: one above the highest (retried on a concurrent insert); 409 email_exists when the address was taken meanwhile. */
+async function insertNewCustomer(db: Db, values: Record<string, unknown> & { firma: number; email: string }): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (tx) => {
+        if (await emailTakenLocked(tx, values.firma, values.email)) throw new ApiError(409, 'email_exists', { field: 'eMail' });
         const max = await tx.selectFrom('customers').select(sql<number>`max(kdnr)`.as('m')).executeTakeFirst();
         const kdnr = Math.max(Number(max?.m ?? 0) + 1, 100000);
         const row = {
-          kdnr, firma: 1, email: null, password_hash: null, verified: 0, verify_token: null, reset_token: null, reset_expires: null,
+          kdnr, password_hash: null, verified: 0, verify_token: null, reset_token: null, reset_expires: null,
           must_change_password: 0, login_locked: 0, anrede: 'ka', titel: '', vorname: '', nachname: '', geburtsdatum: null,
           telefon_vorwahl: '', telefon: '', mobil_vorwahl: '', mobil: '', fax_vorwahl: '', fax: '', internet: '', ust_id: '',
           namenszeile1: '', namenszeile2: '', namenszeile3: '', strasse: '', plz: '', ort: '', lndnr: 1, land_iso2: 'DE',
@@ -41,7 +42,7 @@ async function insertNewCustomer(db: Db, values: Record<string, unknown>): Promi
         return kdnr;
       });
     } catch (e) {
-      if (attempt >= 4) throw e;
+      if (e instanceof ApiError || attempt >= 4) throw e;
     }
   }
 }
@@ -93,7 +94,10 @@ export const routes: AnyRoute[] = [
     if (body.Newsletter !== undefined) patch.newsletter = body.Newsletter;
     if (body.Faxwerbung !== undefined) patch.faxwerbung = body.Faxwerbung;
     if (body.Sprache) patch.sprache = resolveLanguage(body.Sprache, cust.firma);
-    await db.updateTable('customers').set(patch).where('kdnr', '=', kdnr).execute();
+    await db.transaction().execute(async (tx) => {
+      if (await emailTakenLocked(tx, cust.firma, email, kdnr)) throw new ApiError(409, 'email_exists', { field: 'eMail' });
+      await tx.updateTable('customers').set(patch).where('kdnr', '=', kdnr).execute();
+    });
     await sendVerifyMail(db, email, { kdnr, firma: cust.firma }, token, requestLocale(c, { country: cust.land_iso2, language: cust.sprache }));
     return { kdnr, existing: true, verification: 'sent' as const };
   }),

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Context } from 'hono';
 import type { Db } from '../../db/index.ts';
+import { lockForTransaction } from '../../db/dialect.ts';
 import { ApiError, forbidden } from '../../http/errors.ts';
 import type { Session } from '../../http/session.ts';
 import { allowCall } from '../../lib/login-throttle.ts';
@@ -36,6 +37,16 @@ export async function emailTaken(db: Db, firma: number, email: string, exceptKdn
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase());
   if (exceptKdnr !== undefined) q = q.where('kdnr', '<>', exceptKdnr);
   return !!(await q.limit(1).executeTakeFirst());
+}
+
+/**
+ * emailTaken inside the transaction that stores the address, under a lock on the address held until it ends: two
+ * registrations (or a registration and a change of customer data) could otherwise both find it free on
+ * PostgreSQL (READ COMMITTED) and both store it.
+ */
+export async function emailTakenLocked(tx: Db, firma: number, email: string, exceptKdnr?: number): Promise<boolean> {
+  await lockForTransaction(tx, `email:${firma}:${email.trim().toLowerCase()}`);
+  return emailTaken(tx, firma, email, exceptKdnr);
 }
 
 /** A mail of the account's own (verify, reset) in the language of its links. */
