@@ -170,6 +170,33 @@ describe('slots, selection, cart', () => {
     expect((await a.call('POST /api/zahnlager/reset', { body: { scope: 'regal', id: 1 } as never })).body.error).toBe('invalid_scope');
   });
 
+  it('parallel resizes of one drawer all succeed and leave one slot per cell', async () => {
+    // on PostgreSQL every resize read the same cells before the first one's new slots committed and inserted
+    // them again (500 from the unique index on drawer, row and column)
+    const { schrank, schublade } = await makeDrawer(b, 1, 1);
+    for (let round = 2; round < 8; round++) {
+      const answers = await Promise.all([1, 2, 3].map(() =>
+        b.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade }, body: { zeilen: round, spalten: round } })));
+      expect(answers.map((r) => [r.status, r.body.error])).toEqual([[200, undefined], [200, undefined], [200, undefined]]);
+      const slots = await env.db.selectFrom('zahnlager_slots').select('id').where('schublade_id', '=', schublade).execute();
+      expect(slots).toHaveLength(round * round);
+    }
+  });
+
+  it('a set stored while its drawer shrinks keeps its slot (the shrink answers 409 schublade_not_empty, or the slot is gone)', async () => {
+    // the shrink read the cell empty, the slot change stored a set and committed, the shrink deleted the slot with it
+    for (let round = 0; round < 6; round++) {
+      const { schrank, schublade, slots } = await makeDrawer(b, 1, 2);
+      const [shrink, store] = await Promise.all([
+        b.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade }, body: { spalten: 1 } }),
+        b.call('PUT /api/zahnlager/slots/:id', { params: { id: slots[1]! }, body: { artikelnummer: arts[5], belegt: 1 } }),
+      ]);
+      const kept = await env.db.selectFrom('zahnlager_slots').select('artikelnummer').where('id', '=', slots[1]!).executeTakeFirst();
+      if (shrink.status === 200) expect([store.status, kept]).toEqual([404, undefined]);
+      else expect([shrink.status, shrink.body.error, store.status, kept?.artikelnummer]).toEqual([409, 'schublade_not_empty', 200, arts[5]]);
+    }
+  });
+
   it('a parallel double send to the cart adds the selected sets once', async () => {
     // on PostgreSQL every call could read the same selected slots before the first committed, and each added them
     const { slots } = await makeDrawer(b, 1, 2);

@@ -1,4 +1,5 @@
 // The storage calls: cabinets, drawers (resized without dropping a stored set), slots and their selection.
+import { lockForTransaction } from '../../db/dialect.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -57,6 +58,8 @@ export const storageRoutes: AnyRoute[] = [
   }),
   defineRoute(zahnlager.updateDrawer, async ({ db, session, params, body }) => {
     await db.transaction().execute(async (tx) => {
+      // one resize of a drawer at a time: a parallel one read the same cells and inserted the new ones again (500)
+      await lockForTransaction(tx, `zahnlager_drawer:${params.id}`);
       const d = await ownDrawer(tx, session.kdnr, params.id, params.schrank);
       const zeilen = body.zeilen ?? d.zeilen, spalten = body.spalten ?? d.spalten;
       if (zeilen !== d.zeilen || spalten !== d.spalten) {
@@ -64,7 +67,12 @@ export const storageRoutes: AnyRoute[] = [
           .where('kdnr', '=', session.kdnr).where('schublade_id', '=', d.id)
           .where((eb) => eb.or([eb('zeile', '>', zeilen), eb('spalte', '>', spalten)])).execute();
         if (outside.some((s) => s.artikelnummer !== null || s.belegt || s.status !== '')) throw conflict('schublade_not_empty');
-        if (outside.length) await tx.deleteFrom('zahnlager_slots').where('id', 'in', outside.map((s) => s.id)).execute();
+        if (outside.length) {
+          // still empty when deleted: a set stored meanwhile (a slot change commits on its own) keeps its slot
+          const gone = await tx.deleteFrom('zahnlager_slots').where('id', 'in', outside.map((s) => s.id))
+            .where('artikelnummer', 'is', null).where('belegt', '=', 0).where('status', '=', '').executeTakeFirst();
+          if (Number(gone.numDeletedRows) !== outside.length) throw conflict('schublade_not_empty');
+        }
         const existing = new Set((await tx.selectFrom('zahnlager_slots').select(['zeile', 'spalte']).where('schublade_id', '=', d.id).execute())
           .map((s) => `${s.zeile}:${s.spalte}`));
         await insertSlots(tx, session.kdnr, d.id, allCells(zeilen, spalten).filter((c) => !existing.has(`${c.zeile}:${c.spalte}`)));
