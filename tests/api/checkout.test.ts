@@ -36,6 +36,21 @@ describe('checkout view and basket state', () => {
     expect(await orderCount(env.db, LAB_B)).toBe(before);
   });
 
+  it('two state changes at once keep both (a shipping method and a comment)', async () => {
+    // each change read the state, merged its own part and saved the whole row: the later save undid the other part
+    await fillCart(b, cheap, 1);
+    for (let round = 0; round < 6; round++) {
+      await env.db.deleteFrom('checkout_state').where('kdnr', '=', LAB_B).execute();
+      const answers = await Promise.all([
+        b.call('PUT /api/checkout', { query: Q, body: { versandart: 'express' } }),
+        b.call('PUT /api/checkout', { query: Q, body: { kommentar: `Runde ${round}` } }),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const st = await env.db.selectFrom('checkout_state').select(['versandart', 'kommentar']).where('kdnr', '=', LAB_B).executeTakeFirst();
+      expect(st).toEqual({ versandart: 'express', kommentar: `Runde ${round}` });
+    }
+  });
+
   it('shows lines, addresses, methods, totals and the freeway state', async () => {
     await fillCart(b, cheap, 2);
     const r = await b.call('GET /api/checkout', { query: Q });

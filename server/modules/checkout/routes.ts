@@ -9,7 +9,7 @@ import { cartCount } from '../cart.ts';
 import { ADDRESS_FIELDS, addressErrors, orderedFields } from '#rules/forms.ts';
 import * as calls from '#api/checkout.ts';
 import { ADDRESSES_PER_CUSTOMER, fieldInvalid } from './methods.ts';
-import { loadState, saveState, mergeState, checkoutView } from './state.ts';
+import { loadStateForUpdate, saveState, mergeState, checkoutView } from './state.ts';
 import { listAddresses } from './addresses.ts';
 import { evalBenefit, normCode } from './benefit.ts';
 import { computeCheckout } from './compute.ts';
@@ -21,7 +21,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute(calls.setState, async ({ db, session, body, lang, country }) => {
     await db.transaction().execute(async (tx) => {
-      const st = await mergeState(tx, session, await loadState(tx, session.kdnr), body, { lang, country });
+      const st = await mergeState(tx, session, await loadStateForUpdate(tx, session.kdnr), body, { lang, country });
       await saveState(tx, session.kdnr, st);
     });
     return checkoutView(db, session, { lang, country });
@@ -48,7 +48,7 @@ export const routes: AnyRoute[] = [
         kdnr: session.kdnr, firma_name: v.firma_name!, zusatz1: v.zusatz1!, zusatz2: v.zusatz2!, ansprechpartner: v.ansprechpartner!,
         strasse: v.strasse!, plz: v.plz!, ort: v.ort!, land_iso2: v.land_iso2!, is_default: 0,
       }).returning('id').executeTakeFirstOrThrow();
-      const st = await loadState(tx, session.kdnr);
+      const st = await loadStateForUpdate(tx, session.kdnr);
       await saveState(tx, session.kdnr, { ...st, address_id: Number(id) });
       return {
         id: Number(id), firma_name: v.firma_name!, zusatz1: v.zusatz1!, zusatz2: v.zusatz2!, ansprechpartner: v.ansprechpartner!,
@@ -61,7 +61,7 @@ export const routes: AnyRoute[] = [
     const code = normCode(body.code ?? '');
     if (code === '') throw badRequest('benefit_code_empty');
     await db.transaction().execute(async (tx) => {
-      const st = await loadState(tx, session.kdnr);
+      const st = await loadStateForUpdate(tx, session.kdnr);
       const co = await computeCheckout(tx, session.kdnr, { lang, country }, st);
       if (co.lines.length === 0) throw new ApiError(400, 'cart_no_products');
       if (st.benefit_code && st.benefit_code !== code && co.benefit && !co.benefit.removable) {
@@ -81,7 +81,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute(calls.removeBenefit, async ({ db, session, lang, country }) => {
     await db.transaction().execute(async (tx) => {
-      const st = await loadState(tx, session.kdnr);
+      const st = await loadStateForUpdate(tx, session.kdnr);
       if (!st.benefit_code) return;
       const row = await tx.selectFrom('benefit_codes').select('removable').where('code', '=', st.benefit_code).executeTakeFirst();
       if (row && !row.removable) throw conflict('benefit_code_not_removable', { code: st.benefit_code });

@@ -1,6 +1,7 @@
 // The basket state of spec section 3 (checkout_state per customer) and the checks of a change to it.
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { lockForTransaction } from '../../db/dialect.ts';
 import type { Session } from '../../http/session.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -25,6 +26,15 @@ export async function loadState(db: Db, kdnr: number): Promise<CheckoutStateRow>
     .select(['address_id', 'versandart', 'versanddatum', 'kommentar', 'zahlungsart', 'benefit_code', 'fwt'])
     .where('kdnr', '=', kdnr).executeTakeFirst();
   return r ? { ...r, address_id: r.address_id === null ? null : Number(r.address_id), fwt: Number(r.fwt) } : { ...DEFAULT_STATE };
+}
+
+/**
+ * loadState for a call that saves the state again: a lock per customer held until the transaction ends, so two
+ * changes at once (a shipping method and a comment, or a code) do not each save their own part over the other's.
+ */
+export async function loadStateForUpdate(tx: Db, kdnr: number): Promise<CheckoutStateRow> {
+  await lockForTransaction(tx, `checkout_state:${kdnr}`);
+  return loadState(tx, kdnr);
 }
 
 export async function saveState(db: Db, kdnr: number, s: CheckoutStateRow): Promise<void> {
