@@ -89,10 +89,11 @@ function batchOut(b: BatchRow, bez: Map<string, string>): Batch {
  * (409 error_batch_expired), a serial number appears once per article on a work (409 error_serial_duplicate).
  */
 /**
- * Serialises the batch writes of one work until the transaction ends: on PostgreSQL two scans of the same
- * serial number could both find no twin (checkBatch) and both be stored, and both take the same next position.
+ * Serialises the writes to one work until the transaction ends: on PostgreSQL two scans of the same serial number
+ * could both find no twin (checkBatch) and both be stored, two partial changes of the work each write back the
+ * other's fields as read before, and a batch could be added to a work being deleted.
  */
-const lockWorkBatches = (tx: Tx, workId: number) => lockForTransaction(tx, `logbook_work:${workId}`);
+const lockWork = (tx: Tx, workId: number) => lockForTransaction(tx, `logbook_work:${workId}`);
 
 async function checkBatch(tx: Db | Tx, kdnr: number, workId: number, v: { artnr: string; seriennummer: string; verfallsdatum: string | null },
   o: { usedOn: string; confirmed: boolean; self?: number }): Promise<void> {
@@ -277,21 +278,25 @@ export const routes: AnyRoute[] = [
   }),
   defineRoute(logbook.updateWork, async ({ db, session, params, body }) => {
     await requirePermission(db, session, 'document');
-    const w = await ownWork(db, session.kdnr, params.id);
-    if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
-    if (body.subUserId !== undefined) await checkSubUser(db, session.kdnr, body.subUserId);
-    const a = body.auftraggeber ?? {};
-    await db.updateTable('patient_works').set({
-      auftragsnummer: body.auftragsnummer ?? w.auftragsnummer,
-      auftraggeber_name: a.name ?? w.auftraggeber_name, auftraggeber_referenz: a.referenz ?? w.auftraggeber_referenz,
-      auftraggeber_info: a.info ?? w.auftraggeber_info,
-      sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(), ...mdrFields(body, w),
-    }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
-    return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, w.id)]))[0]!;
+    await db.transaction().execute(async (tx) => {
+      await lockWork(tx, params.id);
+      const w = await ownWork(tx, session.kdnr, params.id);
+      if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
+      if (body.subUserId !== undefined) await checkSubUser(tx, session.kdnr, body.subUserId);
+      const a = body.auftraggeber ?? {};
+      await tx.updateTable('patient_works').set({
+        auftragsnummer: body.auftragsnummer ?? w.auftragsnummer,
+        auftraggeber_name: a.name ?? w.auftraggeber_name, auftraggeber_referenz: a.referenz ?? w.auftraggeber_referenz,
+        auftraggeber_info: a.info ?? w.auftraggeber_info,
+        sub_user_id: body.subUserId === undefined ? w.sub_user_id : body.subUserId, updated_at: nowIso(), ...mdrFields(body, w),
+      }).where('id', '=', w.id).where('kdnr', '=', session.kdnr).execute();
+    });
+    return (await worksOut(db, session.kdnr, [await ownWork(db, session.kdnr, params.id)]))[0]!;
   }),
   defineRoute(logbook.deleteWork, async ({ db, session, params }) => {
     await requirePermission(db, session, 'document');
     return db.transaction().execute(async (tx) => {
+      await lockWork(tx, params.id);
       checkRetention(await ownWork(tx, session.kdnr, params.id));
       const r = await tx.deleteFrom('batches').where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
       await tx.deleteFrom('patient_works').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
@@ -300,8 +305,9 @@ export const routes: AnyRoute[] = [
   }),
   defineRoute(logbook.addBatch, async ({ db, session, params, body, lang }) => {
     await requirePermission(db, session, 'document');
-    const id = await db.transaction().execute(async (tx) => {
-      await lockWorkBatches(tx, params.id);
+    // the answer is read in the transaction: a delete of the work right after the commit would leave nothing to read (500)
+    const b = await db.transaction().execute(async (tx) => {
+      await lockWork(tx, params.id);
       await ownWork(tx, session.kdnr, params.id);
       const v = await batchValues(tx, body, null);
       await checkBatch(tx, session.kdnr, params.id, v, { usedOn: nowIso(), confirmed: body.confirmExpired === true });
@@ -313,15 +319,14 @@ export const routes: AnyRoute[] = [
       const r = await tx.insertInto('batches').values({ work_id: params.id, kdnr: session.kdnr, position, ...v, sub_user_id: session.subUserId ?? null, created_at: nowIso() })
         .returning('id').executeTakeFirstOrThrow();
       await touch(tx, session.kdnr, params.id);
-      return Number(r.id);
+      return (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === Number(r.id))!;
     });
-    const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === id)!;
     return batchOut(b, await designations(db, [b.artnr], lang));
   }),
   defineRoute(logbook.updateBatch, async ({ db, session, params, body, lang }) => {
     await requirePermission(db, session, 'document');
-    await db.transaction().execute(async (tx) => {
-      await lockWorkBatches(tx, params.id);
+    const b = await db.transaction().execute(async (tx) => {
+      await lockWork(tx, params.id);
       await ownWork(tx, session.kdnr, params.id);
       const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
       if (!cur) throw notFound();
@@ -331,8 +336,8 @@ export const routes: AnyRoute[] = [
       await tx.updateTable('batches').set({ ...v, position: body.position ?? cur.position })
         .where('id', '=', params.batchId).where('kdnr', '=', session.kdnr).where('work_id', '=', params.id).execute();
       await touch(tx, session.kdnr, params.id);
+      return (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId)!;
     });
-    const b = (await batchesOf(db, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId)!;
     return batchOut(b, await designations(db, [b.artnr], lang));
   }),
   defineRoute(logbook.deleteBatch, async ({ db, session, params }) => {

@@ -226,6 +226,38 @@ describe('batches and exports', () => {
     }
   });
 
+  it('two partial changes of a work at once keep both', async () => {
+    // each change read the work and wrote every field back: the later one undid the other's field
+    for (let round = 0; round < 6; round++) {
+      const w = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: `PA-BOTH-${round}` } })).body.result.id;
+      const answers = await Promise.all([
+        a.call('PUT /api/logbook/works/:id', { params: { id: w }, body: { auftragsnummer: `PA-NEU-${round}` } }),
+        a.call('PUT /api/logbook/works/:id', { params: { id: w }, body: { auftraggeber: { name: `Praxis ${round}` } } }),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const row = await env.db.selectFrom('patient_works').select(['auftragsnummer', 'auftraggeber_name']).where('id', '=', w).executeTakeFirst();
+      expect(row).toEqual({ auftragsnummer: `PA-NEU-${round}`, auftraggeber_name: `Praxis ${round}` });
+    }
+  });
+
+  it('a batch added while its work is deleted does not stay behind without the work (the add answers 200 or 404)', async () => {
+    // the add found the work, the delete took its batches and the work, then the add stored its batch; or the
+    // add committed and read its answer after the delete (500)
+    for (let round = 0; round < 6; round++) {
+      const w = (await a.call('POST /api/logbook/works', { body: { auftragsnummer: `PA-GONE-${round}` } })).body.result.id;
+      await env.db.updateTable('patient_works').set({ created_at: '2000-01-03T00:00:00.000Z' }).where('id', '=', w).execute(); // retention over
+      const [gone, added] = await Promise.all([
+        a.call('DELETE /api/logbook/works/:id', { params: { id: w } }),
+        a.call('POST /api/logbook/works/:id/batches', { params: { id: w }, body: { artnr: art.artnr, lot: 'L-1' } }),
+      ]);
+      expect(gone.status).toBe(200);
+      expect([200, 404]).toContain(added.status);
+      const work = await env.db.selectFrom('patient_works').select('id').where('id', '=', w).executeTakeFirst();
+      const batches = await env.db.selectFrom('batches').select('id').where('work_id', '=', w).execute();
+      if (!work) expect(batches).toEqual([]);
+    }
+  });
+
   it('keeps works and batches private (404 for another customer)', async () => {
     const batch = (await a.call('GET /api/logbook/works/:id', { params: { id: work } })).body.result.batches[0]!.id;
     expect((await b.call('GET /api/logbook/works/:id', { params: { id: work } })).status).toBe(404);
