@@ -223,10 +223,14 @@ export const routes: AnyRoute[] = [
   }),
   defineRoute(labels.template, async ({ db, session, params }) => templateOut(await ownTemplate(db, session.kdnr, params.id))),
   defineRoute(labels.updateTemplate, async ({ db, session, params, body }) => {
-    const cur = rowToInput(await ownTemplate(db, session.kdnr, params.id));
-    const merged = { ...cur, ...body, margins: { ...cur.margins, ...(body.margins ?? {}) } };
-    const checked = parseWith(TemplateForm, merged)!;
-    await db.updateTable('label_templates').set(toColumns(checked)).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+    await db.transaction().execute(async (tx) => {
+      // one change of a template at a time: each writes the whole template merged from what it read
+      await lockForTransaction(tx, `label_template:${params.id}`);
+      const cur = rowToInput(await ownTemplate(tx, session.kdnr, params.id));
+      const merged = { ...cur, ...body, margins: { ...cur.margins, ...(body.margins ?? {}) } };
+      const checked = parseWith(TemplateForm, merged)!;
+      await tx.updateTable('label_templates').set(toColumns(checked)).where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
+    });
     return templateOut(await ownTemplate(db, session.kdnr, params.id));
   }),
   defineRoute(labels.deleteTemplate, async ({ db, session, params }) => {

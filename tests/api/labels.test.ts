@@ -280,6 +280,22 @@ describe('QR quiet zone (issue 12)', () => {
   });
 });
 
+describe('template changes under parallel calls', () => {
+  it('two partial changes of a template at once keep both', async () => {
+    // each change read the template, merged its fields and wrote the whole template back
+    for (let round = 0; round < 6; round++) {
+      const id = (await a.call('POST /api/labels/templates', { body: { ...base, name: `Beide ${round}` } as never })).body.result.id;
+      const answers = await Promise.all([
+        a.call('PUT /api/labels/templates/:id', { params: { id }, body: { name: `Neu ${round}` } as never }),
+        a.call('PUT /api/labels/templates/:id', { params: { id }, body: { offset: 1 } as never }),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const row = await env.db.selectFrom('label_templates').select(['name', 'offset']).where('id', '=', id).executeTakeFirst();
+      expect(row).toEqual({ name: `Neu ${round}`, offset: 1 });
+    }
+  });
+});
+
 describe('the limit of 100 templates under parallel creates', () => {
   it('parallel creates at 98 templates make exactly 100 (the others 409 too_many_templates)', async () => {
     const c = env.client();
