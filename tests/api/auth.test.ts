@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '../../server/config.ts';
 import { hashPassword } from '../../server/lib/password.ts';
+import { tokenHash } from '../../server/modules/auth/shared.ts';
 import { failureDelayMs, resetAllThrottles } from '../../server/lib/login-throttle.ts';
 import { DEMO_PASSWORD, LAB_A, LAB_B, setupApi, type Client, type TestEnv } from './harness.ts';
 
@@ -314,6 +315,18 @@ describe('password reset', () => {
     expect((await env.client().call('POST /api/password/new', { body: { kdnr: LAB_B, tkn, password: 'Neu-Kennwort-9', password2: 'Neu-Kennwort-9' } })).body.error).toBe('invalid_token');
     expect((await other.call('GET /api/user/infos')).status).toBe(401);
     expect((await login(env.client(), String(LAB_B), 'Neu-Kennwort-9')).status).toBe(200);
+    await env.db.updateTable('customers').set({ password_hash: await hashPassword(DEMO_PASSWORD) }).where('kdnr', '=', LAB_B).execute();
+  });
+
+  it('a reset link used twice at once sets one password (the other use 400 invalid_token)', async () => {
+    // both uses found the token before either had spent it, and both set their password
+    for (let round = 0; round < 6; round++) {
+      const tkn = `parallel-reset-token-${round}`;
+      await env.db.updateTable('customers').set({ reset_token: tokenHash(tkn), reset_expires: '9999-12-31T00:00:00.000Z' }).where('kdnr', '=', LAB_B).execute();
+      const answers = await Promise.all(['Neu-Kennwort-1', 'Neu-Kennwort-2'].map((password) =>
+        env.client().call('POST /api/password/new', { body: { kdnr: LAB_B, tkn, password, password2: password } })));
+      expect(answers.map((r) => [r.status, r.body.error]).sort()).toEqual([[200, undefined], [400, 'invalid_token']]);
+    }
     await env.db.updateTable('customers').set({ password_hash: await hashPassword(DEMO_PASSWORD) }).where('kdnr', '=', LAB_B).execute();
   });
 

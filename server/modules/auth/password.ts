@@ -49,10 +49,12 @@ export const routes: AnyRoute[] = [
     if (!cust || !cust.reset_expires || cust.reset_expires < nowIso()) throw invalid();
     const hash = await hashPassword(body.password);
     await db.transaction().execute(async (tx) => {
-      // the link came by mail, so it also proves the address
-      await tx.updateTable('customers').set({
+      // the link came by mail, so it also proves the address; the token in the condition: a parallel use of the
+      // same link (the hash awaits between the check and here) finds it spent and is refused
+      const used = await tx.updateTable('customers').set({
         password_hash: hash, reset_token: null, reset_expires: null, must_change_password: 0, verified: 1,
-      }).where('kdnr', '=', kdnr).execute();
+      }).where('kdnr', '=', kdnr).where('reset_token', '=', tokenHash(body.tkn)).executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) throw invalid();
       await endSessions(tx, { kdnr });
     });
     return { changed: true as const };
