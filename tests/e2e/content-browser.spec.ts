@@ -159,8 +159,8 @@ test('changing language or country keeps the page and replaces the route paramet
   await page.locator('#prenav-country').selectOption('dk');
   await expect(page).toHaveURL(/\/dk\/fr\/service\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  // the choice is stored and the root redirect follows it
-  expect(await page.evaluate(() => [localStorage.getItem('country'), localStorage.getItem('language')])).toEqual(['dk', 'fr']);
+  // the choice is stored (by the site script once it has run on the new page) and the root redirect follows it
+  await expect.poll(() => page.evaluate(() => [localStorage.getItem('country'), localStorage.getItem('language')])).toEqual(['dk', 'fr']);
   await page.goto('/');
   await expect(page).toHaveURL(/\/dk\/fr\/$/);
 });
