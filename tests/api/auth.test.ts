@@ -266,6 +266,29 @@ describe('registration', () => {
     expect(wrong.body.error).toBe('register_wrong_credentials');
   });
 
+  it('two registrations of one existing customer at once: one sets the access, the other is refused', async () => {
+    const scale = config.guestLimitScale;
+    config.guestLimitScale = 100; // many registrations from one address
+    try {
+      // copies of a seeded customer without online access yet
+      const template = await env.db.selectFrom('customers').selectAll().where('kdnr', '=', LAB_A).executeTakeFirstOrThrow();
+      for (let round = 0; round < 6; round++) {
+        const kdnr = 555100 + round;
+        await env.db.insertInto('customers').values({ ...template, kdnr, email: null, password_hash: null, verified: 0, verify_token: null, reset_token: null }).execute();
+        const body = (n: number) => ({ eMail: `race-${round}-${n}@labor-test.example`, eMail2: `race-${round}-${n}@labor-test.example`,
+          Kennwort: `Race-Kennwort-${n}`, Kennwort2: `Race-Kennwort-${n}`, Kundennummer: kdnr, PLZ: template.plz });
+        const answers = await Promise.all([1, 2].map((n) => env.client().call('POST /api/register', { body: body(n) })));
+        expect(answers.map((r) => [r.status, r.body.error]).sort()).toEqual([[200, undefined], [409, 'register_wrong_credentials']]);
+        // the stored access is the winner's: its address and its verify link
+        const winner = answers.findIndex((r) => r.status === 200) + 1;
+        const row = await env.db.selectFrom('customers').select(['email']).where('kdnr', '=', kdnr).executeTakeFirstOrThrow();
+        expect(row.email).toBe(`race-${round}-${winner}@labor-test.example`);
+      }
+    } finally {
+      config.guestLimitScale = scale;
+    }
+  });
+
   it('POST register/fast needs e-mail twice, password twice, company, postal code and country', async () => {
     const c = env.client();
     const body = { eMail: 'schnell@labor-test.example', eMail2: 'schnell@labor-test.example', Kennwort: 'Schnell-123', Kennwort2: 'Schnell-123', NamensZeile1: 'Schnell-Labor', PLZ: '1010', LandISO2: 'AT' };

@@ -96,7 +96,10 @@ export const routes: AnyRoute[] = [
     if (body.Sprache) patch.sprache = resolveLanguage(body.Sprache, cust.firma);
     await db.transaction().execute(async (tx) => {
       if (await emailTakenLocked(tx, cust.firma, email, kdnr)) throw new ApiError(409, 'email_exists', { field: 'eMail' });
-      await tx.updateTable('customers').set(patch).where('kdnr', '=', kdnr).execute();
+      // only while the access is still unregistered: of two registrations at once (the hash awaits after the check
+      // above) the second finds it taken, as a later one would
+      const done = await tx.updateTable('customers').set(patch).where('kdnr', '=', kdnr).where('password_hash', 'is', null).executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw new ApiError(409, 'register_wrong_credentials');
     });
     await sendVerifyMail(db, email, { kdnr, firma: cust.firma }, token, requestLocale(c, { country: cust.land_iso2, language: cust.sprache }));
     return { kdnr, existing: true, verification: 'sent' as const };
