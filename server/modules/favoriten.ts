@@ -37,18 +37,20 @@ export async function createList(db: Tx, kdnr: number, name: string): Promise<{ 
 }
 
 /**
- * Serialises the adds to one list until the transaction ends: parallel adds could each count their own
- * items and the committed ones, and pass MAX_ITEMS together (PostgreSQL READ COMMITTED).
+ * Serialises the adds to one list and its deletion until the transaction ends: parallel adds could each count
+ * their own items and the committed ones, and pass MAX_ITEMS together (PostgreSQL READ COMMITTED); an add beside
+ * the deletion left an item of no list. The key names the customer: nobody else's call waits on it.
  */
-const lockListItems = (tx: Tx, listId: number) => lockForTransaction(tx, `order_list_items:${listId}`);
+const lockListItems = (tx: Tx, kdnr: number, listId: number) => lockForTransaction(tx, `order_list_items:${kdnr}:${listId}`);
 
 /**
- * Adds items to a list the caller has checked is the customer's: an article already there gets the
- * quantities added (capped at 999). More than MAX_ITEMS items → too_many_items (run it in a
- * transaction so nothing stays). Answers the list's item count.
+ * Adds items to a list of the customer (404 for any other): an article already there gets the quantities
+ * added (capped at 999). More than MAX_ITEMS items → too_many_items (run it in a transaction so nothing
+ * stays). Answers the list's name and item count.
  */
-export async function addListItems(tx: Tx, kdnr: number, listId: number, items: readonly { artnr: string; menge: number }[]): Promise<number> {
-  await lockListItems(tx, listId);
+export async function addListItems(tx: Tx, kdnr: number, listId: number, items: readonly { artnr: string; menge: number }[]): Promise<{ name: string; count: number }> {
+  await lockListItems(tx, kdnr, listId);
+  const name = await listName(tx, kdnr, listId); // under the lock: a list deleted meanwhile gets no orphan items
   // one millisecond apart: the list keeps the order of the given items (it lists by added_at)
   const t0 = Date.parse(nowIso());
   for (const [i, it] of items.entries()) {
@@ -61,7 +63,7 @@ export async function addListItems(tx: Tx, kdnr: number, listId: number, items: 
   const n = await tx.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n')).where('kdnr', '=', kdnr).where('list_id', '=', listId).executeTakeFirst();
   const count = Number(n?.n ?? 0);
   if (count > MAX_ITEMS) throw badRequest('too_many_items', { max: MAX_ITEMS });
-  return count;
+  return { name, count };
 }
 
 /** The list's columns (locale keys: the header is in the customer's language; the quick order skips it, it has no digit). */
@@ -119,6 +121,7 @@ export const routes: AnyRoute[] = [
 
   defineRoute(calls.deleteList, async ({ db, session, params }) => {
     await db.transaction().execute(async (tx) => {
+      await lockListItems(tx, session.kdnr, params.id); // an add running now finishes first or finds the list gone (404)
       await listName(tx, session.kdnr, params.id);
       await tx.deleteFrom('order_list_items').where('kdnr', '=', session.kdnr).where('list_id', '=', params.id).execute();
       await tx.deleteFrom('order_lists').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
@@ -130,11 +133,11 @@ export const routes: AnyRoute[] = [
     const menge = body?.menge === undefined ? 1 : zCartQty.safeParse(String(body.menge));
     if (typeof menge !== 'number' && !menge.success) throw badRequest('error_menge');
     const qty = typeof menge === 'number' ? menge : menge.data;
-    await listName(db, session.kdnr, params.listId);
-    const a = await db.selectFrom('articles').select('artnr').where('artnr', '=', params.artnr).executeTakeFirst();
-    if (!a) throw badRequest('error_artnr');
-    const count = await db.transaction().execute(async (tx) => {
-      await lockListItems(tx, params.listId);
+    const { a, count } = await db.transaction().execute(async (tx) => {
+      await lockListItems(tx, session.kdnr, params.listId);
+      await listName(tx, session.kdnr, params.listId); // under the lock: a list deleted meanwhile gets no orphan item
+      const a = await tx.selectFrom('articles').select('artnr').where('artnr', '=', params.artnr).executeTakeFirst();
+      if (!a) throw badRequest('error_artnr');
       const n = await tx.selectFrom('order_list_items').select(sql<number>`count(*)`.as('n'))
         .where('kdnr', '=', session.kdnr).where('list_id', '=', params.listId).executeTakeFirst();
       if (Number(n?.n ?? 0) >= MAX_ITEMS) throw badRequest('too_many_items', { max: MAX_ITEMS });
@@ -142,7 +145,7 @@ export const routes: AnyRoute[] = [
         kdnr: session.kdnr, list_id: params.listId, artnr: a.artnr, menge: qty, added_at: nowIso(),
       }).onConflict((oc) => oc.columns(['kdnr', 'list_id', 'artnr']).doNothing()).executeTakeFirst();
       if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict('error_art_in_liste');
-      return Number(n?.n ?? 0) + 1;
+      return { a, count: Number(n?.n ?? 0) + 1 };
     });
     return { key: 'success_add_to_liste' as const, listId: params.listId, artnr: a.artnr, menge: qty, count };
   }),

@@ -10,7 +10,7 @@ import { cachedCurrency, loadArticleItems, type ArticleListItem } from '../lib/a
 import { requirePermission } from '../lib/permissions.ts';
 import { artnrMatches, artnrsWithPrefix, snapshot } from '../search/index.ts';
 import { addOne, cartCount, zCartQty } from './cart.ts';
-import { addListItems, createList, listName } from './favoriten.ts';
+import { addListItems, createList } from './favoriten.ts';
 import { QUICK_ORDER_MAX_LINES } from '#rules/constants.ts';
 import { normalizeArtnr } from '#rules/artnr.ts';
 import { isRequestPrice } from '#rules/pricing.ts';
@@ -128,11 +128,9 @@ export const routes: AnyRoute[] = [
   defineRoute(calls.toList, async ({ db, session, body, lang, country }) => {
     const lines = await validLinesOrThrow(db, body.lines, { lang, country, kdnr: session.kdnr });
     return db.transaction().execute(async (tx) => {
-      const list = body.name !== undefined
-        ? await createList(tx, session.kdnr, body.name)
-        : { id: body.listId!, name: await listName(tx, session.kdnr, body.listId!) };
-      const count = await addListItems(tx, session.kdnr, list.id, lines);
-      return { listId: list.id, name: list.name, count, added: lines.length };
+      const listId = body.name !== undefined ? (await createList(tx, session.kdnr, body.name)).id : body.listId!;
+      const { name, count } = await addListItems(tx, session.kdnr, listId, lines);
+      return { listId, name, count, added: lines.length };
     });
   }),
 ];

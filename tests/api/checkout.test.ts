@@ -11,6 +11,9 @@ let cheapPrice = 0;
 
 const Q = { country: 'de', lang: 'de' };
 
+/** `f` after `ms` milliseconds. */
+const later = <T>(ms: number, f: () => Promise<T>) => new Promise<T>((r) => { setTimeout(() => r(f()), ms); });
+
 beforeAll(async () => {
   env = await setupApi();
   ({ artnr: cheap, preis: cheapPrice } = await plainArticle(env.db));
@@ -236,6 +239,46 @@ describe('idempotent order submission', () => {
       expect(new Set(answers.map((r) => r.body.result.auftrag)).size).toBe(1);
       expect(answers.filter((r) => !r.body.result.replayed)).toHaveLength(1);
       expect(await orderCount(env.db, LAB_B)).toBe(before + 1);
+    }
+  });
+
+  it('an article added while the order is placed is ordered or stays in the cart, never lost', async () => {
+    // the order emptied the whole cart: a line another tab added after the order had read the cart vanished unordered
+    const [extra] = await env.db.selectFrom('articles').select('artnr').where('aus_sortiment', '=', 0)
+      .where('preis', '>', 1).where('kat_preis', '>', 1).where('artnr', '!=', cheap).where('artnr', 'not like', '%/%').limit(1).execute();
+    for (let round = 0; round < 12; round++) {
+      await fillCart(b, cheap, 2);
+      if (round % 2) expect((await b.post(`/api/wk/${encodeURIComponent(extra!.artnr)}/add/1`)).status).toBe(200);
+      // the add starts a little later each round, so one of them lands between the order's read and its commit
+      const [order, add] = await Promise.all([
+        submitOrder(b, `add-meanwhile-${String(round).padStart(4, '0')}`),
+        later(round * 2, () => b.post(`/api/wk/${encodeURIComponent(extra!.artnr)}/add/3`)),
+      ]);
+      expect([order.status, add.status]).toEqual([200, 200]);
+      const lines = await env.db.selectFrom('order_lines').select(['artnr', 'menge']).where('order_id', '=', order.body.result.orderId).execute();
+      const ordered = lines.find((l) => l.artnr === extra!.artnr)?.menge ?? 0;
+      const left = (await env.db.selectFrom('cart_items').select('menge').where('kdnr', '=', LAB_B).where('artnr', '=', extra!.artnr).executeTakeFirst())?.menge ?? 0;
+      // every piece added is either in the order or still in the cart; the ordered article has left the cart
+      expect([ordered + left, lines.find((l) => l.artnr === cheap)?.menge]).toEqual([3 + (round % 2), 2]);
+      expect(await env.db.selectFrom('cart_items').select('artnr').where('kdnr', '=', LAB_B).where('artnr', '=', cheap).executeTakeFirst()).toBeUndefined();
+    }
+  });
+
+  it('a basket change while the order is placed does not bring the used state back', async () => {
+    // the change read the state before the order reset it and saved it whole afterwards: the next order got the old comment
+    for (let round = 0; round < 12; round++) {
+      await fillCart(b, cheap, 2);
+      expect((await b.call('PUT /api/checkout', { query: Q, body: { kommentar: `Alt ${round}` } })).status).toBe(200);
+      const [order, change] = await Promise.all([
+        submitOrder(b, `state-meanwhile-${String(round).padStart(4, '0')}`),
+        later(round * 2, () => b.call('PUT /api/checkout', { query: Q, body: { versandart: 'express' } })),
+      ]);
+      expect(order.status).toBe(200);
+      // after the order the cart is empty: the change is stored, its view answers cart_no_products
+      expect([[200, undefined], [400, 'cart_no_products']]).toContainEqual([change.status, change.body.error]);
+      const st = await env.db.selectFrom('checkout_state').select(['kommentar', 'versandart']).where('kdnr', '=', LAB_B).executeTakeFirst();
+      // before the order: used and reset (no row); after it: a fresh state with only the change
+      if (st) expect(st).toEqual({ kommentar: '', versandart: 'express' });
     }
   });
 

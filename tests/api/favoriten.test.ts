@@ -132,6 +132,24 @@ describe('order lists', () => {
   });
 });
 
+describe('a list deleted while items are added', () => {
+  it('leaves no items of no list (the add answers 200 before or 404 after the deletion)', async () => {
+    // the add checked the list, the deletion removed list and items, then the add's item was stored for a list that is gone
+    for (let round = 0; round < 10; round++) {
+      const list = (await a.call('POST /api/favoriten/listen', { body: { name: `Weg ${round}` } })).body.result.id as number;
+      const [del, add, quick] = await Promise.all([
+        a.call('DELETE /api/favoriten/listen/:id', { params: { id: list } }),
+        a.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: list, artnr: arts[0]! } }),
+        a.call('POST /api/schnellbestellung/liste', { body: { listId: list, lines: [{ artnr: arts[1]!, menge: 2 }] } }),
+      ]);
+      expect(del.status).toBe(200);
+      expect([200, 404]).toContain(add.status);
+      expect([200, 404]).toContain(quick.status);
+      expect(await env.db.selectFrom('order_list_items').select('artnr').where('list_id', '=', list).execute()).toEqual([]);
+    }
+  });
+});
+
 describe('the limits of order lists under parallel calls', () => {
   let lab: Client;
   beforeAll(async () => {

@@ -197,6 +197,31 @@ describe('slots, selection, cart', () => {
     }
   });
 
+  it('a drawer created or resized while its cabinet or drawer is deleted leaves no drawer or slot of nothing', async () => {
+    // the creation checked the cabinet, the deletion removed its drawers, then the new drawer and its slots were stored
+    for (let round = 0; round < 8; round++) {
+      const { schrank, schublade } = await makeDrawer(b, 1, 1);
+      const [grow, delDrawer] = await Promise.all([
+        b.call('PUT /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade }, body: { zeilen: 4, spalten: 4 } }),
+        b.call('DELETE /api/zahnlager/schraenke/:schrank/schubladen/:id', { params: { schrank, id: schublade } }),
+      ]);
+      expect(delDrawer.status).toBe(200);
+      expect([200, 404]).toContain(grow.status);
+      expect(await env.db.selectFrom('zahnlager_slots').select('id').where('schublade_id', '=', schublade).execute()).toEqual([]);
+      const [create, delCabinet] = await Promise.all([
+        b.call('POST /api/zahnlager/schraenke/:schrank/schubladen', { params: { schrank }, body: { name: 'Neu', zeilen: 2, spalten: 2 } }),
+        b.call('DELETE /api/zahnlager/schraenke/:id', { params: { id: schrank } }),
+      ]);
+      expect(delCabinet.status).toBe(200);
+      expect([200, 404]).toContain(create.status);
+      const orphans = await env.db.selectFrom('schubladen').select('id').where('schrank_id', '=', schrank).execute();
+      expect(orphans).toEqual([]);
+      if (create.status === 200) {
+        expect(await env.db.selectFrom('zahnlager_slots').select('id').where('schublade_id', '=', create.body.result.id).execute()).toEqual([]);
+      }
+    }
+  });
+
   it('a parallel double send to the cart adds the selected sets once', async () => {
     // on PostgreSQL every call could read the same selected slots before the first committed, and each added them
     const { slots } = await makeDrawer(b, 1, 2);

@@ -7,13 +7,14 @@ import { lockForTransaction } from '../../db/dialect.ts';
 import type { Acting } from '../../lib/permissions.ts';
 import { nextOrderNumbers } from '../../lib/order-numbers.ts';
 import { discountTotal, toCents, parseSummary } from '../../lib/money.ts';
+import { takeFromCart } from '../../lib/take-from-cart.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseReleaseReason, releaseReason } from '../../lib/release-rules.ts';
 import { FREEWAY_MIN_EUR } from '#rules/constants.ts';
 import { ADDRESS_FIELDS } from '#rules/forms.ts';
 import type { PlacedOut } from '#api/checkout.ts';
 import { today, monthKey, fieldInvalid } from './methods.ts';
-import { loadState, checkVersanddatum, type StateInput, mergeState } from './state.ts';
+import { loadStateForUpdate, checkVersanddatum, type StateInput, mergeState } from './state.ts';
 import type { AddressOut } from './addresses.ts';
 import { type Checkout, computeCheckout } from './compute.ts';
 
@@ -43,7 +44,7 @@ export async function placeOrder(
   await lockForTransaction(tx, `order:${session.kdnr}`);
   const again = await findByKey(tx, session.kdnr, key);
   if (again) return { placed: again };
-  let st = await loadState(tx, session.kdnr);
+  let st = await loadStateForUpdate(tx, session.kdnr); // a state change meanwhile would save the old state back
   st = await mergeState(tx, session, st, patch, opts);
   // the desired date may have turned into the past since it was chosen
   if (st.versanddatum) checkVersanddatum(st.versanddatum);
@@ -97,7 +98,8 @@ export async function placeOrder(
   await tx.insertInto('documents').values({
     kdnr: session.kdnr, typ: 'auftragsbestaetigung', nummer: String(nums.auftrag), datum: today(), order_id: orderId, betrag: co.summary.net,
   }).execute();
-  await tx.deleteFrom('cart_items').where('kdnr', '=', session.kdnr).execute();
+  // what was ordered leaves the basket; a line added or raised by a parallel call since the read above stays
+  await takeFromCart(tx, session.kdnr, new Map(co.lines.map((l) => [l.Artikelnummer, l.Menge])));
   // basket reset (section 4): address, shipping method, date, comment, fwt — and the used code and payment choice
   await tx.deleteFrom('checkout_state').where('kdnr', '=', session.kdnr).execute();
   return {

@@ -7,6 +7,7 @@ import { lockForTransaction } from '../../db/dialect.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { designations } from '../../lib/designations.ts';
+import { takeFromCart } from '../../lib/take-from-cart.ts';
 import { nowIso } from '../../lib/time.ts';
 import * as zahnlager from '#api/zahnlager.ts';
 import type { AutoBookResult } from '#api/zahnlager.ts';
@@ -80,10 +81,7 @@ async function releaseProcessing(tx: Tx, kdnr: number, slots: { id: number; arti
     .where('kdnr', '=', kdnr).where('status', '=', 'processing').where('id', 'in', slots.map((s) => s.id)).execute();
   const perArt = new Map<string, number>();
   for (const s of slots) if (s.artikelnummer) perArt.set(s.artikelnummer, (perArt.get(s.artikelnummer) ?? 0) + 1);
-  for (const [artnr, n] of perArt) {
-    await tx.deleteFrom('cart_items').where('kdnr', '=', kdnr).where('artnr', '=', artnr).where('menge', '<=', n).execute();
-    await tx.updateTable('cart_items').set({ menge: sql<number>`menge - ${n}` }).where('kdnr', '=', kdnr).where('artnr', '=', artnr).execute();
-  }
+  await takeFromCart(tx, kdnr, perArt);
 }
 
 type Scope = { scope: 'schublade' | 'schrank' | 'all'; id?: number };

@@ -1,4 +1,5 @@
 // The storage calls: cabinets, drawers (resized without dropping a stored set), slots and their selection.
+import type { Tx } from '../../db/index.ts';
 import { lockForTransaction } from '../../db/dialect.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
@@ -8,6 +9,13 @@ import { settleProcessingSlots } from './booking.ts';
 import {
   addCounts, allCells, cabinetsOf, drawerView, emptyCounts, insertSlots, nextSort, ownCabinet, ownDrawer, ownSlot, slotOut, slotTexts,
 } from './storage.ts';
+
+/**
+ * Serialises the changes of a cabinet's drawers until the transaction ends: a drawer created or resized beside the
+ * cabinet's (or drawer's) deletion left drawers or slots of nothing; two resizes inserted the same cells twice.
+ * The key names the customer: nobody else's call waits on it.
+ */
+const lockCabinet = (tx: Tx, kdnr: number, schrank: number) => lockForTransaction(tx, `zahnlager_cabinet:${kdnr}:${schrank}`);
 
 export const storageRoutes: AnyRoute[] = [
   defineRoute(zahnlager.overview, async ({ db, session }) => {
@@ -33,6 +41,7 @@ export const storageRoutes: AnyRoute[] = [
     return (await cabinetsOf(db, session.kdnr, params.id))[0]!;
   }),
   defineRoute(zahnlager.deleteCabinet, async ({ db, session, params }) => db.transaction().execute(async (tx) => {
+    await lockCabinet(tx, session.kdnr, params.id);
     await ownCabinet(tx, session.kdnr, params.id);
     const drawers = (await tx.selectFrom('schubladen').select('id').where('kdnr', '=', session.kdnr).where('schrank_id', '=', params.id).execute()).map((d) => d.id);
     let slots = 0;
@@ -46,6 +55,7 @@ export const storageRoutes: AnyRoute[] = [
   })),
   defineRoute(zahnlager.createDrawer, async ({ db, session, params, body }) => {
     const id = await db.transaction().execute(async (tx) => {
+      await lockCabinet(tx, session.kdnr, params.schrank);
       await ownCabinet(tx, session.kdnr, params.schrank);
       const sort = body.sort ?? await nextSort(tx, 'schubladen', session.kdnr, params.schrank);
       const r = await tx.insertInto('schubladen').values({ kdnr: session.kdnr, schrank_id: params.schrank, name: body.name, zeilen: body.zeilen, spalten: body.spalten, sort })
@@ -58,8 +68,7 @@ export const storageRoutes: AnyRoute[] = [
   }),
   defineRoute(zahnlager.updateDrawer, async ({ db, session, params, body }) => {
     await db.transaction().execute(async (tx) => {
-      // one resize of a drawer at a time: a parallel one read the same cells and inserted the new ones again (500)
-      await lockForTransaction(tx, `zahnlager_drawer:${params.id}`);
+      await lockCabinet(tx, session.kdnr, params.schrank);
       const d = await ownDrawer(tx, session.kdnr, params.id, params.schrank);
       const zeilen = body.zeilen ?? d.zeilen, spalten = body.spalten ?? d.spalten;
       if (zeilen !== d.zeilen || spalten !== d.spalten) {
@@ -84,6 +93,7 @@ export const storageRoutes: AnyRoute[] = [
     return cab.schubladen.find((d) => d.id === params.id)!;
   }),
   defineRoute(zahnlager.deleteDrawer, async ({ db, session, params }) => db.transaction().execute(async (tx) => {
+    await lockCabinet(tx, session.kdnr, params.schrank);
     await ownDrawer(tx, session.kdnr, params.id, params.schrank);
     const r = await tx.deleteFrom('zahnlager_slots').where('kdnr', '=', session.kdnr).where('schublade_id', '=', params.id).executeTakeFirst();
     await tx.deleteFrom('schubladen').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
