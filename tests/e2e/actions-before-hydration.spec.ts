@@ -58,3 +58,22 @@ test('"Abmelden" pressed before my account is ready: the customer is logged out 
   await expect(page).toHaveURL(/\/de\/de\/$/);
   await expect(page.locator('html')).toHaveAttribute('data-auth', 'guest');
 });
+
+test('a language chosen before the site script has run is applied once it runs', async ({ page }) => {
+  // the change event fired before the script listened for it: the choice stayed in the box and nothing happened
+  const release = await holdIsland(page, 'SiteLayout');
+  // the held module script holds DOMContentLoaded back too: wait for the box itself
+  await page.goto('/de/de/service/', { waitUntil: 'commit' });
+  await page.locator('#prenav-lang').selectOption('fr');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/de\/de\/service\/$/);
+  release();
+  await expect(page).toHaveURL(/\/de\/fr\/service\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // back to the German page: its language box shows German again and does not send the French choice a second time
+  await page.goBack();
+  await expect(page).toHaveURL(/\/de\/de\/service\/$/);
+  await expect(page.locator('#prenav-lang')).toHaveValue('de');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/de\/de\/service\/$/);
+});

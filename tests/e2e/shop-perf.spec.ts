@@ -100,6 +100,18 @@ async function atBothWidths(browser: Browser, run: (page: Page, width: number) =
   }
 }
 
+test('no frame is painted before the header is parsed whole (rel=expect): the search field does not move when the icons come', async ({ page }) => {
+  // a frame painted mid-header (the icons not parsed yet) gave the search field the icons' column, and it moved
+  // 160 px when they came (CLS 0.0103 at 1366 px, seen in CI)
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => { (window as unknown as { __first: boolean }).__first = document.getElementById('main') !== null; });
+  });
+  for (const path of ['/de/de/', '/de/de/shop/category/', '/de/en/service/']) {
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __first?: boolean }).__first)).toBe(true);
+  }
+});
+
 test('home: the article rows hold their height while they load, so scrolling down nothing jumps (1366 and 390)', async ({ browser }) => {
   await atBothWidths(browser, async (page, width) => {
     await page.goto('/de/de/');

@@ -55,7 +55,7 @@ export default function TopArtikelView({ pg, country, lang, messages, limit = 50
       {!data && !error && (embedded ? <ArticleRowSkeleton bought /> : <div className="sh-skeleton-grid">{Array.from({ length: 4 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>)}
       {data && data.items.length === 0 && <p className="sh-empty">{t('order.none')}</p>}
       {data && data.items.length > 0 && (embedded
-        ? <ArticleRow items={data.items} ctx={ctx} t={t} label={heading} showAllHref={r.topartikel()} />
+        ? <ArticleRow items={data.items} ctx={ctx} t={t} label={heading} showAllHref={r.topartikel()} bought />
         : <ArticleGrid items={data.items} ctx={ctx} t={t} />)}
       {embedded && <a className="sh-link" href={r.topartikel()}>{t('app.show_all')}</a>}
     </div>

@@ -82,6 +82,13 @@ export function initSession(): void {
     const s = e.target;
     if (s instanceof HTMLSelectElement && s.form?.hasAttribute('data-locale-form')) s.form.requestSubmit();
   });
+  // a choice made before this script ran (slow phone) fired its change event unheard: submit it now. The
+  // forms have autocomplete="off", so a value differing from the page's own is always the customer's.
+  const localeSelects = () => document.querySelectorAll<HTMLSelectElement>('form[data-locale-form] select');
+  const chosen = [...localeSelects()].find((s) => s.selectedIndex !== Math.max(0, [...s.options].findIndex((o) => o.defaultSelected)));
+  chosen?.form!.requestSubmit();
+  // back from the chosen page (back/forward cache): the boxes show this page's country and language again
+  window.addEventListener('pageshow', (e) => { if (e.persisted) for (const s of localeSelects()) s.form!.reset(); });
   document.addEventListener('click', (e) => {
     const el = (e.target as HTMLElement).closest<HTMLElement>('[data-ui-action]');
     if (!el) return;

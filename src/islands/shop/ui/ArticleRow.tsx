@@ -5,7 +5,10 @@ import type { ArticleItem, Ctx } from '../lib/article.ts';
 import type { T } from '../lib/i18n.ts';
 import { ArticleCard, SkeletonCards } from './ArticleCard.tsx';
 
-export function ArticleRow({ items, ctx, t, showAllHref, label }: { items: ArticleItem[]; ctx: Ctx; t: T; showAllHref: string; label: string }) {
+/** `bought`: the customer's own articles, whose cards carry the "last bought" line (a taller row). */
+export function ArticleRow({ items, ctx, t, showAllHref, label, bought = false }: {
+  items: ArticleItem[]; ctx: Ctx; t: T; showAllHref: string; label: string; bought?: boolean;
+}) {
   const track = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ overflow: false, start: true, end: true });
   const measure = useCallback(() => {
@@ -26,7 +29,7 @@ export function ArticleRow({ items, ctx, t, showAllHref, label }: { items: Artic
   // one page of cards per click (the visible width, less a card so the context stays)
   const step = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * Math.max(200, track.current.clientWidth - 220), behavior: 'smooth' });
   return (
-    <div className="sh-row-grid" role="region" aria-label={label}>
+    <div className={`sh-row-grid${bought ? ' sh-row-grid--bought' : ''}`} role="region" aria-label={label}>
       {/* the arrows' line is kept when the row fits (hidden, out of the tab order): measuring must not move the page */}
       <div className="sh-row-grid__nav" style={edges.overflow ? undefined : { visibility: 'hidden' }}>
         <button type="button" className="sh-iconbtn" onClick={() => step(-1)} disabled={edges.start} aria-label={t('grid.prev')}>
@@ -50,7 +53,7 @@ export function ArticleRow({ items, ctx, t, showAllHref, label }: { items: Artic
 /** The row while its articles load: the same arrows' line and card height, so nothing below moves when they come. */
 export function ArticleRowSkeleton({ bought = false }: { bought?: boolean }) {
   return (
-    <div className="sh-row-grid" aria-hidden="true">
+    <div className={`sh-row-grid${bought ? ' sh-row-grid--bought' : ''}`} aria-hidden="true">
       <div className="sh-row-grid__nav sh-row-grid__nav--reserve" />
       <div className="sh-row-grid__track sh-row-grid__track--loading">
         <SkeletonCards n={6} bought={bought} />
