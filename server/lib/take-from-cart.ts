@@ -8,7 +8,10 @@ import type { Db } from '../db/index.ts';
 export async function takeFromCart(tx: Db, kdnr: number, taken: ReadonlyMap<string, number>): Promise<void> {
   // grouped by quantity: one delete and one update per distinct quantity instead of two statements per line
   const byQty = new Map<number, string[]>();
-  for (const [artnr, n] of taken) byQty.set(n, [...(byQty.get(n) ?? []), artnr]);
+  for (const [artnr, n] of taken) {
+    const same = byQty.get(n);
+    if (same) same.push(artnr); else byQty.set(n, [artnr]);
+  }
   for (const [n, artnrs] of byQty) {
     // a line changed by a parallel add waits for it (row lock) and is judged by its new quantity
     await tx.deleteFrom('cart_items').where('kdnr', '=', kdnr).where('artnr', 'in', artnrs).where('menge', '<=', n).execute();

@@ -225,7 +225,7 @@ export const routes: AnyRoute[] = [
   defineRoute(labels.updateTemplate, async ({ db, session, params, body }) => {
     await db.transaction().execute(async (tx) => {
       // one change of a template at a time: each writes the whole template merged from what it read
-      await lockForTransaction(tx, `label_template:${params.id}`);
+      await lockForTransaction(tx, `label_template:${session.kdnr}:${params.id}`); // the key names the customer
       const cur = rowToInput(await ownTemplate(tx, session.kdnr, params.id));
       const merged = { ...cur, ...body, margins: { ...cur.margins, ...(body.margins ?? {}) } };
       const checked = parseWith(TemplateForm, merged)!;

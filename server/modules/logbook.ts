@@ -85,16 +85,17 @@ function batchOut(b: BatchRow, bez: Map<string, string>): Batch {
 }
 
 /**
- * What documenting these values would break: an expired batch needs the user's confirmation
- * (409 error_batch_expired), a serial number appears once per article on a work (409 error_serial_duplicate).
- */
-/**
  * Serialises the writes to one work until the transaction ends: on PostgreSQL two scans of the same serial number
  * could both find no twin (checkBatch) and both be stored, two partial changes of the work each write back the
  * other's fields as read before, and a batch could be added to a work being deleted.
+ * The key names the customer: nobody else's call waits on it.
  */
-const lockWork = (tx: Tx, workId: number) => lockForTransaction(tx, `logbook_work:${workId}`);
+const lockWork = (tx: Tx, kdnr: number, workId: number) => lockForTransaction(tx, `logbook_work:${kdnr}:${workId}`);
 
+/**
+ * What documenting these values would break: an expired batch needs the user's confirmation
+ * (409 error_batch_expired), a serial number appears once per article on a work (409 error_serial_duplicate).
+ */
 async function checkBatch(tx: Db | Tx, kdnr: number, workId: number, v: { artnr: string; seriennummer: string; verfallsdatum: string | null },
   o: { usedOn: string; confirmed: boolean; self?: number }): Promise<void> {
   if (isExpired(v.verfallsdatum, o.usedOn) && !o.confirmed) throw conflict('error_batch_expired', { field: 'verfallsdatum', verfallsdatum: v.verfallsdatum });
@@ -279,7 +280,7 @@ export const routes: AnyRoute[] = [
   defineRoute(logbook.updateWork, async ({ db, session, params, body }) => {
     await requirePermission(db, session, 'document');
     await db.transaction().execute(async (tx) => {
-      await lockWork(tx, params.id);
+      await lockWork(tx, session.kdnr, params.id);
       const w = await ownWork(tx, session.kdnr, params.id);
       if (body.auftragsnummer !== undefined && validateOrderNumber(body.auftragsnummer)) throw badRequest('order_number_required', { field: 'auftragsnummer' });
       if (body.subUserId !== undefined) await checkSubUser(tx, session.kdnr, body.subUserId);
@@ -296,7 +297,7 @@ export const routes: AnyRoute[] = [
   defineRoute(logbook.deleteWork, async ({ db, session, params }) => {
     await requirePermission(db, session, 'document');
     return db.transaction().execute(async (tx) => {
-      await lockWork(tx, params.id);
+      await lockWork(tx, session.kdnr, params.id);
       checkRetention(await ownWork(tx, session.kdnr, params.id));
       const r = await tx.deleteFrom('batches').where('work_id', '=', params.id).where('kdnr', '=', session.kdnr).executeTakeFirst();
       await tx.deleteFrom('patient_works').where('id', '=', params.id).where('kdnr', '=', session.kdnr).execute();
@@ -307,7 +308,7 @@ export const routes: AnyRoute[] = [
     await requirePermission(db, session, 'document');
     // the answer is read in the transaction: a delete of the work right after the commit would leave nothing to read (500)
     const b = await db.transaction().execute(async (tx) => {
-      await lockWork(tx, params.id);
+      await lockWork(tx, session.kdnr, params.id);
       await ownWork(tx, session.kdnr, params.id);
       const v = await batchValues(tx, body, null);
       await checkBatch(tx, session.kdnr, params.id, v, { usedOn: nowIso(), confirmed: body.confirmExpired === true });
@@ -326,7 +327,7 @@ export const routes: AnyRoute[] = [
   defineRoute(logbook.updateBatch, async ({ db, session, params, body, lang }) => {
     await requirePermission(db, session, 'document');
     const b = await db.transaction().execute(async (tx) => {
-      await lockWork(tx, params.id);
+      await lockWork(tx, session.kdnr, params.id);
       await ownWork(tx, session.kdnr, params.id);
       const cur = (await batchesOf(tx, session.kdnr, { workId: params.id })).find((x) => x.id === params.batchId);
       if (!cur) throw notFound();
