@@ -132,6 +132,23 @@ describe('order lists', () => {
   });
 });
 
+describe("another customer's list", () => {
+  it('cannot be added to, imported into or deleted by another customer (404) or a guest (401); nothing changes', async () => {
+    const owner = env.client();
+    expect((await owner.login(LAB_B)).status).toBe(200);
+    const list = (await owner.call('POST /api/favoriten/listen', { body: { name: 'Nur meine' } })).body.result.id as number;
+    expect((await owner.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: list, artnr: arts[0]! } })).status).toBe(200);
+    const guest = env.client();
+    for (const [c, status] of [[a, 404], [guest, 401]] as const) {
+      expect((await c.call('POST /api/favoriten/:listId/:artnr/add', { params: { listId: list, artnr: arts[1]! } })).status).toBe(status);
+      expect((await c.call('POST /api/schnellbestellung/liste', { body: { listId: list, lines: [{ artnr: arts[2]!, menge: 1 }] } })).status).toBe(status);
+      expect((await c.call('DELETE /api/favoriten/listen/:id', { params: { id: list } })).status).toBe(status);
+    }
+    expect((await env.db.selectFrom('order_list_items').select('artnr').where('list_id', '=', list).execute()).map((r) => r.artnr)).toEqual([arts[0]]);
+    expect((await owner.call('DELETE /api/favoriten/listen/:id', { params: { id: list } })).status).toBe(200);
+  });
+});
+
 describe('a list deleted while items are added', () => {
   it('leaves no items of no list (the add answers 200 before or 404 after the deletion)', async () => {
     // the add checked the list, the deletion removed list and items, then the add's item was stored for a list that is gone
