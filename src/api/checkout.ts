@@ -84,7 +84,7 @@ export const view = contract({
 
 export const setState = contract({
   method: 'put', path: '/checkout', access: 'customer', tag: 'checkout',
-  summary: 'Sets parts of the basket state { addressId?, versandart?, versanddatum?, kommentar?, zahlungsart?, fwt? }; answers the checkout. Errors: 404 (foreign address), field_invalid {field}, invalid_date {reason: format|past|sunday|too_far}, too_long, freeway_min_value, freeway_once_per_month (409)',
+  summary: 'Sets parts of the basket state { addressId?, versandart?, versanddatum?, kommentar?, zahlungsart?, fwt? }; answers the checkout. Errors: cart_no_products (empty cart; nothing is saved), 404 (foreign address), field_invalid {field}, invalid_date {reason: format|past|sunday|too_far}, too_long, freeway_min_value, freeway_once_per_month (409)',
   query: PageLocale,
   body: StateIn,
   response: CheckoutOut,
@@ -115,7 +115,7 @@ export const redeemBenefit = contract({
 
 export const removeBenefit = contract({
   method: 'delete', path: '/checkout/benefit', access: 'customer', tag: 'checkout',
-  summary: 'Removes the applied benefit code (no code: nothing to do); 409 benefit_code_not_removable for fixed codes. Answers the checkout',
+  summary: 'Removes the applied benefit code (no code: nothing to do); 409 benefit_code_not_removable for fixed codes; cart_no_products (empty cart; nothing changes). Answers the checkout',
   query: PageLocale,
   response: CheckoutOut,
 });

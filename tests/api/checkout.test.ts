@@ -39,6 +39,21 @@ describe('checkout view and basket state', () => {
     expect(await orderCount(env.db, LAB_B)).toBe(before);
   });
 
+  it('a basket change on an empty cart answers cart_no_products and saves nothing', async () => {
+    // the change was saved first and its view refused afterwards: a 4xx that had written
+    await fillCart(b, cheap, 1);
+    expect((await b.call('PUT /api/checkout', { query: Q, body: { kommentar: 'Vorher' } })).status).toBe(200);
+    await b.call('POST /api/wk/delete');
+    const saved = () => env.db.selectFrom('checkout_state').select(['kommentar', 'versandart', 'benefit_code']).where('kdnr', '=', LAB_B).executeTakeFirst();
+    const before = await saved();
+    const put = await b.call('PUT /api/checkout', { query: Q, body: { kommentar: 'Nachher', versandart: 'express' } });
+    expect([put.status, put.body.error]).toEqual([400, 'cart_no_products']);
+    const del = await b.call('DELETE /api/checkout/benefit', { query: Q });
+    expect([del.status, del.body.error]).toEqual([400, 'cart_no_products']);
+    expect(await saved()).toEqual(before);
+    expect(before).toMatchObject({ kommentar: 'Vorher', versandart: 'standard' });
+  });
+
   it('two state changes at once keep both (a shipping method and a comment)', async () => {
     // each change read the state, merged its own part and saved the whole row: the later save undid the other part
     await fillCart(b, cheap, 1);
@@ -274,11 +289,11 @@ describe('idempotent order submission', () => {
         later(round * 2, () => b.call('PUT /api/checkout', { query: Q, body: { versandart: 'express' } })),
       ]);
       expect(order.status).toBe(200);
-      // after the order the cart is empty: the change is stored, its view answers cart_no_products
+      // after the order the cart is empty: the change answers cart_no_products and saves nothing
       expect([[200, undefined], [400, 'cart_no_products']]).toContainEqual([change.status, change.body.error]);
       const st = await env.db.selectFrom('checkout_state').select(['kommentar', 'versandart']).where('kdnr', '=', LAB_B).executeTakeFirst();
-      // before the order: used and reset (no row); after it: a fresh state with only the change
-      if (st) expect(st).toEqual({ kommentar: '', versandart: 'express' });
+      // before the order: used and reset (no row); after it: refused, so no row either
+      expect(st).toBeUndefined();
     }
   });
 

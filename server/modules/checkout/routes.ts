@@ -9,7 +9,7 @@ import { cartCount } from '../cart.ts';
 import { ADDRESS_FIELDS, addressErrors, orderedFields } from '#rules/forms.ts';
 import * as calls from '#api/checkout.ts';
 import { ADDRESSES_PER_CUSTOMER, fieldInvalid } from './methods.ts';
-import { loadStateForUpdate, saveState, mergeState, checkoutView } from './state.ts';
+import { loadStateForUpdate, saveState, mergeState, checkoutView, requireCartLines } from './state.ts';
 import { listAddresses } from './addresses.ts';
 import { evalBenefit, normCode } from './benefit.ts';
 import { computeCheckout } from './compute.ts';
@@ -21,7 +21,9 @@ export const routes: AnyRoute[] = [
 
   defineRoute(calls.setState, async ({ db, session, body, lang, country }) => {
     await db.transaction().execute(async (tx) => {
-      const st = await mergeState(tx, session, await loadStateForUpdate(tx, session.kdnr), body, { lang, country });
+      const before = await loadStateForUpdate(tx, session.kdnr);
+      await requireCartLines(tx, session.kdnr); // after the lock: an order that just took the cart has committed
+      const st = await mergeState(tx, session, before, body, { lang, country });
       await saveState(tx, session.kdnr, st);
     });
     return checkoutView(db, session, { lang, country });
@@ -82,6 +84,7 @@ export const routes: AnyRoute[] = [
   defineRoute(calls.removeBenefit, async ({ db, session, lang, country }) => {
     await db.transaction().execute(async (tx) => {
       const st = await loadStateForUpdate(tx, session.kdnr);
+      await requireCartLines(tx, session.kdnr);
       if (!st.benefit_code) return;
       const row = await tx.selectFrom('benefit_codes').select('removable').where('code', '=', st.benefit_code).executeTakeFirst();
       if (row && !row.removable) throw conflict('benefit_code_not_removable', { code: st.benefit_code });

@@ -10,6 +10,7 @@ import { parseDate } from '#rules/validate.ts';
 import { StateIn } from '#api/checkout.ts';
 import { VERSANDARTEN, ZAHLUNGSARTEN, pad, today, fieldInvalid } from './methods.ts';
 import { computeCheckout, view } from './compute.ts';
+import { cartCount } from '../cart.ts';
 
 // ---- basket state ----
 
@@ -35,6 +36,11 @@ export async function loadState(db: Db, kdnr: number): Promise<CheckoutStateRow>
 export async function loadStateForUpdate(tx: Db, kdnr: number): Promise<CheckoutStateRow> {
   await lockForTransaction(tx, `checkout_state:${kdnr}`);
   return loadState(tx, kdnr);
+}
+
+/** A change of the basket state needs a cart: with an empty one it answers cart_no_products and saves nothing. */
+export async function requireCartLines(tx: Db, kdnr: number): Promise<void> {
+  if (await cartCount(tx, kdnr) === 0) throw new ApiError(400, 'cart_no_products');
 }
 
 export async function saveState(db: Db, kdnr: number, s: CheckoutStateRow): Promise<void> {
