@@ -123,8 +123,11 @@ describe('isolation by id: orders, checkout, tooth storage, labels, documents, l
     const addr = (await a.call('POST /api/checkout/addresses', { body: { firma_name: 'Labor A', strasse: 'Weg 1', plz: '20095', ort: 'Hamburg', land_iso2: 'DE' } })).body.result;
     expect(addr.id).toBeGreaterThan(0);
     expect((await b.call('GET /api/checkout/addresses')).body.result.map((x: any) => x.id)).not.toContain(addr.id);
+    // with a cart, so the refusal is the address's (an empty cart answers cart_no_products first)
+    expect((await b.call('POST /api/wk/:artnr/add/:qty', { params: { artnr: art, qty: 1 } })).status).toBe(200);
     notFound(await b.call('PUT /api/checkout', { body: { addressId: addr.id } }), 'PUT checkout addressId');
     notFound(await b.call('POST /api/checkout/submit', { body: { addressId: addr.id, key: 'steal-address-01' } }), 'submit addressId');
+    await b.call('POST /api/wk/delete');
   });
 
   it('tooth storage: cabinets, drawers, slots (sets)', async () => {
