@@ -7,7 +7,8 @@
 //    with it (PostgreSQL aborts it), so the batch is rolled back and every job runs again on its own:
 //    only the failing job gets the error.
 // On PostgreSQL a batch goes over a pipelined connection (server/db/postgres.ts): all reads (if any) in one round
-// trip, then BEGIN, all writes and COMMIT in a second one. On SQLite the batch is one Kysely transaction.
+// trip, then BEGIN, all writes, the shared reads after them and COMMIT in a second one. On SQLite the batch is one
+// Kysely transaction.
 import type { CompiledQuery, Kysely } from 'kysely';
 import type pgTypes from 'pg';
 import { pipelinedPool } from './postgres.ts';
@@ -19,8 +20,13 @@ export interface WriteJob<T> {
   reads: readonly CompiledQuery[];
   /** the writes, given the reads' rows; throwing refuses the job */
   writes: (reads: unknown[][]) => readonly CompiledQuery[];
-  /** the answer, given the writes' rows; throwing refuses the job (its writes changed nothing) */
-  answer: (writes: unknown[][]) => T;
+  /**
+   * A read after the writes of the whole batch, run once for all jobs that name the same key (a customer's line
+   * count: one count per customer and batch instead of one per add, so a busier moment costs less per add).
+   */
+  after?: { key: string; query: CompiledQuery };
+  /** the answer, given the writes' rows and the `after` read's rows; throwing refuses the job (its writes changed nothing) */
+  answer: (writes: unknown[][], after: unknown[]) => T;
 }
 
 type Outcome = { ok: true; v: unknown } | { ok: false; e: unknown };
@@ -46,27 +52,40 @@ export async function runJob<T>(exec: Kysely<any>, job: WriteJob<T>): Promise<T>
   for (const q of job.reads) reads.push((await exec.executeQuery(q)).rows as unknown[]);
   const written: unknown[][] = [];
   for (const q of job.writes(reads)) written.push((await exec.executeQuery(q)).rows as unknown[]);
-  return job.answer(written);
+  return job.answer(written, job.after ? (await exec.executeQuery(job.after.query)).rows as unknown[] : []);
+}
+
+/** The distinct `after` reads of the jobs that wrote, once per key. */
+function afterReads(jobs: readonly Queued[], wrote: (i: number) => boolean): Map<string, CompiledQuery> {
+  const m = new Map<string, CompiledQuery>();
+  jobs.forEach(({ job }, i) => { if (job.after && wrote(i) && !m.has(job.after.key)) m.set(job.after.key, job.after.query); });
+  return m;
 }
 
 async function kyselyBatch(db: Kysely<any>, jobs: Queued[]): Promise<Outcome[]> {
   const out: Outcome[] = [];
   await db.transaction().execute(async (tx) => {
-    for (const { job } of jobs) {
-      let reads: unknown[][] | undefined;
-      let written: unknown[][] | undefined;
-      try {
-        reads = [];
+    const written: (unknown[][] | null)[] = [];
+    const after = new Map<string, unknown[]>();
+    try {
+      for (const [i, { job }] of jobs.entries()) {
+        const reads: unknown[][] = [];
         for (const q of job.reads) reads.push((await tx.executeQuery(q)).rows as unknown[]);
-        const w = refusal(() => job.writes(reads!));
-        if (!w.ok) { out.push(w); continue; }
-        written = [];
-        for (const q of w.v as CompiledQuery[]) written.push((await tx.executeQuery(q)).rows as unknown[]);
-      } catch (e) {
-        throw new StatementFailed(e);
+        const w = refusal(() => job.writes(reads));
+        written[i] = null;
+        if (!w.ok) { out[i] = w; continue; }
+        const rows: unknown[][] = [];
+        for (const q of w.v as CompiledQuery[]) rows.push((await tx.executeQuery(q)).rows as unknown[]);
+        written[i] = rows;
       }
-      out.push(refusal(() => job.answer(written!)));
+      for (const [key, q] of afterReads(jobs, (i) => written[i] !== null)) after.set(key, (await tx.executeQuery(q)).rows as unknown[]);
+    } catch (e) {
+      throw new StatementFailed(e);
     }
+    jobs.forEach(({ job }, i) => {
+      const rows = written[i];
+      if (rows) out[i] = refusal(() => job.answer(rows, job.after ? after.get(job.after.key)! : []));
+    });
   });
   return out;
 }
@@ -87,16 +106,20 @@ async function pipelinedBatch(client: pgTypes.PoolClient, jobs: Queued[], durabi
     return w.v as CompiledQuery[];
   });
   if (plans.every((p) => p === null)) return out;
-  // 2. BEGIN, every job's writes, COMMIT, sent together; a failed statement turns the COMMIT into ROLLBACK
+  // 2. BEGIN, every job's writes, the shared reads after them, COMMIT, sent together; a failed statement turns
+  // the COMMIT into ROLLBACK
   const begin = client.query(durability === 'flush' ? 'BEGIN' : 'BEGIN; SET LOCAL synchronous_commit = off');
   const writes = plans.map((p) => (p ? settle(p.map(send)) : null));
+  const afterKeys = [...afterReads(jobs, (i) => plans[i] !== null)];
+  const after = settle(afterKeys.map(([, q]) => send(q)));
   const commit = client.query('COMMIT');
-  const [, results, done] = await Promise.all([begin, Promise.all(writes), commit]);
-  if (done.command !== 'COMMIT' || results.some((r) => r?.some((x) => x.status === 'rejected'))) {
-    throw new StatementFailed(results.flatMap((r) => r ?? []).find((x) => x.status === 'rejected')?.reason);
-  }
+  const [, results, afterResults, done] = await Promise.all([begin, Promise.all(writes), after, commit]);
+  const failed = [...results.flatMap((r) => r ?? []), ...afterResults].find((x) => x.status === 'rejected');
+  if (done.command !== 'COMMIT' || failed) throw new StatementFailed(failed?.reason);
+  const afterRows = new Map(afterKeys.map(([key], k) => [key, (afterResults[k] as PromiseFulfilledResult<unknown[]>).value]));
   results.forEach((r, i) => {
-    if (r) out[i] = refusal(() => jobs[i]!.job.answer(r.map((x) => (x as PromiseFulfilledResult<unknown[]>).value)));
+    const { job } = jobs[i]!;
+    if (r) out[i] = refusal(() => job.answer(r.map((x) => (x as PromiseFulfilledResult<unknown[]>).value), job.after ? afterRows.get(job.after.key)! : []));
   });
   return out;
 }

@@ -124,9 +124,8 @@ const REQUEST_CENTS = REQUEST_PRICES.map((p) => Math.round(p * 100));
 
 /**
  * PostgreSQL: the whole add in one statement, so a batch of adds is one round trip (group-commit.ts):
- * the article with `orderable` (the rule of orderableOrThrow, the request-price markers as a parameter),
- * the upsert only for an orderable article, and the line count. The count runs on the snapshot before
- * the upsert, so it counts the customer's other lines and adds this one (which exists afterwards).
+ * the article with `orderable` (the rule of orderableOrThrow, the request-price markers as a parameter)
+ * and the upsert only for an orderable article.
  */
 function addStatement(db: Db, x: (i: number) => any, variants: boolean): Compilable<AddRow> {
   const setVariants = variants
@@ -145,30 +144,33 @@ function addStatement(db: Db, x: (i: number) => any, variants: boolean): Compila
       where cart_items.menge <= cast(${x(9)} as integer)
       returning menge
     )
-    select a.*, up.menge, (select count(*) from cart_items c where c.kdnr = cast(${x(0)} as integer) and c.artnr <> a.artnr) + 1 as n
-    from a left join up on true`;
+    select a.*, up.menge from a left join up on true`;
   return { compile: () => q.compile(db) };
 }
-type AddRow = ArticleRow & { orderable: boolean; menge: number | null; n: number };
+type AddRow = ArticleRow & { orderable: boolean; menge: number | null };
 
 /**
  * One add as a group-commit job: refuse an article that cannot be ordered (error_artnr), upsert the line
  * unless the sum would pass the maximum quantity (no row: error_menge, nothing changed), answer the line
- * and the line count. SQLite: three statements (article, upsert, count); PostgreSQL: one (addStatement).
+ * and the customer's line count after the batch (counted once per customer and batch, not once per add).
+ * SQLite: two statements (article, upsert); PostgreSQL: one (addStatement).
  */
 function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): WriteJob<Added> {
   const kind = variants ? 'add-variants' : 'add';
   const args = [kdnr, artnr, qty, ...(variants ?? ['', '', '', '', '']), nowIso(), QTY_MAX - qty];
+  const after = { key: `count:${kdnr}`, query: prepared(db, 'count', (x) => countQuery(db, x), [kdnr]) };
+  const wkcounter = (rows: unknown[]) => Number((rows[0] as { n: number }).n);
   if (isPostgres(db)) {
     return {
       order: [kdnr, artnr],
       reads: [],
       writes: () => [prepared(db, `${kind}-pg`, (x) => addStatement(db, x, !!variants), [...args, REQUEST_CENTS, lang])],
-      answer: ([rows]) => {
+      after,
+      answer: ([rows], count) => {
         const r = rows![0] as AddRow | undefined;
         if (!r?.orderable) throw badRequest('error_artnr');
         if (r.menge === null) throw badRequest('error_menge', { max: QTY_MAX });
-        return { wkcounter: Number(r.n), line: compactLine(r, Number(r.menge), cur) };
+        return { wkcounter: wkcounter(count), line: compactLine(r, Number(r.menge), cur) };
       },
     };
   }
@@ -179,12 +181,13 @@ function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, 
     writes: ([rows]) => {
       a = orderableOrThrow(rows![0] as ArticleRow | undefined);
       args[1] = a.artnr;
-      return [prepared(db, kind, (x) => upsertQuery(db, x, !!variants), args), prepared(db, 'count', (x) => countQuery(db, x), [kdnr])];
+      return [prepared(db, kind, (x) => upsertQuery(db, x, !!variants), args)];
     },
-    answer: ([up, count]) => {
+    after,
+    answer: ([up], count) => {
       const row = up![0] as { menge: number } | undefined;
       if (!row) throw badRequest('error_menge', { max: QTY_MAX });
-      return { wkcounter: Number((count![0] as { n: number }).n), line: compactLine(a, Number(row.menge), cur) };
+      return { wkcounter: wkcounter(count), line: compactLine(a, Number(row.menge), cur) };
     },
   };
 }
