@@ -229,10 +229,13 @@ export const routes: AnyRoute[] = [
     return { vkz: r.vkz, Lieferstatus: r.lieferstatus };
   }),
 
-  defineRoute(calls.article, async ({ db, params, lang, country, session }) => {
-    // the guest view is cached; a customer gets it with the own purchase facts laid over
+  defineRoute(calls.article, async ({ db, params, lang, country, session, c }) => {
+    // the guest view is cached, for a guest serialised and compressed once per key as the listings are;
+    // a customer gets it with the own purchase facts laid over
+    if (!session) {
+      return cachedGuestJson(db, JSON.stringify(['d', params.artnr, lang, country]), () => guestArticleDetail(db, params.artnr, lang, country), c.req.header('accept-encoding'));
+    }
     const base = await guestArticleDetail(db, params.artnr, lang, country);
-    if (!session) return base;
     const bought = await purchaseFacts(db, session.kdnr);
     return { ...withPurchases([base], bought)[0]!, variants: withPurchases(base.variants, bought) };
   }),
