@@ -102,12 +102,14 @@ describe('site locales and routes', () => {
     expect(['meinlabor', 'meinlabor/vorschlag', 'meinlabor/historie/auftrag/2026/1/2/123', 'meinlabor/bestellliste/4', 'meinlabor/topartikel/2',
       'logbuch/user', 'logbuch/user/create', 'logbuch/user/7'].map(metadataRouteOf)).toEqual(['meinlabor', 'meinlabor-vorschlag', 'meinlabor-auftrag',
       'meinlabor-bestellliste', 'meinlabor-topartikel', 'logbuch-user', 'logbuch-user-create', 'logbuch-user-edit']);
+    // the checkout and the order summary were titled "Warenkorb" above a heading "Kasse"
+    expect(['wk', 'wk/kasse', 'wk/submit'].map(metadataRouteOf)).toEqual(['wk', 'wk-kasse', 'wk-submit']);
   });
 
   it('every page-metadata name has a title in each language that "meinkonto" has', async () => {
     const meta = (await import('../../src/content/data/ls-page-metadatas.json', { with: { type: 'json' } })).default as { language: string; route_path_name: string; meta_title: string }[];
     const langs = new Set(meta.filter((m) => m.route_path_name === 'meinkonto').map((m) => m.language));
-    for (const name of ['meinlabor', 'meinlabor-vorschlag', 'meinlabor-auftrag', 'meinlabor-bestellliste', 'meinlabor-topartikel', 'logbuch-user', 'logbuch-user-create', 'logbuch-user-edit']) {
+    for (const name of ['meinlabor', 'meinlabor-vorschlag', 'meinlabor-auftrag', 'meinlabor-bestellliste', 'meinlabor-topartikel', 'logbuch-user', 'logbuch-user-create', 'logbuch-user-edit', 'wk-kasse', 'wk-submit']) {
       const have = meta.filter((m) => m.route_path_name === name && m.meta_title.trim());
       expect([name, new Set(have.map((m) => m.language))]).toEqual([name, langs]);
     }

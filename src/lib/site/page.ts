@@ -95,7 +95,8 @@ export interface PageOptions {
 export async function pageContext(loc: SiteLocale, rest: string, opts: PageOptions = {}): Promise<PageContext> {
   const [{ data: layout }, t] = await Promise.all([layoutData(loc), getT(loc.lang)]);
   const metaRoute = opts.metaRoute ?? metadataRouteOf(rest);
-  const meta = layout.meta[metaRoute] ?? layout.meta.home ?? { title: '', description: '' };
+  // a CMS without a page's own entry (wk-kasse) gives it its section's (wk) before the home page's
+  const meta = layout.meta[metaRoute] ?? layout.meta[metaRoute.split('-')[0]!] ?? layout.meta.home ?? { title: '', description: '' };
   const brand = str(layout.company.kurzname);
   const title = `${opts.titlePrefix ? `${opts.titlePrefix} · ` : ''}${meta.title}${brand ? ` | ${brand}` : ''}`;
   // a page is canonical on the domain of the brand variant it is built in

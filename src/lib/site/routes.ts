@@ -141,7 +141,7 @@ export function metadataRouteOf(rest: string): string {
     [/^legal\/opensource$/, 'legal-opensource'], [/^impressum$/, 'imprint'], [/^videos$/, 'videos'], [/^videos?\//, 'video'],
     [/^aktionen\/artikel\//, 'aktionen-artikel'], [/^aktionen\/newsletter\//, 'aktionen-newsletter'], [/^aktionen$/, 'aktionen'],
     [/^kontakt$/, 'kontakt'], [/^shop\/suche/, 'shop-suche'], [/^shop\/category/, 'shop-subkategorien'],
-    [/^shop\/artikel\//, 'shop-produktdetails'], [/^shop\/schnellbestellung$/, 'shop-schnellbestellung'], [/^shop/, 'shop'], [/^wk/, 'wk'], [/^zahnlager/, 'zahnlager'],
+    [/^shop\/artikel\//, 'shop-produktdetails'], [/^shop\/schnellbestellung$/, 'shop-schnellbestellung'], [/^shop/, 'shop'], [/^wk\/kasse$/, 'wk-kasse'], [/^wk\/submit$/, 'wk-submit'], [/^wk/, 'wk'], [/^zahnlager/, 'zahnlager'],
     [/^kamera/, 'kamera'], [/^label/, 'label-select'],
     // each Mein Labor page and the user administration have their own titles
     [/^meinlabor\/vorschlag/, 'meinlabor-vorschlag'], [/^meinlabor\/historie/, 'meinlabor-auftrag'],
