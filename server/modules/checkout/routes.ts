@@ -22,7 +22,7 @@ export const routes: AnyRoute[] = [
   defineRoute(calls.setState, async ({ db, session, body, lang, country }) => {
     await db.transaction().execute(async (tx) => {
       const before = await loadStateForUpdate(tx, session.kdnr);
-      await requireCartLines(tx, session.kdnr); // after the lock: an order that just took the cart has committed
+      await requireCartLines(db, tx, session.kdnr); // after the lock: an order that just took the cart has committed
       const st = await mergeState(tx, session, before, body, { lang, country });
       await saveState(tx, session.kdnr, st);
     });
@@ -84,7 +84,7 @@ export const routes: AnyRoute[] = [
   defineRoute(calls.removeBenefit, async ({ db, session, lang, country }) => {
     await db.transaction().execute(async (tx) => {
       const st = await loadStateForUpdate(tx, session.kdnr);
-      await requireCartLines(tx, session.kdnr);
+      await requireCartLines(db, tx, session.kdnr);
       if (!st.benefit_code) return;
       const row = await tx.selectFrom('benefit_codes').select('removable').where('code', '=', st.benefit_code).executeTakeFirst();
       if (row && !row.removable) throw conflict('benefit_code_not_removable', { code: st.benefit_code });

@@ -39,8 +39,9 @@ export async function loadStateForUpdate(tx: Db, kdnr: number): Promise<Checkout
 }
 
 /** A change of the basket state needs a cart: with an empty one it answers cart_no_products and saves nothing. */
-export async function requireCartLines(tx: Db, kdnr: number): Promise<void> {
-  if (await cartCount(tx, kdnr) === 0) throw new ApiError(400, 'cart_no_products');
+export async function requireCartLines(db: Db, tx: Db, kdnr: number): Promise<void> {
+  // the count compiled once on the root database, run in the caller's transaction
+  if (await cartCount(db, kdnr, tx) === 0) throw new ApiError(400, 'cart_no_products');
 }
 
 export async function saveState(db: Db, kdnr: number, s: CheckoutStateRow): Promise<void> {
