@@ -163,6 +163,24 @@ test('customer 654321 never sees 123456\'s cart, lists or orders', async ({ page
   await expect(page.getByTestId('order-detail')).toHaveCount(0);
 });
 
+test('the order summary opened directly shows the delivery address the order goes to (none chosen: the default)', async ({ page }) => {
+  // with no address in the basket state it showed "—" while the order went to the default address
+  await login(page);
+  await page.request.post('/api/wk/delete');
+  expect((await page.request.post(`/api/wk/${encodeURIComponent(artnr)}/add/1`)).status()).toBe(200);
+  expect((await page.request.put('/api/checkout', { data: { addressId: null } })).status()).toBe(200);
+  const view = (await (await page.request.get('/api/checkout')).json()).result as { address: { firma_name: string; strasse: string } };
+  try {
+    await page.goto(`${B}/wk/submit`);
+    await hydrated(page, '[data-testid="submit"]');
+    const box = page.getByTestId('submit').locator('.sh-box').first();
+    await expect(box).toContainText(view.address.firma_name);
+    await expect(box).toContainText(view.address.strasse);
+  } finally {
+    await page.request.post('/api/wk/delete');
+  }
+});
+
 test('a K13 technician cannot submit an order: the API refuses it and the page says why', async ({ page }) => {
   await login(page);
   await page.request.post('/api/wk/delete');

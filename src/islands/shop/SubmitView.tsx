@@ -87,7 +87,8 @@ export default function SubmitView({ country, lang, messages }: { country: strin
   if (!info.lines.length) return <div className="sh-checkout"><p className="sh-empty">{errorMessage(t, 'cart_no_products')}</p><a className="sh-btn" href={r.home}>{t('continue_shopping')}</a></div>;
   const cur = info.totals.currency;
   const mayOrder = activeUserMay(customer.activeUser, 'order');
-  const addr = info.addresses.find((a) => a.id === (st.addressId ?? info.state.addressId));
+  // no address chosen on this visit: the one the order goes to (the view resolves an unset one to the default)
+  const addr = info.addresses.find((a) => a.id === (st.addressId ?? info.addressId));
   const ship = info.versandarten.find((v) => v.id === (st.versandart || info.state.versandart));
   const pay = info.zahlungsarten.find((z) => z.id === (st.zahlungsart || info.state.zahlungsart));
   return (
