@@ -7,8 +7,8 @@
 //    with it (PostgreSQL aborts it), so the batch is rolled back and every job runs again on its own:
 //    only the failing job gets the error.
 // On PostgreSQL a batch goes over a pipelined connection (server/db/postgres.ts): all reads (if any) in one round
-// trip, then BEGIN, all writes, the shared reads after them and COMMIT in a second one. On SQLite the batch is one
-// Kysely transaction.
+// trip, then BEGIN, all writes (jobs of one `merge` kind as one statement), the shared reads after them and COMMIT
+// in a second one. On SQLite the batch is one Kysely transaction.
 import type { CompiledQuery, Kysely } from 'kysely';
 import type pgTypes from 'pg';
 import { pipelinedPool } from './postgres.ts';
@@ -27,6 +27,14 @@ export interface WriteJob<T> {
   after?: { key: string; query: CompiledQuery };
   /** the answer, given the writes' rows and the `after` read's rows; throwing refuses the job (its writes changed nothing) */
   answer: (writes: unknown[][], after: unknown[]) => T;
+  /**
+   * PostgreSQL: the jobs of a batch that name the same `kind` write with one statement, `statement(every job's args)`,
+   * instead of one statement each (its writes, which must then be a single statement): a busy moment's ten adds cost
+   * the database one statement. The statement answers rows carrying `n`, the 1-based position of the job's args; a job
+   * gets its own rows as if its writes had answered them. A job whose `key` is already in the statement (the same
+   * cart line added twice in one batch) runs its own writes after it.
+   */
+  merge?: { kind: string; key: string; args: readonly unknown[]; statement: (args: readonly (readonly unknown[])[]) => CompiledQuery };
 }
 
 type Outcome = { ok: true; v: unknown } | { ok: false; e: unknown };
@@ -92,6 +100,33 @@ async function kyselyBatch(db: Kysely<any>, jobs: Queued[]): Promise<Outcome[]> 
 
 // ---- a batch over a pipelined PostgreSQL connection: one round trip (two when the jobs read first) ----
 
+type Settled = PromiseSettledResult<unknown[]>[];
+
+/**
+ * Sends the merged statement of every `merge` kind with at least two jobs (a key once per statement) and answers,
+ * per merged job, its share of the rows; the other jobs send their own writes.
+ */
+function sendMerged(jobs: readonly Queued[], plans: readonly (readonly CompiledQuery[] | null)[], send: (q: CompiledQuery) => Promise<unknown[]>): Map<number, Promise<Settled>> {
+  const kinds = new Map<string, { members: number[]; keys: Set<string> }>();
+  plans.forEach((p, i) => {
+    const m = jobs[i]!.job.merge;
+    if (!p || !m) return;
+    let k = kinds.get(m.kind);
+    if (!k) kinds.set(m.kind, (k = { members: [], keys: new Set() }));
+    if (k.keys.has(m.key)) return;
+    k.keys.add(m.key);
+    k.members.push(i);
+  });
+  const shares = new Map<number, Promise<Settled>>();
+  for (const { members } of kinds.values()) {
+    if (members.length < 2) continue;
+    const { statement } = jobs[members[0]!]!.job.merge!;
+    const rows = send(statement(members.map((i) => jobs[i]!.job.merge!.args))) as Promise<{ n: number }[]>;
+    members.forEach((i, k) => shares.set(i, Promise.allSettled([rows.then((rs) => rs.filter((r) => r.n === k + 1))])));
+  }
+  return shares;
+}
+
 async function pipelinedBatch(client: pgTypes.PoolClient, jobs: Queued[], durability: Durability): Promise<Outcome[]> {
   const send = (q: CompiledQuery) => client.query(q.sql, q.parameters as unknown[]).then((r) => r.rows as unknown[]);
   const settle = <V>(ps: Promise<V>[]) => Promise.allSettled(ps);
@@ -109,7 +144,8 @@ async function pipelinedBatch(client: pgTypes.PoolClient, jobs: Queued[], durabi
   // 2. BEGIN, every job's writes, the shared reads after them, COMMIT, sent together; a failed statement turns
   // the COMMIT into ROLLBACK
   const begin = client.query(durability === 'flush' ? 'BEGIN' : 'BEGIN; SET LOCAL synchronous_commit = off');
-  const writes = plans.map((p) => (p ? settle(p.map(send)) : null));
+  const merged = sendMerged(jobs, plans, send);
+  const writes = plans.map((p, i) => (p ? merged.get(i) ?? settle(p.map(send)) : null));
   const afterKeys = [...afterReads(jobs, (i) => plans[i] !== null)];
   const after = settle(afterKeys.map(([, q]) => send(q)));
   const commit = client.query('COMMIT');

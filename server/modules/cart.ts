@@ -150,6 +150,43 @@ function addStatement(db: Db, x: (i: number) => any, variants: boolean): Compila
 type AddRow = ArticleRow & { orderable: boolean; menge: number | null };
 
 /**
+ * PostgreSQL: the adds of one batch (distinct lines) as one statement over arrays, one row per add in its order (`n`),
+ * with the same rule and answer as addStatement. Rows are locked in the batch's order (kdnr, artnr).
+ */
+function addBatchStatement(db: Db, x: (i: number) => any, variants: boolean): Compilable<AddRow & { n: number }> {
+  const setVariants = variants
+    ? sql`, var1 = excluded.var1, var2 = excluded.var2, var3 = excluded.var3, var4 = excluded.var4, var5 = excluded.var5` : sql``;
+  const q = sql<AddRow & { n: number }>`with i as (
+      select * from unnest(cast(${x(0)} as integer[]), cast(${x(1)} as text[]), cast(${x(2)} as integer[]),
+        cast(${x(3)} as text[]), cast(${x(4)} as text[]), cast(${x(5)} as text[]), cast(${x(6)} as text[]), cast(${x(7)} as text[]),
+        cast(${x(8)} as text[]), cast(${x(9)} as text[]))
+        with ordinality as i(kdnr, artnr, menge, var1, var2, var3, var4, var5, added_at, lang, n)
+    ), a as (
+      select i.n, a.artnr, a.bezeichnung, t.bezeichnung as bez_lang, a.gebinde, a.preis, a.kat_preis, a.aus_sortiment, a.vkz, a.lieferstatus,
+        a.aus_sortiment = 0 and round(a.preis * 100) <> all(${x(11)}) and round(a.kat_preis * 100) <> all(${x(11)}) as orderable
+      from i join articles a on a.artnr = i.artnr left join article_texts t on t.artnr = a.artnr and t.lang = i.lang
+    ), up as (
+      insert into cart_items (kdnr, artnr, menge, var1, var2, var3, var4, var5, lager, added_at)
+      select i.kdnr, a.artnr, i.menge, i.var1, i.var2, i.var3, i.var4, i.var5, '', i.added_at
+      from i join a on a.n = i.n where a.orderable order by i.n
+      on conflict (kdnr, artnr) do update set menge = cart_items.menge + excluded.menge${setVariants}
+      where cart_items.menge + excluded.menge <= cast(${x(10)} as integer)
+      returning kdnr, artnr, menge
+    )
+    select cast(i.n as integer) as n, a.artnr, a.bezeichnung, a.bez_lang, a.gebinde, a.preis, a.kat_preis, a.aus_sortiment, a.vkz,
+      a.lieferstatus, a.orderable, up.menge
+    from i left join a on a.n = i.n left join up on up.kdnr = i.kdnr and up.artnr = a.artnr
+    order by i.n`;
+  return { compile: () => q.compile(db) };
+}
+
+/** The batch statement's parameters: one array per column of the adds' arguments (addJob's `args` order), then the fixed ones. */
+function addBatchArgs(adds: readonly (readonly unknown[])[]): unknown[] {
+  const column = (k: number) => adds.map((a) => a[k]);
+  return [...Array.from({ length: 10 }, (_, k) => column(k)), QTY_MAX, REQUEST_CENTS];
+}
+
+/**
  * One add as a group-commit job: refuse an article that cannot be ordered (error_artnr), upsert the line
  * unless the sum would pass the maximum quantity (no row: error_menge, nothing changed), answer the line
  * and the customer's line count after the batch (counted once per customer and batch, not once per add).
@@ -165,6 +202,10 @@ function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, 
       order: [kdnr, artnr],
       reads: [],
       writes: () => [prepared(db, `${kind}-pg`, (x) => addStatement(db, x, !!variants), [...args, REQUEST_CENTS, lang])],
+      merge: {
+        kind, key: `${kdnr}\u0000${artnr}`, args: [...args.slice(0, 9), lang],
+        statement: (adds) => prepared(db, `${kind}-pg-batch`, (x) => addBatchStatement(db, x, !!variants), addBatchArgs(adds)),
+      },
       after,
       answer: ([rows], count) => {
         const r = rows![0] as AddRow | undefined;

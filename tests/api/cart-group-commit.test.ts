@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/index.ts';
+import { groupCommit, type WriteJob } from '../../server/db/group-commit.ts';
 import { isPostgres } from '../../server/db/dialect.ts';
 import { Client, LAB_A, LAB_B, privateDatabase } from './harness.ts';
 import { createApi } from '../../server/http/app.ts';
@@ -103,6 +104,51 @@ describe('cart adds committed together', () => {
       await other.destroy();
     }
     await a.call('POST /api/wk/delete');
+  });
+
+  it('refusals inside a batch answer for themselves; the adds beside them are written, variants kept per line', async () => {
+    await a.call('POST /api/wk/delete');
+    expect((await a.call('POST /api/wk/:artnr/set/:qty', { params: { artnr: arts[21]!, qty: 998 } })).status).toBe(200);
+    const add = (artnr: string, qty: number) => a.call('POST /api/wk/:artnr/add/:qty', { params: { artnr, qty } });
+    const withVariants = (artnr: string, v1: string) => a.call('POST /api/wk/:artnr/add/:qty/:v1/:v2/:v3/:v4/:v5',
+      { params: { artnr, qty: 1, v1, v2: '-', v3: '-', v4: '-', v5: '-' } });
+    const rs = await Promise.all([
+      add(arts[20]!, 1), add('0000-NO-SUCH', 1), add(arts[21]!, 2), add(arts[22]!, 3), add(arts[20]!, 4),
+      withVariants(arts[23]!, 'A3'), withVariants(arts[24]!, 'B1'), add(arts[21]!, 1),
+    ]);
+    expect(rs.map((r) => r.status)).toEqual([200, 400, 400, 200, 200, 200, 200, 200]);
+    expect(rs[1]!.body.error).toBe('error_artnr');
+    expect(rs[2]!.body.error).toBe('error_menge');
+    expect(rs[7]!.body.result.line.Menge).toBe(999);
+    expect([rs[0]!, rs[4]!].map((r) => r.body.result.line.Menge).sort()).toEqual([1, 5]);
+    expect(rs[3]!.body.result.line).toMatchObject({ Artikelnummer: arts[22], Menge: 3 });
+    expect(await lines(LAB_A)).toEqual(new Map([[arts[20]!, 5], [arts[21]!, 999], [arts[22]!, 3], [arts[23]!, 1], [arts[24]!, 1]]));
+    const variants = await db.selectFrom('cart_items').select(['artnr', 'var1']).where('kdnr', '=', LAB_A)
+      .where('artnr', 'in', [arts[23]!, arts[24]!]).orderBy('artnr').execute();
+    expect(variants.map((r) => r.var1)).toEqual(['A3', 'B1']);
+    await a.call('POST /api/wk/delete');
+  });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: the jobs of one merge kind write with one statement; a repeated key writes on its own', async () => {
+    const sent: number[][] = [];
+    const job = (v: number, key: string): WriteJob<{ v: number; merged: boolean }> => ({
+      order: [v, key], reads: [],
+      writes: () => [sql<{ v: number }>`select cast(${v} as integer) as v, false as merged`.compile(db)],
+      merge: {
+        kind: 'test', key, args: [v],
+        statement: (args) => {
+          sent.push(args.map((x) => x[0] as number));
+          return sql`select cast(n as integer) as n, v, true as merged from unnest(cast(${args.map((x) => x[0])} as integer[])) with ordinality as u(v, n)`.compile(db);
+        },
+      },
+      answer: ([rows]) => rows![0] as { v: number; merged: boolean },
+    });
+    const answers = await Promise.all([job(1, 'a'), job(2, 'b'), job(3, 'a'), job(4, 'c')].map((j) => groupCommit(db, j)));
+    expect(sent).toEqual([[1, 2, 4]]);
+    expect(answers).toMatchObject([{ v: 1, merged: true }, { v: 2, merged: true }, { v: 3, merged: false }, { v: 4, merged: true }]);
+    // alone in its batch, a job writes with its own statement
+    expect(await groupCommit(db, job(5, 'a'))).toEqual({ v: 5, merged: false });
+    expect(sent).toHaveLength(1);
   });
 
   it.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: queries run as named prepared statements', async () => {
