@@ -1,7 +1,7 @@
 // The basket (Warenkorb): one line per article and customer. The add/set calls are the hottest
 // calls of the shop: an add is a group-commit job (article read, upsert, count; one statement for the last two on PostgreSQL).
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { config } from '../config.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { groupCommit, runJob, type WriteJob } from '../db/group-commit.ts';
@@ -231,6 +231,18 @@ function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, 
       return { wkcounter: wkcounter(count), line: compactLine(a, Number(row.menge), cur) };
     },
   };
+}
+
+/**
+ * Adds `menge` to the line inside the caller's transaction, the sum capped at QTY_MAX (reorder, order list to cart:
+ * many lines at once, where a full line takes what fits instead of refusing).
+ */
+export async function addCapped(tx: Tx, kdnr: number, artnr: string, menge: number, addedAt: string): Promise<void> {
+  await tx.insertInto('cart_items').values({
+    kdnr, artnr, menge, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: addedAt,
+  }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({
+    menge: sql<number>`case when cart_items.menge + excluded.menge > ${sql.lit(QTY_MAX)} then ${sql.lit(QTY_MAX)} else cart_items.menge + excluded.menge end`,
+  })).execute();
 }
 
 /** One add inside the caller's transaction `tx` (statements compiled once on the root `db`): the quick order's bulk add. */

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { loadArticleItems } from '../lib/articles.ts';
 import { nowIso } from '../lib/time.ts';
-import { cartCount, zCartQty } from './cart.ts';
+import { addCapped, cartCount, zCartQty } from './cart.ts';
 // formula-safe CSV cells, the same as the logbook's exports
 import { csvCell } from './logbook.ts';
 import { serverT } from '#i18n/server.ts';
@@ -180,14 +180,10 @@ export const routes: AnyRoute[] = [
       for (const r of rows) {
         if (r.aus_sortiment || isRequestPrice(Number(r.preis), Number(r.kat_preis))) { skipped.push(r.artnr); continue; }
         const menge = Math.min(Math.max(1, r.menge), QTY_MAX);
-        await tx.insertInto('cart_items').values({
-          kdnr: session.kdnr, artnr: r.artnr, menge, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: now,
-        }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({
-          menge: sql<number>`case when cart_items.menge + excluded.menge > ${sql.lit(QTY_MAX)} then ${sql.lit(QTY_MAX)} else cart_items.menge + excluded.menge end`,
-        })).execute();
+        await addCapped(tx, session.kdnr, r.artnr, menge, now);
         count++;
       }
-      return { count, wkcounter: await cartCount(tx as unknown as Db, session.kdnr), skipped };
+      return { count, wkcounter: await cartCount(db, session.kdnr, tx), skipped };
     });
   }),
 ];

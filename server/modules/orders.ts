@@ -23,7 +23,7 @@ import { serverT } from '#i18n/server.ts';
 import { orderSummary, totalsOf, withDesignations } from '../lib/money.ts';
 import { nowIso } from '../lib/time.ts';
 import { parseReleaseReason } from '../lib/release-rules.ts';
-import { cartCount } from './cart.ts';
+import { addCapped, cartCount } from './cart.ts';
 import { QTY_MAX } from '#rules/constants.ts';
 import { isRequestPrice } from '#rules/pricing.ts';
 import * as calls from '#api/orders.ts';
@@ -252,14 +252,10 @@ export const routes: AnyRoute[] = [
           : isRequestPrice(Number(l.apreis), Number(l.kat_preis)) ? 'request_price' : null;
         if (reason) { skipped.push({ pos: l.pos, artnr: l.artnr, reason }); continue; }
         const menge = Math.min(Math.max(1, chosen?.get(l.pos) ?? l.menge), QTY_MAX);
-        await tx.insertInto('cart_items').values({
-          kdnr: session.kdnr, artnr: l.artnr, menge, var1: '', var2: '', var3: '', var4: '', var5: '', lager: '', added_at: now,
-        }).onConflict((oc) => oc.columns(['kdnr', 'artnr']).doUpdateSet({
-          menge: sql<number>`case when cart_items.menge + excluded.menge > ${sql.lit(QTY_MAX)} then ${sql.lit(QTY_MAX)} else cart_items.menge + excluded.menge end`,
-        })).execute();
+        await addCapped(tx, session.kdnr, l.artnr, menge, now);
         added.push({ pos: l.pos, artnr: l.artnr, menge });
       }
-      return { added, skipped, count: added.length, wkcounter: await cartCount(tx, session.kdnr) };
+      return { added, skipped, count: added.length, wkcounter: await cartCount(db, session.kdnr, tx) };
     });
   }),
 

@@ -101,6 +101,11 @@ describe('order lists', () => {
     await a.call('POST /api/favoriten/liste/:listId/wk', { params: { listId } });
     expect((await a.call('GET /api/wkJSON/:language/:id', { params: { language: 'D', id: arts[1]! } })).body.result[0]!.Menge).toBe(6);
     expect((await a.call('POST /api/favoriten/liste/:listId/wk', { params: { listId: 99999999 } })).status).toBe(404);
+    // a line near the maximum takes what fits: 998 + 5 ends at 999, the others still add
+    await a.call('POST /api/wk/:artnr/set/:qty', { params: { artnr: arts[2]!, qty: 998 } });
+    expect((await a.call('POST /api/favoriten/liste/:listId/wk', { params: { listId } })).body.result).toMatchObject({ count: 2, wkcounter: 2 });
+    expect((await a.call('GET /api/wkJSON/:language/:id', { params: { language: 'D', id: arts[2]! } })).body.result[0]!.Menge).toBe(999);
+    expect((await a.call('GET /api/wkJSON/:language/:id', { params: { language: 'D', id: arts[1]! } })).body.result[0]!.Menge).toBe(9);
     await a.call('POST /api/wk/delete');
   });
 
