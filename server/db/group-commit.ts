@@ -121,8 +121,13 @@ function sendMerged(jobs: readonly Queued[], plans: readonly (readonly CompiledQ
   for (const { members } of kinds.values()) {
     if (members.length < 2) continue;
     const { statement } = jobs[members[0]!]!.job.merge!;
-    const rows = send(statement(members.map((i) => jobs[i]!.job.merge!.args))) as Promise<{ n: number }[]>;
-    members.forEach((i, k) => shares.set(i, Promise.allSettled([rows.then((rs) => rs.filter((r) => r.n === k + 1))])));
+    // the rows by job, grouped once
+    const byJob = send(statement(members.map((i) => jobs[i]!.job.merge!.args))).then((rs) => {
+      const out = members.map((): unknown[] => []);
+      for (const r of rs as { n: number }[]) out[r.n - 1]?.push(r);
+      return out;
+    });
+    members.forEach((i, k) => shares.set(i, Promise.allSettled([byJob.then((b) => b[k]!)])));
   }
   return shares;
 }

@@ -1,5 +1,6 @@
 // The basket (Warenkorb): one line per article and customer. The add/set calls are the hottest
-// calls of the shop: an add is a group-commit job (article read, upsert, count; one statement for the last two on PostgreSQL).
+// calls of the shop: an add is a group-commit job (article read, upsert, count; on PostgreSQL article and upsert are one
+// statement, for all adds of a batch).
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import type { Db, Tx } from '../db/index.ts';
 import { config } from '../config.ts';
@@ -122,36 +123,13 @@ function upsertQuery(db: Db, x: (i: number) => any, variants: boolean) {
 
 const REQUEST_CENTS = REQUEST_PRICES.map((p) => Math.round(p * 100));
 
-/**
- * PostgreSQL: the whole add in one statement, so a batch of adds is one round trip (group-commit.ts):
- * the article with `orderable` (the rule of orderableOrThrow, the request-price markers as a parameter)
- * and the upsert only for an orderable article.
- */
-function addStatement(db: Db, x: (i: number) => any, variants: boolean): Compilable<AddRow> {
-  const setVariants = variants
-    ? sql`, var1 = excluded.var1, var2 = excluded.var2, var3 = excluded.var3, var4 = excluded.var4, var5 = excluded.var5` : sql``;
-  const q = sql<AddRow>`with a as (
-      select a.artnr, a.bezeichnung, t.bezeichnung as bez_lang, a.gebinde, a.preis, a.kat_preis, a.aus_sortiment, a.vkz, a.lieferstatus,
-        a.aus_sortiment = 0 and round(a.preis * 100) <> all(${x(10)}) and round(a.kat_preis * 100) <> all(${x(10)}) as orderable
-      from articles a left join article_texts t on t.artnr = a.artnr and t.lang = ${x(11)}
-      where a.artnr = ${x(1)}
-    ), up as (
-      insert into cart_items (kdnr, artnr, menge, var1, var2, var3, var4, var5, lager, added_at)
-      select cast(${x(0)} as integer), a.artnr, cast(${x(2)} as integer), cast(${x(3)} as text), cast(${x(4)} as text),
-        cast(${x(5)} as text), cast(${x(6)} as text), cast(${x(7)} as text), '', cast(${x(8)} as text)
-      from a where a.orderable
-      on conflict (kdnr, artnr) do update set menge = cart_items.menge + excluded.menge${setVariants}
-      where cart_items.menge <= cast(${x(9)} as integer)
-      returning menge
-    )
-    select a.*, up.menge from a left join up on true`;
-  return { compile: () => q.compile(db) };
-}
 type AddRow = ArticleRow & { orderable: boolean; menge: number | null };
 
 /**
- * PostgreSQL: the adds of one batch (distinct lines) as one statement over arrays, one row per add in its order (`n`),
- * with the same rule and answer as addStatement. Rows are locked in the batch's order (kdnr, artnr).
+ * PostgreSQL: adds of distinct lines as one statement over arrays (one add alone, or all adds of a group-commit
+ * batch): the article with `orderable` (the rule of orderableOrThrow, the request-price markers as a parameter) and
+ * the upsert only for an orderable article; one row per add in its order (`n`). Rows are locked in the batch's order
+ * (kdnr, artnr).
  */
 function addBatchStatement(db: Db, x: (i: number) => any, variants: boolean): Compilable<AddRow & { n: number }> {
   const setVariants = variants
@@ -190,7 +168,7 @@ function addBatchArgs(adds: readonly (readonly unknown[])[]): unknown[] {
  * One add as a group-commit job: refuse an article that cannot be ordered (error_artnr), upsert the line
  * unless the sum would pass the maximum quantity (no row: error_menge, nothing changed), answer the line
  * and the customer's line count after the batch (counted once per customer and batch, not once per add).
- * SQLite: two statements (article, upsert); PostgreSQL: one (addStatement).
+ * SQLite: two statements (article, upsert); PostgreSQL: one (addBatchStatement), shared with the batch's other adds.
  */
 function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, cur: { code: string; rate: number }, variants?: Variants): WriteJob<Added> {
   const kind = variants ? 'add-variants' : 'add';
@@ -198,14 +176,14 @@ function addJob(db: Db, kdnr: number, artnr: string, qty: number, lang: string, 
   const after = { key: `count:${kdnr}`, query: prepared(db, 'count', (x) => countQuery(db, x), [kdnr]) };
   const wkcounter = (rows: unknown[]) => Number((rows[0] as { n: number }).n);
   if (isPostgres(db)) {
+    const own = [...args.slice(0, 9), lang];
+    const statement = (adds: readonly (readonly unknown[])[]) =>
+      prepared(db, `${kind}-pg`, (x) => addBatchStatement(db, x, !!variants), addBatchArgs(adds));
     return {
       order: [kdnr, artnr],
       reads: [],
-      writes: () => [prepared(db, `${kind}-pg`, (x) => addStatement(db, x, !!variants), [...args, REQUEST_CENTS, lang])],
-      merge: {
-        kind, key: `${kdnr}\u0000${artnr}`, args: [...args.slice(0, 9), lang],
-        statement: (adds) => prepared(db, `${kind}-pg-batch`, (x) => addBatchStatement(db, x, !!variants), addBatchArgs(adds)),
-      },
+      writes: () => [statement([own])],
+      merge: { kind, key: `${kdnr}\u0000${artnr}`, args: own, statement },
       after,
       answer: ([rows], count) => {
         const r = rows![0] as AddRow | undefined;
