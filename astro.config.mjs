@@ -22,5 +22,9 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   vite: {
     server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+    // the server's own modules stay imports in the page bundle: pages that call the API's domain functions
+    // in-process (product page, search) share the server's instances (one search index, one set of caches)
+    // instead of a bundled copy that would build its own
+    build: { rollupOptions: { external: [/^#server\//] } },
   },
 });

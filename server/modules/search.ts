@@ -53,6 +53,20 @@ async function boughtIndices(db: Db, kdnr: number): Promise<number[]> {
     .map(([artnr]) => s.idxOf.get(artnr)).filter((i): i is number => i !== undefined);
 }
 
+/** The customer's already-bought articles matching `search` (empty: all of them, most recently bought first). */
+export async function alreadyBoughtSearch(db: Db, kdnr: number, a: { search: string; p: number; limit: number; lang: string; country: string }) {
+  const bought = await boughtIndices(db, kdnr);
+  if (a.search === '' || tokenize(a.search).length === 0 && exactCandidates(a.search).length === 0) {
+    const total = bought.length;
+    const s = await snapshot(db);
+    const page = bought.slice((a.p - 1) * a.limit, a.p * a.limit).map((i) => s.artnr[i]!);
+    const items = await listItems(db, page, { lang: a.lang, country: a.country, kdnr });
+    return { items, total, page: a.p, pages: Math.ceil(total / a.limit) };
+  }
+  const r = await runSearch(db, { term: a.search, page: a.p, limit: a.limit, lang: a.lang, country: a.country, kdnr, only: new Set(bought) });
+  return { items: r.items, total: r.total, page: r.page, pages: r.pages };
+}
+
 export const routes: AnyRoute[] = [
   defineRoute(calls.artnrSuggest, async ({ db, params }) => {
     const found = artnrMatches(await snapshot(db), params.term);
@@ -66,18 +80,8 @@ export const routes: AnyRoute[] = [
     return cachedGuestJson(db, JSON.stringify(['s', body.search, body.page, body.limit, body.filters ?? null, lang, country]), () => runSearch(db, args), c.req.header('accept-encoding'));
   }),
 
-  defineRoute(calls.alreadyBought, async ({ db, body, lang, session, country }) => {
-    const bought = await boughtIndices(db, session.kdnr);
-    if (body.search === '' || tokenize(body.search).length === 0 && exactCandidates(body.search).length === 0) {
-      const total = bought.length;
-      const s = await snapshot(db);
-      const page = bought.slice((body.p - 1) * body.limit, body.p * body.limit).map((i) => s.artnr[i]!);
-      const items = await listItems(db, page, { lang, country, kdnr: session.kdnr });
-      return { items, total, page: body.p, pages: Math.ceil(total / body.limit) };
-    }
-    const r = await runSearch(db, { term: body.search, page: body.p, limit: body.limit, lang, country, kdnr: session.kdnr, only: new Set(bought) });
-    return { items: r.items, total: r.total, page: r.page, pages: r.pages };
-  }),
+  defineRoute(calls.alreadyBought, ({ db, body, lang, session, country }) =>
+    alreadyBoughtSearch(db, session.kdnr, { search: body.search, p: body.p, limit: body.limit, lang, country })),
 
   defineRoute(calls.autocomplete, async ({ db, params, lang }) => {
     const term = params.term.trim();

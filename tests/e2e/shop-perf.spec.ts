@@ -204,8 +204,9 @@ test('kamera: the decoder (ZXing) is fetched only when the camera starts', async
   }
 });
 
-// Screens changed for issue 14 (search, category listing, cart, kamera), settled and — for the search and
-// listing — while the first answer is pending (the skeleton that holds the place), in de and fr at both widths.
+// Screens changed for issue 14 (search, category listing, cart, kamera), settled and — for the listing —
+// while the first answer is pending (the skeleton that holds the place; the search page comes with its
+// first answer), in de and fr at both widths.
 test('screens: search, category listing, cart, kamera (settled and pending), de and fr, 1366x900 and 390x844', async ({ browser }) => {
   test.setTimeout(180_000);
   const SHOTS = 'test-results/screens/shop-perf';
@@ -220,7 +221,7 @@ test('screens: search, category listing, cart, kamera (settled and pending), de 
       let release: () => void = () => {};
       const held = new Promise<void>((r) => { release = r; });
       await page.route(/\/api\/(shopware\/search|shop\/category)/, async (route) => { await held; await route.continue().catch(() => undefined); /* the page has navigated on */ });
-      for (const [name, url] of [['search', `/${c}/${lang}/shop/suche/?q=Bohrer`], ['listing', `/${c}/${lang}/shop/category/1/101/`]] as const) {
+      for (const [name, url] of [['listing', `/${c}/${lang}/shop/category/1/101/`]] as const) {
         await page.goto(url);
         await expect(page.locator('.sh-skeleton-grid .sh-skeleton').first()).toBeVisible();
         await page.screenshot({ path: `${SHOTS}/${name}-pending-${tag}.png` });
@@ -245,4 +246,40 @@ test('screens: search, category listing, cart, kamera (settled and pending), de 
       await ctx.close();
     }
   }
+});
+
+test('search page: the first results come with the page, React loads only when the customer reaches for them, and an add then counts', async ({ page }) => {
+  await loginLab(page);
+  const api = (await (await page.request.post('/api/shopware/search/de/de/1', { data: { search: 'Bohrer', page: 1, limit: 24 } })).json()).result as
+    { items: { Bezeichnung: string }[]; total: number };
+  // what the server sends already holds the results of the call (the customer's own answer)
+  const html = await (await page.request.get('/de/de/shop/suche/?q=Bohrer')).text();
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  for (const a of api.items.slice(0, 24)) expect(html).toContain(esc(a.Bezeichnung));
+  expect(html).not.toContain('sh-skeleton-grid');
+  const scripts: string[] = [];
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    if (/\/api\/shopware\/search\//.test(r.url())) searches.push(r.url());
+  });
+  await page.goto('/de/de/shop/suche/?q=Bohrer');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await expect(page.locator('.sh-listing__main .sh-card')).toHaveCount(Math.min(24, api.total));
+  expect(scripts.filter((s) => /\/(SearchView|client)\.[\w-]+\.js$/.test(s))).toEqual([]);
+  expect(searches).toEqual([]);
+  // the term is remembered without the island
+  expect(await page.evaluate(() => Object.entries(localStorage).some(([, v]) => v.includes('Bohrer')))).toBe(true);
+  // the first touch of a cart button hydrates the island, and the press is not lost
+  const qty = async () => ((await (await page.request.get('/api/wkJSON/D')).json()).result as { Menge: number }[]).reduce((n, l) => n + l.Menge, 0);
+  const before = await qty();
+  await page.locator('.sh-listing__main .sh-card').filter({ has: page.getByTestId('add-to-cart') }).first().getByTestId('add-to-cart').click();
+  await expect.poll(qty, { timeout: 10_000 }).toBe(before + 1);
+  expect(scripts.some((s) => /\/SearchView\.[\w-]+\.js$/.test(s))).toBe(true);
+  expect(searches).toEqual([]);
+  // sorting then asks the API, as before
+  await page.locator('.sh-sort select').selectOption('price_asc');
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect.poll(() => searches.length).toBeGreaterThan(0);
 });

@@ -4,16 +4,14 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { request } from '../../lib/api.ts';
-import type { SearchResult } from '../../api/search.ts';
 import { ALREADY_BOUGHT_LIMIT } from '../../lib/rules/constants.ts';
-import { rememberSeen } from '../../stores/settings.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { categoryPath, SORT_LABEL, SORTS, type SortKey } from './lib/catalog.ts';
+import { categoryPath, SORT_LABEL, SORTS, sortOf, type SortKey } from './lib/catalog.ts';
 import { currentKey, isBackNavigation, loadKept, restoreScroll, saveKept } from './lib/keepalive.ts';
 import { ensureCustomer } from './lib/session.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
 import type { Ctx } from './lib/article.ts';
-import { searchPath } from './lib/search.ts';
+import { SEARCH_PAGE_SIZE, searchPath, type SearchFirst } from './lib/search.ts';
 import { ArticleGrid } from './ui/ArticleCard.tsx';
 import { Pagination } from './ui/Pagination.tsx';
 import './shop.css';
@@ -21,35 +19,41 @@ import { Count } from './ui/Count.tsx';
 import { formatCount } from '#rules/locale.ts';
 
 /** The search's answer, or the already-bought one (no chips, no correction). */
-type Result = Omit<SearchResult, 'categories' | 'corrected'> & Partial<Pick<SearchResult, 'categories' | 'corrected'>>;
+type Result = SearchFirst['result'];
 interface KeptData { result: Result; bought: Result | null; q: string; page: number; sort: SortKey; topArt: boolean }
-
-const PAGE_SIZE = 24;
 
 function readUrl(propsPage?: number) {
   const sp = new URLSearchParams(location.search);
   const m = /\/shop\/suche\/(\d+)\/?$/.exec(location.pathname);
-  const sort = (SORTS as readonly string[]).includes(sp.get('sort') ?? '') ? (sp.get('sort') as SortKey) : 'relevance';
+  const sort = sortOf(sp.get('sort'));
   return { q: (sp.get('q') ?? '').trim(), topArt: sp.get('topArt') === '1', page: m ? Math.max(1, Number(m[1])) : propsPage ?? 1, sort };
 }
 
-/** `query`/`topArt`: the request's own (the page renders on demand), so the server-rendered heading is already the final one. */
-export default function SearchView({ country, lang, page: propsPage, query = '', topArt: propsTopArt = false, messages }: {
+/**
+ * `query`/`topArt`: the request's own (the page renders on demand), so the server-rendered heading is already the final one.
+ * `first`: the first answer, rendered with the page for `viewer` (the session's customer); the island then only asks
+ * the API when the customer sorts or pages.
+ */
+export default function SearchView({ country, lang, page: propsPage, query = '', topArt: propsTopArt = false, first, viewer, messages }: {
   country: string; lang: string; page?: number; query?: string; topArt?: boolean; messages?: Messages;
+  first?: SearchFirst | null; viewer?: { kdnr: number; currency: string };
 }) {
   const t = useT(lang, messages);
   const customer = useStore($customer);
-  const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
+  // until the session check has answered, the customer is the one the server rendered for
+  const shown = customer.checked || !viewer ? { kdnr: customer.kundennummer, currency: customer.currency } : viewer;
+  const ctx: Ctx = useMemo(() => ({ country, lang, currency: shown.currency }), [country, lang, shown.currency]);
   const [q, setQ] = useState(query.trim());
   const [topArt, setTopArt] = useState(propsTopArt);
   const [page, setPage] = useState(propsPage ?? 1);
-  const [sort, setSort] = useState<SortKey>('relevance');
-  const [result, setResult] = useState<Result | null>(null);
-  const [bought, setBought] = useState<Result | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [sort, setSort] = useState<SortKey>(first?.sort ?? 'relevance');
+  const [result, setResult] = useState<Result | null>(first?.result ?? null);
+  const [bought, setBought] = useState<Result | null>(first?.bought ?? null);
+  const [loading, setLoading] = useState(!first);
   const [error, setError] = useState('');
   const [ready, setReady] = useState(false);
-  const skip = useRef(false);
+  // the server's first answer stands for the URL the page was rendered for
+  const skip = useRef(!!first);
   const seq = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: mount only: reads the URL (and a kept result on back navigation) once and listens for popstate
@@ -61,7 +65,6 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
       setResult(kept.data.result); setBought(kept.data.bought); setLoading(false); skip.current = true;
       restoreScroll(kept.scrollY);
     }
-    if (u.q) rememberSeen('suchbegriff', u.q);
     setReady(true);
     const onPop = () => { const v = readUrl(1); setQ(v.q); setTopArt(v.topArt); setPage(v.page); setSort(v.sort); };
     window.addEventListener('popstate', onPop);
@@ -82,7 +85,7 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
           ? request('POST /api/sw/gekaufteArtikel/0/:language/1', { params: { language: lang }, body: { search: q, limit: ALREADY_BOUGHT_LIMIT, p: topArt ? page : 1 } }).catch(() => null)
           : Promise.resolve(null);
         const mainCall = topArt && c.kundennummer ? Promise.resolve(null)
-          : request('POST /api/shopware/search/:country/:language/1', { params: { country, language: lang }, body: { search: q, page, limit: PAGE_SIZE, filters: sort === 'relevance' ? undefined : { sort } } });
+          : request('POST /api/shopware/search/:country/:language/1', { params: { country, language: lang }, body: { search: q, page, limit: SEARCH_PAGE_SIZE, filters: sort === 'relevance' ? undefined : { sort } } });
         const [b, r] = await Promise.all([boughtCall, mainCall]);
         if (id !== seq.current) return;
         // a transition renders the result cards in slices that yield to the browser: no long task
@@ -128,7 +131,7 @@ export default function SearchView({ country, lang, page: propsPage, query = '',
         <div className="sh-skeleton-grid" aria-busy="true" aria-label={t('app.loading')}>{Array.from({ length: 8 }, (_, i) => <div key={i} className="sh-skeleton" />)}</div>
       ) : <>
         {result?.corrected && <p className="sh-note">{t('search.results_for', { q: result.corrected })}</p>}
-        {customer.kundennummer > 0 && q && (
+        {shown.kdnr > 0 && q && (
           <div className="sh-tabs" role="tablist">
             <a role="tab" aria-selected={!topArt} className={`sh-tab${!topArt ? ' is-active' : ''}`} href={searchPath(country, lang, q)}>{t('search.top_articles')}</a>
             <a role="tab" aria-selected={topArt} className={`sh-tab${topArt ? ' is-active' : ''}`} href={searchPath(country, lang, q, 1, true)}>{t('shop.already_bought')}</a>

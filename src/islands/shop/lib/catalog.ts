@@ -35,10 +35,15 @@ export const SORT_LABEL: Record<SortKey, string> = {
 
 export interface UrlListing { sort: SortKey; filters: FilterState }
 
+/** The `sort` parameter of a listing or search address (relevance when absent or unknown). */
+export function sortOf(v: string | null): SortKey {
+  return (SORTS as readonly string[]).includes(v ?? '') ? (v as SortKey) : 'relevance';
+}
+
 /** Listing state from the query string: sort, marken=1,2, f=prop:value|prop:value, min, max, gekauft=1. */
 export function listingFromSearch(search: string): UrlListing {
   const q = new URLSearchParams(search);
-  const sort = (SORTS as readonly string[]).includes(q.get('sort') ?? '') ? (q.get('sort') as SortKey) : 'relevance';
+  const sort = sortOf(q.get('sort'));
   const brands = (q.get('marken') ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
   const active: Record<string, string[]> = {};
   let firstProp: string | null = null;

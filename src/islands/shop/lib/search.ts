@@ -2,6 +2,18 @@
 import { normalizeArtnr } from '#rules/artnr.ts';
 import { isQuickSuggestArtnr } from '#rules/validate.ts';
 import { SEARCH_MIN_CHARS } from '#rules/constants.ts';
+import type { SearchResult } from '#api/search.ts';
+import type { SortKey } from './catalog.ts';
+
+/** Articles per page of the search page. */
+export const SEARCH_PAGE_SIZE = 24;
+
+/** The search page's first answer (rendered with the page): the search's, or the already-bought one (no chips, no correction). */
+export interface SearchFirst {
+  result: Omit<SearchResult, 'categories' | 'corrected'> & Partial<Pick<SearchResult, 'categories' | 'corrected'>>;
+  bought: SearchFirst['result'] | null;
+  sort: SortKey;
+}
 
 /** The preview (and autocomplete) runs from SEARCH_MIN_CHARS characters. */
 export function previewTerm(input: string): string | null {
