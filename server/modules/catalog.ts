@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/index.ts';
-import type { Session } from '../http/session.ts';
 import { cachedCurrency, convertPrice, purchaseFacts, withPurchases, type ArticleListItem } from '../lib/articles.ts';
 import {
   artnrForms, artnrMatches, cachedGuestJson, cachedGuestValue, cachedListing, categoryNames, loadedSnapshot, listItems, filterAndFacet, katDescendants, propertyLabels, propIndex, relevanceOrder, snapshot, sortHits,
@@ -160,25 +159,25 @@ export async function guestArticleDetail(db: Db, artnr: string, lang: string, co
   return cachedGuestValue(db, `detail|${nr}|${lang}|${country}`, () => articleDetail(db, nr, lang, country));
 }
 
-/** A page of a category listing with its filters (calls.category); `session` null: the guest view. */
-async function categoryListing(db: Db, query: z.output<typeof calls.category.query>, lang: string, country: string, session: Session | null) {
+/** A page of a category listing with its filters (calls.category); `kdnr` null: the guest view. */
+export async function categoryListing(db: Db, query: z.output<typeof calls.category.query>, lang: string, country: string, kdnr: number | null) {
   const s = await snapshot(db);
   if (query.pg !== undefined && !s.pgs.has(query.pg)) throw notFound('not_found');
   if (query.katId !== undefined) {
     const kp = s.katPg.get(query.katId);
     if (kp === undefined || (query.pg !== undefined && kp !== query.pg)) throw notFound('not_found');
   }
-  if (query.bereitsGekauft && !session) throw unauthorized();
+  if (query.bereitsGekauft && !kdnr) throw unauthorized();
   const cur = await cachedCurrency(db, country);
   const f: ListFilter = { marken: parseMarken(query.marken), eigenschaften: parseEigenschaften(query.eigenschaften) };
   if (query.min !== undefined) f.min = query.min / cur.rate - 1e-9;
   if (query.max !== undefined) f.max = query.max / cur.rate + 1e-9;
   let onlyKey = '';
-  if (query.bereitsGekauft && session) {
+  if (query.bereitsGekauft && kdnr) {
     const rows = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id')
-      .select('l.artnr').distinct().where('o.kdnr', '=', session.kdnr).execute();
+      .select('l.artnr').distinct().where('o.kdnr', '=', kdnr).execute();
     f.only = new Set(rows.map((r) => s.idxOf.get(r.artnr)).filter((i): i is number => i !== undefined));
-    onlyKey = `k${session.kdnr}:${rows.length}`;
+    onlyKey = `k${kdnr}:${rows.length}`;
   }
   if (query.neu) {
     const rows = await db.selectFrom('articles').select('artnr').where('ist_neuheit', '=', 1).execute();
@@ -203,7 +202,7 @@ async function categoryListing(db: Db, query: z.output<typeof calls.category.que
   const total = hits.length;
   const start = (query.page - 1) * query.pageSize;
   const [items, labels] = await Promise.all([
-    listItems(db, Array.from(hits.subarray(start, start + query.pageSize), (i) => s.artnr[i]!), { lang, country, kdnr: session?.kdnr ?? null }),
+    listItems(db, Array.from(hits.subarray(start, start + query.pageSize), (i) => s.artnr[i]!), { lang, country, kdnr }),
     propertyLabels(db, s, lang),
   ]);
   const fc = facets!;
@@ -220,14 +219,39 @@ async function categoryListing(db: Db, query: z.output<typeof calls.category.que
   };
 }
 
+/** The product groups with their categories and article counts (calls.navigation). */
+export async function navigationElements(db: Db, lang: string) {
+  const [groups, s] = await Promise.all([orderedGroups(db, lang), snapshot(db)]);
+  const names = await categoryNames(db, s, lang);
+  const slugs = new Map((await db.selectFrom('categories').select(['kat_id', 'slug']).execute()).map((c) => [c.kat_id, c.slug]));
+  return groups.map((g) => {
+    const roots = s.katChildren.get(-g.pg - 1) ?? [];
+    // a single root category stands for the group itself; its children are the navigation entries
+    const single = roots.length === 1 ? roots[0]! : null;
+    const kids = single !== null && (s.katChildren.get(single)?.length ?? 0) > 0 ? s.katChildren.get(single)! : roots;
+    return {
+      pg: g.pg, id: `PG${g.pg}`, name: g.bez, katId: single ?? 0, slug: single !== null ? slugs.get(single) ?? slugify(g.bez) : slugify(g.bez),
+      children: kids.map((k) => ({ katId: k, name: names.get(k) ?? '', slug: slugs.get(k) ?? '', count: countWithDescendants(s, k) })),
+    };
+  });
+}
+
+/** The availability of an article as it stands now (calls.availability; the detail is cached). */
+export async function articleAvailability(db: Db, artnr: string) {
+  const r = await db.selectFrom('articles').select(['vkz', 'lieferstatus']).where('artnr', '=', artnr).executeTakeFirst();
+  if (!r) throw notFound('error_artnr');
+  return { vkz: r.vkz, Lieferstatus: r.lieferstatus };
+}
+
+/** The article detail with the customer's own purchase facts laid over (calls.article for a customer). */
+export async function customerArticleDetail(db: Db, artnr: string, lang: string, country: string, kdnr: number) {
+  const [base, bought] = await Promise.all([guestArticleDetail(db, artnr, lang, country), purchaseFacts(db, kdnr)]);
+  return { ...withPurchases([base], bought)[0]!, variants: withPurchases(base.variants, bought) };
+}
+
 export const routes: AnyRoute[] = [
   // registered before the detail call: both paths have four segments
-  defineRoute(calls.availability, async ({ db, params }) => {
-    const nr = await requireArtnr(db, params.artnr);
-    const r = await db.selectFrom('articles').select(['vkz', 'lieferstatus']).where('artnr', '=', nr).executeTakeFirst();
-    if (!r) throw notFound('error_artnr');
-    return { vkz: r.vkz, Lieferstatus: r.lieferstatus };
-  }),
+  defineRoute(calls.availability, async ({ db, params }) => articleAvailability(db, await requireArtnr(db, params.artnr))),
 
   defineRoute(calls.article, async ({ db, params, lang, country, session, c }) => {
     // the guest view is cached, for a guest serialised and compressed once per key as the listings are;
@@ -235,29 +259,12 @@ export const routes: AnyRoute[] = [
     if (!session) {
       return cachedGuestJson(db, JSON.stringify(['d', params.artnr, lang, country]), () => guestArticleDetail(db, params.artnr, lang, country), c.req.header('accept-encoding'));
     }
-    const base = await guestArticleDetail(db, params.artnr, lang, country);
-    const bought = await purchaseFacts(db, session.kdnr);
-    return { ...withPurchases([base], bought)[0]!, variants: withPurchases(base.variants, bought) };
+    return customerArticleDetail(db, params.artnr, lang, country, session.kdnr);
   }),
 
   defineRoute(calls.productGroups, async ({ db, lang }) => orderedGroups(db, lang)),
 
-  defineRoute(calls.navigation, async ({ db, lang }) => {
-    const [groups, s] = await Promise.all([orderedGroups(db, lang), snapshot(db)]);
-    const names = await categoryNames(db, s, lang);
-    const slugs = new Map((await db.selectFrom('categories').select(['kat_id', 'slug']).execute()).map((c) => [c.kat_id, c.slug]));
-    const elements = groups.map((g) => {
-      const roots = s.katChildren.get(-g.pg - 1) ?? [];
-      // a single root category stands for the group itself; its children are the navigation entries
-      const single = roots.length === 1 ? roots[0]! : null;
-      const kids = single !== null && (s.katChildren.get(single)?.length ?? 0) > 0 ? s.katChildren.get(single)! : roots;
-      return {
-        pg: g.pg, id: `PG${g.pg}`, name: g.bez, katId: single ?? 0, slug: single !== null ? slugs.get(single) ?? slugify(g.bez) : slugify(g.bez),
-        children: kids.map((k) => ({ katId: k, name: names.get(k) ?? '', slug: slugs.get(k) ?? '', count: countWithDescendants(s, k) })),
-      };
-    });
-    return { elements };
-  }),
+  defineRoute(calls.navigation, async ({ db, lang }) => ({ elements: await navigationElements(db, lang) })),
 
   defineRoute(calls.recommend, async ({ db, params, lang, country, session }) => {
     const nr = await requireArtnr(db, params.artnr);
@@ -269,7 +276,7 @@ export const routes: AnyRoute[] = [
   }),
 
   defineRoute(calls.category, async ({ db, query, lang, country, session, c }) => {
-    if (session) return categoryListing(db, query, lang, country, session);
+    if (session) return categoryListing(db, query, lang, country, session.kdnr);
     // every guest gets the same page of a listing: serialised and compressed once per key, as search answers
     return cachedGuestJson(db, JSON.stringify(['c', query, lang, country]), () => categoryListing(db, query, lang, country, null), c.req.header('accept-encoding'));
   }),

@@ -69,19 +69,22 @@ export async function addListItems(tx: Tx, kdnr: number, listId: number, items: 
 /** The list's columns (locale keys: the header is in the customer's language; the quick order skips it, it has no digit). */
 const CSV_COLUMNS = ['csv.artnr', 'csv.quantity', 'csv.designation', 'csv.pack', 'csv.price', 'csv.currency'];
 
+/** The customer's order lists: id 0 "favoriten" first, then the own lists by name, with item counts (calls.lists). */
+export async function orderLists(db: Db, kdnr: number) {
+  const [lists, counts] = await Promise.all([
+    db.selectFrom('order_lists').select(['id', 'name']).where('kdnr', '=', kdnr).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('order_list_items').select(['list_id', sql<number>`count(*)`.as('n')])
+      .where('kdnr', '=', kdnr).groupBy('list_id').execute(),
+  ]);
+  const n = new Map(counts.map((c) => [Number(c.list_id), Number(c.n)]));
+  return [
+    { id: FAVOURITES_LIST_ID, name: 'favoriten', count: n.get(FAVOURITES_LIST_ID) ?? 0 },
+    ...lists.map((l) => ({ id: Number(l.id), name: l.name, count: n.get(Number(l.id)) ?? 0 })),
+  ];
+}
+
 export const routes: AnyRoute[] = [
-  defineRoute(calls.lists, async ({ db, session }) => {
-    const [lists, counts] = await Promise.all([
-      db.selectFrom('order_lists').select(['id', 'name']).where('kdnr', '=', session.kdnr).orderBy('name').orderBy('id').execute(),
-      db.selectFrom('order_list_items').select(['list_id', sql<number>`count(*)`.as('n')])
-        .where('kdnr', '=', session.kdnr).groupBy('list_id').execute(),
-    ]);
-    const n = new Map(counts.map((c) => [Number(c.list_id), Number(c.n)]));
-    return [
-      { id: FAVOURITES_LIST_ID, name: 'favoriten', count: n.get(FAVOURITES_LIST_ID) ?? 0 },
-      ...lists.map((l) => ({ id: Number(l.id), name: l.name, count: n.get(Number(l.id)) ?? 0 })),
-    ];
-  }),
+  defineRoute(calls.lists, ({ db, session }) => orderLists(db, session.kdnr)),
 
   defineRoute(calls.list, async ({ db, session, params, lang, country }) => {
     const name = await listName(db, session.kdnr, params.listId);

@@ -1,11 +1,13 @@
 // The seed's clock. Random draws never depend on the date; only the anchors the drawn offsets are
 // added to do:
 //  - MONTH0 = the first day of the current month, 00:00 UTC. All history (orders of the last 30 months,
-//    documents, statements, customers, article creation dates, promotions, codes) is an offset from it,
+//    documents, statements, customers, article creation dates, codes) is an offset from it,
 //    so the data is identical all month long and the order history always covers the last 24+ months.
 //  - TODAY0 = today, 00:00 UTC. Only the "recent activity" window is an offset back from it: open
 //    orders of the last 14 days and tooth-storage bookings of the last 90 days, so the 7-day dashboard
-//    and 'processing'/'shipped' orders have data on any day of the month. No seeded date lies in the future.
+//    and 'processing'/'shipped' orders have data on any day of the month; and the promotions' validity
+//    (running, ended or upcoming as on the day their content was written). No seeded order, document or
+//    booking lies in the future.
 const DAY = 86_400_000;
 
 export interface SeedClock {

@@ -60,8 +60,11 @@ interface Aktion { aktion_id: number; language: string; title: string; pg: numbe
 export function buildPromotions(arts: Art[], clock: SeedClock) {
   const file = path.resolve(import.meta.dirname, '../../src/content/data/aktionen.json');
   const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Aktion[];
-  const ref = Date.UTC(2026, 10, 1); // month the content dates were written for
-  const shift = (d: string) => dateOnly(clock.m((Date.parse(`${d}T00:00:00Z`) - ref) / DAY));
+  // the content's dates were written for 29 November 2026: every promotion keeps, on any day, the place it
+  // had then (running, ended or upcoming). Anchored to today, not to the month: shifted by month, the
+  // winter promotion (from the 15th) had not begun in the first half of every month.
+  const ref = Date.UTC(2026, 10, 29);
+  const shift = (d: string) => dateOnly(clock.t((Date.parse(`${d}T00:00:00Z`) - ref) / DAY));
   const promos: Insertable<DB['promotions']>[] = [];
   for (const a of all.filter((x) => x.language === 'de').sort((x, y) => x.aktion_id - y.aktion_id)) {
     promos.push({ id: a.aktion_id, name: a.title, pg: a.pg, valid_from: shift(a.valid_from), valid_to: shift(a.valid_to), newsletter_id: a.newsletter_id });

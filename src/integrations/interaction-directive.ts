@@ -1,10 +1,14 @@
-// client:interaction — hydrate an island on the first pointerover, focusin, touchstart or keydown
-// inside it, so header islands (search preview, login panel, cart) ship no JavaScript before the
+// client:interaction — hydrate an island on the first pointerover, focusin, touchstart, keydown or
+// input inside it, so header islands (search preview, login panel, cart) ship no JavaScript before the
 // user interacts. client:interaction="topic" also hydrates when a page script announces the topic
 // (document event "shop:activate" with detail = topic), e.g. a login link elsewhere on the page.
+// client:interaction="kept": a kept-alive island (search results, category listing) that restores its
+// answer and scroll position once hydrated, so it hydrates at once when the page is a back/forward visit.
 import type { ClientDirective } from 'astro';
+import { isBackNavigation } from '../islands/shop/lib/keepalive.ts';
 
-const EVENTS = ['pointerover', 'focusin', 'touchstart', 'keydown'] as const;
+// input/change: a value set without focus or pointer (autofill, a script) also wakes the island
+const EVENTS = ['pointerover', 'focusin', 'touchstart', 'keydown', 'input', 'change'] as const;
 
 const interaction: ClientDirective = (load, opts, el) => {
   const topic = typeof opts.value === 'string' ? opts.value : '';
@@ -23,6 +27,7 @@ const interaction: ClientDirective = (load, opts, el) => {
     const hydrate = await load();
     await hydrate();
   }
+  if (topic === 'kept' && isBackNavigation()) { void start(); return; }
   for (const ev of EVENTS) el.addEventListener(ev, start, { passive: true });
   if (topic) document.addEventListener('shop:activate', onTopic);
 };

@@ -31,9 +31,15 @@ export async function loginInPanel(page: Page, kdnr = 123456): Promise<void> {
   await reloaded;
 }
 
-/** Astro drops `ssr` from an island once it has hydrated; a click before that would be lost. */
-export const hydrated = (page: Page, inside: string) =>
-  expect(page.locator('astro-island', { has: page.locator(inside) }).first()).not.toHaveAttribute('ssr', /.*/);
+/**
+ * Astro drops `ssr` from an island once it has hydrated. An island that hydrates on interaction (the
+ * results, the listing and the buy box come rendered with their page) is woken as a pointer passing over it would.
+ */
+export async function hydrated(page: Page, inside: string): Promise<void> {
+  const island = page.locator('astro-island', { has: page.locator(inside) }).first();
+  if ((await island.getAttribute('client')) === 'interaction') await page.locator(inside).first().dispatchEvent('pointerover');
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
+}
 
 export interface SubUser { id: number; vorname: string; funktionen: string[]; role: string }
 

@@ -29,9 +29,13 @@ function euros(s: string): number {
   return m ? Number(m[1]!.replace(/\./g, '').replace(',', '.')) : NaN;
 }
 
-/** Astro drops the island's ssr attribute once it has hydrated: typing before that would be lost. */
+/** Astro drops the island's ssr attribute once it has hydrated; one that hydrates on interaction is woken by a pointer passing over it. */
 async function hydrated(page: Page, component: string) {
-  await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+  const island = page.locator(`astro-island[component-url*="${component}"]`).first();
+  await island.evaluate((el) => {
+    if (el.getAttribute('client') === 'interaction' && el.hasAttribute('ssr')) el.firstElementChild?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+  });
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
 const cards = (page: Page) => page.locator('.sh-listing__main .sh-card');

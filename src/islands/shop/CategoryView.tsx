@@ -4,12 +4,11 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { useStore } from '@nanostores/react';
 import { $customer } from '../../stores/customer.ts';
 import { request } from '../../lib/api.ts';
-import type { ResultOf } from '../../api/contract.ts';
-import type * as catalog from '../../api/catalog.ts';
 import { useT, type Messages } from './lib/i18n.ts';
 import { addFilter, applyFacets, changeFilterPage, filterQuery, removeFilter, resetFilters, setBereitsGekauft, setPrice, toggleBrand, type FilterState } from './lib/filters.ts';
 import {
-  categoryPath, listingFromSearch, listingToSearch, orderGroups, SORT_LABEL, SORTS, type NavElement, type SortKey,
+  categoryPath, LISTING_PAGE_SIZE, listingFromSearch, listingToSearch, orderGroups, SORT_LABEL, SORTS,
+  type Listing, type ListingFirst, type NavElement, type SortKey,
 } from './lib/catalog.ts';
 import { currentKey, isBackNavigation, loadKept, restoreScroll, saveKept } from './lib/keepalive.ts';
 import { ensureCustomer } from './lib/session.ts';
@@ -31,12 +30,13 @@ export interface CategoryProps {
   /** inside the content page's category shell: its heading and subcategories are already there */
   embedded?: boolean;
   messages?: Messages;
+  /** the first answer, rendered with the page for `viewer` (the session's customer) */
+  first?: ListingFirst | null;
+  viewer?: { kdnr: number; currency: string };
 }
 
-type Listing = ResultOf<typeof catalog.category>;
 interface KeptData { listing: Listing; filters: FilterState; sort: SortKey; page: number; pg: number | null; katId: number | null }
 
-const PAGE_SIZE = 24;
 let navCache: Promise<NavElement[]> | null = null;
 function loadNav(c: string, l: string): Promise<NavElement[]> {
   navCache ??= request('POST /api/navigation/:country/:language', { params: { country: c, language: l } }).then((r) => r.elements).catch(() => { navCache = null; return []; });
@@ -57,26 +57,29 @@ function pageFromUrl(isCategoryPath: boolean, propsPage?: number): number {
 }
 
 export default function CategoryView(props: CategoryProps) {
-  const { country, lang } = props;
+  const { country, lang, first, viewer } = props;
   const t = useT(lang, props.messages);
   const customer = useStore($customer);
-  const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
+  // until the session check has answered, the customer is the one the server rendered for
+  const shown = customer.checked || !viewer ? { kdnr: customer.kundennummer, currency: customer.currency } : viewer;
+  const ctx: Ctx = useMemo(() => ({ country, lang, currency: shown.currency }), [country, lang, shown.currency]);
   const isCategoryPath = typeof location === 'undefined' ? true : /\/shop\/category(\/|$)/.test(location.pathname);
 
   const [pg, setPg] = useState<number | null>(props.pg ?? null);
   const [katId, setKatId] = useState<number | null>(props.katId ?? null);
-  const [sort, setSort] = useState<SortKey>('relevance');
-  const [filters, setFilters] = useState<FilterState>(() => changeFilterPage());
+  const [sort, setSort] = useState<SortKey>(() => (first ? listingFromSearch(first.search).sort : 'relevance'));
+  const [filters, setFilters] = useState<FilterState>(() => (first ? applyFacets(listingFromSearch(first.search).filters, first.listing.filters) : changeFilterPage()));
   const [page, setPage] = useState(props.page ?? 1);
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [listing, setListing] = useState<Listing | null>(first?.listing ?? null);
+  const [loading, setLoading] = useState(!first);
   const [error, setError] = useState('');
-  const [nav, setNav] = useState<NavElement[]>([]);
+  const [nav, setNav] = useState<NavElement[]>(first?.nav ?? []);
   const [drawer, setDrawer] = useState(false);
   const [ready, setReady] = useState(false);
   const reqId = useRef(0);
   const top = useRef<HTMLDivElement>(null);
-  const state = useRef<KeptData | null>(null);
+  // the server's first answer stands for the address the page was rendered for: no reload on mount
+  const state = useRef<KeptData | null>(first ? { listing: first.listing, filters, sort, page, pg, katId } : null);
 
   // ---- first render in the browser: URL state, kept answer on back navigation ----
   // biome-ignore lint/correctness/useExhaustiveDependencies: mount only: restores the kept listing or reads the URL once
@@ -89,22 +92,22 @@ export default function CategoryView(props: CategoryProps) {
       setPage(kept.data.page); setListing(kept.data.listing); setLoading(false);
       restoreScroll(kept.scrollY);
       state.current = kept.data;
-    } else {
+    } else if (!first) {
       setSort(fromUrl.sort); setFilters(fromUrl.filters); setPage(p);
     }
     setReady(true);
     void ensureCustomer();
-    void loadNav(country, lang).then(setNav);
+    if (!first) void loadNav(country, lang).then(setNav);
   }, []);
 
   const pageHref = useCallback((p: number) => {
-    if (typeof location === 'undefined') return '';
+    if (typeof location === 'undefined') return first ? categoryPath(country, lang, pg, katId, p) + first.search : '';
     if (isCategoryPath) return categoryPath(country, lang, pg, katId, p) + location.search;
     const q = new URLSearchParams(location.search);
     if (p > 1) q.set('page', String(p)); else q.delete('page');
     const s = q.toString();
     return location.pathname + (s ? `?${s}` : '');
-  }, [isCategoryPath, country, lang, pg, katId]);
+  }, [isCategoryPath, country, lang, pg, katId, first]);
 
   // ---- load the listing whenever its inputs change ----
   const filterKey = JSON.stringify(filterQuery(filters));
@@ -119,7 +122,7 @@ export default function CategoryView(props: CategoryProps) {
     state.current = null;
     const id = ++reqId.current;
     setLoading(true); setError('');
-    const query = { ...(JSON.parse(filterKey) as Record<string, string>), page, pageSize: PAGE_SIZE, sort, country, lang, pg, katId: katId !== null && katId > 0 ? katId : null };
+    const query = { ...(JSON.parse(filterKey) as Record<string, string>), page, pageSize: LISTING_PAGE_SIZE, sort, country, lang, pg, katId: katId !== null && katId > 0 ? katId : null };
     request('GET /api/shop/category', { query }).then((r) => {
       if (id !== reqId.current) return;
       // a transition renders the product cards in slices that yield to the browser: no long task
@@ -197,7 +200,7 @@ export default function CategoryView(props: CategoryProps) {
   const sub = current?.children.find((c) => c.katId === katId);
   const title = props.title || sub?.name || current?.name || t('nav.all_categories');
   const children = current && (katId === null || katId === current.katId) ? current.children : [];
-  const loggedIn = customer.kundennummer > 0;
+  const loggedIn = shown.kdnr > 0;
 
   const panelProps = { f: filters, t, ctx, onBrand, onProp, onPrice, onBought, onReset };
   return (

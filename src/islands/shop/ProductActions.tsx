@@ -1,12 +1,11 @@
 // Buy box of the product detail page: availability (refreshed by the availability call), variants
 // of a reference article, quantity stepper 0–999, add to cart, add to an order list, last purchase.
 import { useEffect, useMemo, useState } from 'react';
-import { rememberSeen } from '../../stores/settings.ts';
 import { request } from '../../lib/api.ts';
 import { useT, type Messages } from './lib/i18n.ts';
-import { canOrder, lastPurchaseLabel, priceView, productPath, type ArticleItem, type Ctx } from './lib/article.ts';
+import { canOrder, firstChoice, lastPurchaseLabel, priceView, productPath, type ArticleItem, type Ctx } from './lib/article.ts';
 import { packSize } from '#rules/packSize.ts';
-import { addToCart, addToList, loadLists, type OrderListInfo } from './lib/cart.ts';
+import { addToCart, addToList, loadLists, type BuyBoxFirst, type OrderListInfo } from './lib/cart.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { Availability } from './ui/ArticleCard.tsx';
 import { Price } from './ui/Price.tsx';
@@ -14,20 +13,19 @@ import { QtyStepper } from './ui/QtyStepper.tsx';
 import './shop.css';
 
 
-export default function ProductActions({ article, variants = [], country, lang, messages }: {
-  article: ArticleItem; variants?: ArticleItem[]; country: string; lang: string; messages?: Messages;
+/** `first`: what the island would load on mount, rendered with the page for the session's customer (it then hydrates on interaction). */
+export default function ProductActions({ article, variants = [], country, lang, first, messages }: {
+  article: ArticleItem; variants?: ArticleItem[]; country: string; lang: string; first?: BuyBoxFirst; messages?: Messages;
 }) {
   const t = useT(lang, messages);
   const ctx: Ctx = useMemo(() => ({ country, lang }), [country, lang]);
-  const [chosen, setChosen] = useState<ArticleItem>(variants.length ? variants.find(canOrder) ?? variants[0]! : article);
+  const [chosen, setChosen] = useState<ArticleItem>(() => firstChoice(article, variants));
   const [qty, setQty] = useState(1);
-  const [vkz, setVkz] = useState<Record<string, string>>({});
-  const [lists, setLists] = useState<OrderListInfo[] | null>(null);
+  const [vkz, setVkz] = useState<Record<string, string>>(first?.vkz ?? {});
+  const [lists, setLists] = useState<OrderListInfo[] | null>(first?.lists ?? null);
   const [listId, setListId] = useState(0);
-  const [mine, setMine] = useState<ArticleItem | null>(null);
+  const [mine, setMine] = useState<Pick<ArticleItem, 'LetzterKaufMonat' | 'LetzterKaufJahr'> | null>(first?.lastPurchase ?? null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => { rememberSeen('art', article.Artikelnummer); }, [article.Artikelnummer]);
 
   // availability call of section 7 for the chosen article
   useEffect(() => {
@@ -38,7 +36,7 @@ export default function ProductActions({ article, variants = [], country, lang, 
 
   // order lists load only for non-guests; the customer's purchase facts come with their session
   useSessionLoad((c) => {
-    if (!c.kundennummer) return;
+    if (!c.kundennummer || (first && first.kdnr === c.kundennummer)) return;
     loadLists().then(setLists).catch(() => setLists([]));
     request('GET /api/artikel/:artnr/:country/:language', { params: { artnr: article.Artikelnummer, country, language: lang } }).then(setMine).catch(() => {});
   }, [article.Artikelnummer, country, lang]);

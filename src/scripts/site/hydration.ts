@@ -47,20 +47,32 @@ function handOver(n: Field, t: Typed): void {
   }
 }
 
-/** Waits (at most 5 s) until React has hydrated every node. */
-async function reactOwns(nodes: Element[]): Promise<void> {
+/**
+ * True once React has committed the island's hydration. Astro hydrates in a transition, so the nodes get
+ * their props (hydratedByReact) while React is still rendering; an event handed over before the commit is
+ * lost (a filter ticked before hydration stayed unticked).
+ */
+function committed(island: Element): boolean {
+  const key = Object.keys(island).find((k) => k.startsWith('__reactContainer$'));
+  if (!key) return true; // not a React root (or another renderer): nothing to wait for
+  const root = (island as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key]?.stateNode;
+  return root?.current?.memoizedState?.isDehydrated !== true;
+}
+
+/** Waits (at most 5 s) until React has hydrated every node and committed the island. */
+async function reactOwns(nodes: Element[], island?: Element): Promise<void> {
   const until = performance.now() + 5000;
-  while (!nodes.every(hydratedByReact) && performance.now() < until) await frame();
+  while (!(nodes.every(hydratedByReact) && (!island || committed(island))) && performance.now() < until) await frame();
 }
 
 /** The held-back action, once the island's state is the customer's: the form sent again, the button pressed. */
-async function redo(a: Action): Promise<void> {
+async function redo(a: Action, island: Element): Promise<void> {
   if ('button' in a) {
-    await reactOwns([a.button]);
+    await reactOwns([a.button], island);
     if (a.button.isConnected && !a.button.disabled) a.button.click();
     return;
   }
-  await reactOwns([a.form]);
+  await reactOwns([a.form], island);
   if (!a.form.isConnected) return;
   const by = a.submitter && a.submitter.isConnected && (a.submitter as HTMLButtonElement).form === a.form ? a.submitter : null;
   a.form.requestSubmit(by);
@@ -70,7 +82,7 @@ async function settle(island: Element): Promise<void> {
   const map = typed();
   const fields = map ? [...map.keys()].filter((n) => island.contains(n)) : [];
   if (fields.length) {
-    await reactOwns(fields);
+    await reactOwns(fields, island);
     // the latest value: typing goes on (and is recorded) while React hydrates
     for (const n of fields) { const t = map!.get(n); if (t && n.isConnected) handOver(n, t); }
     // a render right after hydration may still put a field back to the server's value: check again
@@ -80,7 +92,7 @@ async function settle(island: Element): Promise<void> {
   }
   island.removeAttribute('data-keep');
   const action = recorded.__actionBeforeHydration?.get(island);
-  if (action) { recorded.__actionBeforeHydration!.delete(island); await redo(action); }
+  if (action) { recorded.__actionBeforeHydration!.delete(island); await redo(action, island); }
 }
 
 export function initHydrationInput(): void {

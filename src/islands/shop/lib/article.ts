@@ -70,13 +70,18 @@ export function canOrder(a: ArticleItem): boolean {
   return !isRequestPrice(a.Preis, a.KatPreis) && !a.AusSortiment;
 }
 
+/** The article a product page's buy box starts with: the first orderable variant of a reference article. */
+export function firstChoice<T extends ArticleItem>(article: T, variants: readonly T[]): T {
+  return variants.length ? variants.find(canOrder) ?? variants[0]! : article;
+}
+
 export interface Badges { isNew: boolean; isSet: boolean }
 export function badges(a: ArticleItem): Badges {
   return { isNew: Number(a.IstNeuheit) === 1, isSet: isSetArticle(a.Artikelnummer, a.IstReferenz ?? 0) };
 }
 
 /** Last purchase text: current / months / years / nothing (section 9). */
-export function lastPurchaseLabel(a: ArticleItem, t: T, now: Date = new Date()): string {
+export function lastPurchaseLabel(a: Pick<ArticleItem, 'LetzterKaufMonat' | 'LetzterKaufJahr'>, t: T, now: Date = new Date()): string {
   const lp = lastPurchaseText(a.LetzterKaufMonat, a.LetzterKaufJahr, now);
   if (!lp) return '';
   if (lp.kind === 'current') return t('shop.last_purchase_current');

@@ -91,6 +91,14 @@ export function loadCartLine(lang: string, artnr: string): Promise<CartLine[]> {
 // ---- order lists ----
 export type OrderListInfo = z.infer<typeof ListOut>;
 
+/** A product page's buy box as first rendered for the customer `kdnr` (0: a guest): live availability, last purchase, order lists. */
+export interface BuyBoxFirst {
+  kdnr: number;
+  vkz: Record<string, string>;
+  lastPurchase: { LetzterKaufMonat: number | null; LetzterKaufJahr: number | null } | null;
+  lists: OrderListInfo[] | null;
+}
+
 /** Adds to an order list (0 = favourites): 409 → error_art_in_liste, 400 → error_artnr, else generic. */
 export async function addToList(listId: number, artnr: string, menge?: number): Promise<boolean> {
   const c = await ensureCustomer();

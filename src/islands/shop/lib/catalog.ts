@@ -6,6 +6,16 @@ import type * as catalog from '#api/catalog.ts';
 
 /** A product group of the navigation call with its categories. */
 export type NavElement = ResultOf<typeof catalog.navigation>['elements'][number];
+export type Listing = ResultOf<typeof catalog.category>;
+
+/** Articles per page of a category listing. */
+export const LISTING_PAGE_SIZE = 24;
+
+/**
+ * A listing's first answer, rendered with the page: the call's answer for the address's query string
+ * (`search`: sort and filters), and the navigation of its group (all groups on the catalogue page).
+ */
+export interface ListingFirst { listing: Listing; nav: NavElement[]; search: string }
 
 /** Group 9 skipped; reserved ids PG90, PG91, PG0, PG888 last in that order; others keep their order. */
 export function orderGroups<E extends { id?: string; pg: number }>(els: readonly E[]): E[] {

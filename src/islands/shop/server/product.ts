@@ -4,7 +4,10 @@
 import path from 'node:path';
 import type { Db } from '#server/db/index.ts';
 import { createDb } from '#server/db/index.ts';
-import { guestArticleDetail } from '#server/modules/catalog.ts';
+import { articleAvailability, customerArticleDetail, guestArticleDetail } from '#server/modules/catalog.ts';
+import { orderLists } from '#server/modules/favoriten.ts';
+import { firstChoice } from '../lib/article.ts';
+import type { BuyBoxFirst } from '../lib/cart.ts';
 import { ApiError } from '#server/http/errors.ts';
 import { artnrFromArtbez } from '#rules/artnr.ts';
 import { zArtnr } from '#api/common.ts';
@@ -60,4 +63,25 @@ export function metaDescription(p: Pick<ProductDetail, 'Beschreibung' | 'Bezeich
   if (text.length <= 160) return text;
   const cut = text.slice(0, 157);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 120))}…`;
+}
+
+/**
+ * What the buy box shows first, for the session's customer: the chosen article's availability as it stands
+ * now, the customer's last purchase and order lists (the calls the island would make on load).
+ */
+export async function loadBuyBoxFirst(product: ProductDetail, a: { kdnr: number | null; lang: string; country: string }): Promise<BuyBoxFirst> {
+  const { kdnr } = a;
+  const db = await ssrDb();
+  const chosen = firstChoice(product, product.variants);
+  const [live, mine, lists] = await Promise.all([
+    articleAvailability(db, chosen.Artikelnummer).catch(() => null),
+    kdnr ? customerArticleDetail(db, product.Artikelnummer, a.lang, a.country, kdnr).catch(() => null) : null,
+    kdnr ? orderLists(db, kdnr) : null,
+  ]);
+  return {
+    kdnr: kdnr ?? 0,
+    vkz: live ? { [chosen.Artikelnummer]: String(live.vkz) } : {},
+    lastPurchase: mine ? { LetzterKaufMonat: mine.LetzterKaufMonat, LetzterKaufJahr: mine.LetzterKaufJahr } : null,
+    lists,
+  };
 }
