@@ -18,6 +18,7 @@ import { StaticFiles } from './static-files.ts';
 import { setServedDir } from './lib/lifecycle.ts';
 import { OVERLAY_DIR, readOverlayIndex } from './publish/generation.ts';
 import type { Publisher } from './publish/job.ts';
+import { resolveServerImports } from './lib/build-imports.ts';
 
 /** Node flags of a site build: a larger young generation cuts the garbage collection of ~14,000 page renders. */
 export const BUILD_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --max-semi-space-size=64';
@@ -91,6 +92,7 @@ export async function listFiles(clientDir: string): Promise<Set<string>> {
 
 /** Imports a build's node handler (a fresh module URL per load). */
 async function importHandler(dir: string): Promise<NodeHandler | null> {
+  resolveServerImports();
   const entry = path.join(dir, 'server', 'entry.mjs');
   if (!fs.existsSync(entry)) return null;
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';

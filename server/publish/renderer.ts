@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { RENDERER_DIR as KEPT, type RendererManifest } from '#src/integrations/page-renderer.ts';
+import { resolveServerImports } from '../lib/build-imports.ts';
 
 /** Where a build keeps its renderer, relative to the build. */
 export const RENDERER_DIR = path.join('server', KEPT);
@@ -29,6 +30,7 @@ export interface PageRenderer {
 
 /** Loads the renderer of the build in `buildDir` (its own module graph: a fresh copy per generation). */
 export async function loadRenderer(buildDir: string): Promise<PageRenderer> {
+  resolveServerImports();
   const dir = path.join(buildDir, RENDERER_DIR);
   const manifest = JSON.parse(await fsp.readFile(path.join(dir, 'renderer.json'), 'utf8')) as RendererManifest;
   // the site's modules read SITE_COUNTRIES when they load: the build's value, whatever this process has

@@ -165,19 +165,22 @@ describe('monthly budget', () => {
   });
 
   it('resets on the 1st at 00:00 Berlin time', async () => {
+    // The month after the real one: the orders the tests above placed today stay in the month before.
+    const midnight = new Date(budgetMonth().endIso);
+    const month = budgetMonth(midnight).key;
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-30T22:50:00Z')); // 23:50 on 30 November in Berlin
+    vi.setSystemTime(new Date(midnight.getTime() - 10 * 60_000)); // 23:50 on the month's last day in Berlin
     const boss = await as(LAB_A);
-    const nov = await buyer(boss, K09);
-    const budgetEur = r2(nov.usedEur + 1);
+    const last = await buyer(boss, K09);
+    const budgetEur = r2(last.usedEur + 1);
     await boss.call('PUT /api/account/budgets/:id', { params: { id: K09 }, body: { budgetEur } });
     let ben = await as(`${LAB_A}x${K09}`);
     const late = await order(ben, 1);
-    expect(late.releaseReason).toMatchObject({ reason: 'budget', budgetEur, usedEur: nov.usedEur });
+    expect(late.releaseReason).toMatchObject({ reason: 'budget', budgetEur, usedEur: last.usedEur });
 
-    vi.setSystemTime(new Date('2026-11-30T23:00:00Z')); // 00:00 on 1 December in Berlin (still 30 November in UTC)
+    vi.setSystemTime(midnight); // 00:00 on the 1st in Berlin (still the day before in UTC)
     const dec = (await boss.call('GET /api/account/release-rules')).body.result;
-    expect(dec.month).toBe('2026-12');
+    expect(dec.month).toBe(month);
     expect(dec.buyers.find((x: any) => x.id === K09)).toMatchObject({ budgetEur, usedEur: 0, pendingEur: 0, remainingEur: budgetEur });
     // the same budget and the same order: released now
     ben = await as(`${LAB_A}x${K09}`);

@@ -195,6 +195,11 @@ describe('CMS publish across instances', () => {
       'client/de/de/service/index.html', 'client/de/de/service/index.html.br', 'client/de/de/service/index.html.gz',
     ]);
     expect((await get(SERVICE)).body.toString()).toContain(`${EDITED} (2)`);
+    // an on-demand page of the generation (its own server bundle, in the store outside the checkout)
+    // renders with the server's own modules: the search page's first answer comes with it
+    const search = await get('/de/de/shop/suche/?q=gips');
+    expect(search.status).toBe(200);
+    expect(search.body.toString()).not.toContain('sh-skeleton-grid');
     // the first generation stays (a request may still read it); older ones would be pruned
     expect(fs.readdirSync(store).sort()).toEqual([first, row.generation].sort());
   }, 60_000);

@@ -340,3 +340,22 @@ test('product page: the buy box comes with the page for the customer (last purch
   // hydrated from the server's answer: no second load of what came with the page
   expect(calls).toEqual([]);
 });
+
+test('presses made while the buy box loads all count, in their order: "+" twice before React is there makes 3', async ({ page }) => {
+  const a = await anArticle(page);
+  // the island's script is held until both presses are made (a slow phone)
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route(/\/ProductActions\.[\w-]+\.js$/, async (route) => { await held; await route.continue(); });
+  await page.goto(`/de/de/shop/artikel/${encodeURIComponent(a.Artikelnummer)}/details/`);
+  const actions = page.getByTestId('product-actions');
+  const more = actions.getByRole('button', { name: 'Menge erhöhen' });
+  await more.click();
+  await more.click();
+  await expect(actions.locator('input[type=number]')).toHaveValue('1');
+  release();
+  await expect(actions.locator('input[type=number]')).toHaveValue('3');
+  // and the island works on from there
+  await more.click();
+  await expect(actions.locator('input[type=number]')).toHaveValue('4');
+});

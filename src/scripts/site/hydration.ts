@@ -4,14 +4,15 @@
 // render wipes what was typed. The inline recorder of Head.astro notes every value typed into an island
 // that has not hydrated yet; once React has hydrated those fields, each one is handed to the island as
 // a real input/change event, so its state takes the typed value over. Works for every island.
-// A form sent or a button pressed meanwhile (held back by the second inline script of Head.astro, never sent natively)
-// is done again after that, so a click during loading is neither lost nor run on the server's values.
+// The forms sent and buttons pressed meanwhile (held back by the second inline script of Head.astro, never
+// sent natively) are done again after that, in their order, so a click during loading is neither lost nor
+// run on the server's values (two presses of "+" count twice; a form sent twice is sent once).
 type Typed = { value: string } | { checked: boolean };
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 type Action = { form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLButtonElement };
 
-const recorded = window as unknown as { __typedBeforeHydration?: Map<Field, Typed>; __actionBeforeHydration?: Map<Element, Action> };
+const recorded = window as unknown as { __typedBeforeHydration?: Map<Field, Typed>; __actionBeforeHydration?: Map<Element, Action[]> };
 const typed = () => recorded.__typedBeforeHydration;
 
 const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
@@ -91,8 +92,10 @@ async function settle(island: Element): Promise<void> {
     for (const n of fields) map!.delete(n);
   }
   island.removeAttribute('data-keep');
-  const action = recorded.__actionBeforeHydration?.get(island);
-  if (action) { recorded.__actionBeforeHydration!.delete(island); await redo(action, island); }
+  const actions = recorded.__actionBeforeHydration?.get(island) ?? [];
+  recorded.__actionBeforeHydration?.delete(island);
+  // one frame between them: React renders each press before the next reads its state
+  for (const a of actions) { await redo(a, island); await frame(); }
 }
 
 export function initHydrationInput(): void {
