@@ -28,7 +28,7 @@ const DRAIN_TIMEOUT_MS = 10_000;
 export function sessionLookup(db: Db): SessionLookup {
   return async (sid) => {
     const s = await sessionByToken(db, sid);
-    return s ? { kdnr: s.kdnr, firma: s.firma } : null;
+    return s ? { kdnr: s.kdnr, firma: s.firma, subUserId: s.subUserId } : null;
   };
 }
 

@@ -24,7 +24,8 @@ import { resolveServerImports } from './lib/build-imports.ts';
 export const BUILD_NODE_OPTIONS = '--disable-warning=ExperimentalWarning --max-semi-space-size=64';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void, locals?: object) => void;
-export interface SiteSession { kdnr: number; firma: number }
+/** subUserId: the sub-user logged in (its rights decide what a page offers), null for the main user */
+export interface SiteSession { kdnr: number; firma: number; subUserId: number | null }
 /** Resolves the `sid` cookie to the logged-in customer (null = no valid session). */
 export type SessionLookup = (sid: string) => Promise<SiteSession | null>;
 

@@ -11,7 +11,7 @@ declare global {
   namespace App {
     interface Locals {
       /** set by server/site.ts for on-demand pages: the logged-in customer, null for guests */
-      session?: { kdnr: number; firma: number } | null;
+      session?: { kdnr: number; firma: number; subUserId: number | null } | null;
     }
   }
 }

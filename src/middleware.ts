@@ -25,8 +25,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // dev: ask the API process (scripts/dev.ts) whether the session is valid
     try {
       const res = await fetch(`http://127.0.0.1:${process.env.API_PORT || 4322}/api/user/infos`, { headers: { cookie: `sid=${cookies.sid}` } });
-      const body = res.ok ? ((await res.json()) as { result: Pick<ResultOf<typeof user.infos>, 'Kundennummer' | 'Firma'> }) : null;
-      context.locals.session = body ? { kdnr: body.result.Kundennummer, firma: body.result.Firma } : null;
+      const body = res.ok ? ((await res.json()) as { result: Pick<ResultOf<typeof user.infos>, 'Kundennummer' | 'Firma' | 'activeUser'> }) : null;
+      context.locals.session = body ? { kdnr: body.result.Kundennummer, firma: body.result.Firma, subUserId: body.result.activeUser?.id ?? null } : null;
     } catch { context.locals.session = null; }
   }
   return next();

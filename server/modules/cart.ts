@@ -97,7 +97,7 @@ function fullLine(item: ArticleListItem, row: CartRow) {
   };
 }
 
-async function cartLines(db: Db, kdnr: number, opts: { lang: string; country: string; artnr?: string }) {
+export async function cartLines(db: Db, kdnr: number, opts: { lang: string; country: string; artnr?: string }) {
   let q = db.selectFrom('cart_items').select(['artnr', 'menge', 'var1', 'var2', 'var3', 'var4', 'var5', 'lager'])
     .where('kdnr', '=', kdnr);
   if (opts.artnr) q = q.where('artnr', '=', opts.artnr);

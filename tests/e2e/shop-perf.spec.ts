@@ -43,6 +43,9 @@ async function anArticle(page: Page): Promise<{ Artikelnummer: string; Bezeichnu
   return ((await res.json()).result.items as { Artikelnummer: string; Bezeichnung: string; IstReferenz?: number }[]).find((a) => !a.IstReferenz)!;
 }
 
+/** Text as it stands in the page's HTML. */
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** The scripts a page fetches and the API calls it makes that match `calls` (pathname), from now on. */
 function watchLoads(page: Page, calls: RegExp): { scripts: string[]; calls: string[] } {
   const seen = { scripts: [] as string[], calls: [] as string[] };
@@ -262,7 +265,6 @@ test('search page: the first results come with the page, React loads only when t
     { items: { Bezeichnung: string }[]; total: number };
   // what the server sends already holds the results of the call (the customer's own answer)
   const html = await (await page.request.get('/de/de/shop/suche/?q=Bohrer')).text();
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   for (const a of api.items.slice(0, 24)) expect(html).toContain(esc(a.Bezeichnung));
   expect(html).not.toContain('sh-skeleton-grid');
   const { scripts, calls: searches } = watchLoads(page, /^\/api\/shopware\/search\//);
@@ -288,7 +290,6 @@ test('category listing: the first page comes with the page, React loads only whe
     { items: { Bezeichnung: string }[]; total: number; pages: number };
   expect(api.pages).toBeGreaterThan(1);
   const html = await (await page.request.get('/de/de/shop/category/1/101/?sort=price_asc')).text();
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   for (const a of api.items) expect(html).toContain(esc(a.Bezeichnung));
   expect(html).not.toContain('sh-skeleton-grid');
   // the pagination links carry the address's sort on the server already
@@ -358,4 +359,36 @@ test('presses made while the buy box loads all count, in their order: "+" twice 
   // and the island works on from there
   await more.click();
   await expect(actions.locator('input[type=number]')).toHaveValue('4');
+});
+
+test('cart: the lines, their pricing and the right to order come with the page, React loads only on interaction, and a change then counts', async ({ page }) => {
+  await loginLab(page);
+  expect((await page.request.post('/api/wk/delete')).status()).toBe(200);
+  const a = await anArticle(page);
+  expect((await page.request.post(`/api/wk/${encodeURIComponent(a.Artikelnummer)}/add/2`)).status()).toBe(200);
+  const qty = async () => ((await (await page.request.get('/api/wkJSON/D')).json()).result as { Artikelnummer: string; Menge: number }[])
+    .find((l) => l.Artikelnummer === a.Artikelnummer)?.Menge ?? 0;
+  // the server sends the customer's cart: the line, the sum and the way to checkout are in the raw HTML
+  const html = await (await page.request.get('/de/de/wk/')).text();
+  expect(html).toContain(esc(a.Bezeichnung));
+  expect(html).toContain('data-testid="cart-sum"');
+  expect(html).toContain('data-testid="to-checkout"');
+  const { scripts, calls } = watchLoads(page, /^\/api\/(wkJSON\/[A-Z]|checkout)$/);
+  await page.goto('/de/de/wk/');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await expect(page.locator('.sh-cart__line')).toHaveCount(1);
+  expect(scripts.filter((s) => /\/(CartView|client)\.[\w-]+\.js$/.test(s))).toEqual([]);
+  expect(calls).toEqual([]);
+  // the first press hydrates the island and counts; what came with the page is not loaded again
+  await page.locator('.sh-cart__line').getByRole('button', { name: 'Menge erhöhen' }).click();
+  await expect(page.locator('.sh-cart__line input[type=number]')).toHaveValue('3');
+  await expect.poll(qty, { timeout: 10_000 }).toBe(3);
+  expect(scripts.some((s) => /\/CartView\.[\w-]+\.js$/.test(s))).toBe(true);
+  expect(calls.filter((c) => c.includes('/wkJSON/'))).toEqual([]);
+  // the technician (K13) may not order: the reason instead of the checkout button, from the server too
+  expect((await page.request.put('/api/user/active', { data: { id: 3 } })).status()).toBe(200);
+  const k13 = await (await page.request.get('/de/de/wk/')).text();
+  expect(k13).toContain('data-testid="no-order-right"');
+  expect(k13).not.toContain('data-testid="to-checkout"');
 });

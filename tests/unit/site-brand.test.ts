@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SiteHost } from '../../server/site.ts';
+import { SiteHost, type SiteSession } from '../../server/site.ts';
 import { firmaFor } from '../../src/lib/site/locales.ts';
 import { COMPANY_DEFAULT, COMPANY_LS } from '../../src/lib/rules/constants.ts';
 import { findCountry } from '../../src/data/countries.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(dir, 'client', p), { recursive: true });
     fs.writeFileSync(path.join(dir, 'client', p, 'index.html'), `/${p}/`); // the page names its variant
   }
-  const sessions: Record<string, { kdnr: number; firma: number }> = { ls: { kdnr: 777777, firma: COMPANY_LS }, main: { kdnr: 123456, firma: COMPANY_DEFAULT } };
+  const sessions: Record<string, SiteSession> = { ls: { kdnr: 777777, firma: COMPANY_LS, subUserId: null }, main: { kdnr: 123456, firma: COMPANY_DEFAULT, subUserId: null } };
   const host = new SiteHost({ dir, shopDomain: config.shopDomain, session: async (sid) => sessions[sid] ?? null });
   expect(await host.load()).toBe(true);
   server = http.createServer((req, res) => void host.handle(req, res));

@@ -10,7 +10,7 @@ import { useT, type Messages } from './lib/i18n.ts';
 import { deleteLine, emptyCart, loadCart, setQty, type CartLine } from './lib/cart.ts';
 import { money, productPath, type Ctx } from './lib/article.ts';
 import { packSize } from '#rules/packSize.ts';
-import { cartSum, lineTotal } from './lib/cartView.ts';
+import { cartSum, lineTotal, type CartFirst } from './lib/cartView.ts';
 import { requireLogin } from './lib/session.ts';
 import { useSessionLoad } from './lib/useSessionLoad.ts';
 import { errorMessage, failureKey } from './lib/errors.ts';
@@ -24,23 +24,37 @@ import { QtyStepper } from './ui/QtyStepper.tsx';
 import { TrashIcon } from './ui/Icons.tsx';
 import './shop.css';
 
-export default function CartView({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
+/**
+ * `first`: the cart as rendered with the page for the session's customer (lines, pricing, the right to
+ * order); the island then asks the API only when that customer changes or the cart changes elsewhere.
+ */
+export default function CartView({ country, lang, first, messages }: { country: string; lang: string; first?: CartFirst; messages?: Messages }) {
   const t = useT(lang, messages);
   const customer = useStore($customer);
   const counter = useStore($wkCounter);
-  const [lines, setLines] = useState<CartLine[] | null>(null);
+  const [lines, setLines] = useState<CartLine[] | null>(first?.lines ?? null);
   const [error, setError] = useState('');
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const ctx: Ctx = useMemo(() => ({ country, lang, currency: customer.currency }), [country, lang, customer.currency]);
+  // until the session check has answered, the customer is the one the server rendered for
+  const rendered = !customer.checked && first;
+  const currency = rendered ? first.currency : customer.currency;
+  const mayOrder = rendered ? first.mayOrder : activeUserMay(customer.activeUser, 'order');
+  const ctx: Ctx = useMemo(() => ({ country, lang, currency }), [country, lang, currency]);
   const r = routes(country, lang);
 
   // the promotions' automatic discounts come from the server's pricing (the same as checkout shows)
-  const [priced, setPriced] = useState<MoneySummary | null>(null);
+  const [priced, setPriced] = useState<MoneySummary | null>(first?.summary ?? null);
   const reprice = () => { checkoutApi({ lang, country }).load().then((i) => setPriced(i.summary)).catch(() => setPriced(null)); };
   const load = () => {
     loadCart(lang).then((l) => { setLines(l); setError(''); if (l.length) reprice(); }).catch((e) => { setError(errorMessage(t, failureKey(e))); setLines([]); });
   };
-  useSessionLoad((c) => { if (c.kundennummer) load(); else { requireLogin(); setLines([]); } });
+  // what came with the page stands for its customer (once: another customer logging in loads again)
+  const renderedFor = useRef(first?.kdnr ?? null);
+  useSessionLoad((c) => {
+    const same = renderedFor.current === c.kundennummer;
+    renderedFor.current = null;
+    if (!c.kundennummer) { requireLogin(); setLines([]); } else if (!same) load();
+  });
   useEffect(() => {
     const ts = timers.current;
     return () => { for (const x of ts.values()) clearTimeout(x); };
@@ -128,7 +142,7 @@ export default function CartView({ country, lang, messages }: { country: string;
               ))}
               <small className="sh-muted">{t('shop.excl_vat')}</small>
             </div>
-            {activeUserMay(customer.activeUser, 'order')
+            {mayOrder
               ? <a className="sh-btn sh-btn--primary sh-btn--big" href={r.kasse} data-testid="to-checkout">{t('cart.to_checkout')}</a>
               : <p className="sh-note sh-cart__noright" role="note" data-testid="no-order-right">{t('cart.no_order_right')}</p>}
           </div>

@@ -1,4 +1,7 @@
 // Cart view-model helpers: line totals and the cart sum in whole cents.
+import type { CartLine } from '#api/cart.ts';
+import type { MoneySummary } from '#api/money.ts';
+
 export interface PricedLine { Einzelpreis: number; Menge: number; Gesamtpreis?: number }
 
 export function lineTotal(l: PricedLine): number {
@@ -7,4 +10,17 @@ export function lineTotal(l: PricedLine): number {
 
 export function cartSum(lines: readonly PricedLine[]): number {
   return lines.reduce((s, l) => s + Math.round(lineTotal(l) * 100), 0) / 100;
+}
+
+/**
+ * The cart page as first rendered for the session's customer: its lines, the server's pricing of them
+ * (the promotions' discounts, as checkout shows them; null without lines) and whether the active user
+ * may order (a sub-user without the right sees why instead of the checkout button).
+ */
+export interface CartFirst {
+  kdnr: number;
+  currency: string;
+  lines: CartLine[];
+  summary: MoneySummary | null;
+  mayOrder: boolean;
 }

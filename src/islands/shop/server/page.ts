@@ -4,7 +4,7 @@ import { pageContext, type PageContext, type PageOptions } from '#lib/site/page.
 import { requestLocale } from '#lib/site/request.ts';
 import type { SiteLocale } from '#lib/site/locales.ts';
 
-export interface ShopPage { loc: SiteLocale; ctx: PageContext; session: { kdnr: number; firma: number } | null; auth: 'guest' | 'customer' }
+export interface ShopPage { loc: SiteLocale; ctx: PageContext; session: NonNullable<App.Locals['session']> | null; auth: 'guest' | 'customer' }
 
 /** null → the page answers 404 (unknown country/language). Login-only pages are never cached. */
 export async function shopPage(astro: AstroGlobal, rest: string, opts: PageOptions & { private?: boolean } = {}): Promise<ShopPage | null> {
