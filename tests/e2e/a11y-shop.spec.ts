@@ -4,7 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { artbez } from '../../src/lib/rules/artnr.ts';
-import { PASSWORD, storeConsent } from './helpers.ts';
+import { PASSWORD, renderOutOfSight, storeConsent } from './helpers.ts';
 
 storeConsent();
 
@@ -37,6 +37,8 @@ async function screens(api: APIRequestContext, country: string, lang: string): P
 }
 
 async function violations(page: Page): Promise<string[]> {
+  // what a person scrolling down sees: the parts waiting out of sight have no colours until rendered
+  await renderOutOfSight(page);
   const res = await new AxeBuilder({ page }).analyze();
   return res.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 }

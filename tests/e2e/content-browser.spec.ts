@@ -4,6 +4,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { MEGA_MENU_HOVER_MS, SCROLL_OFFSET_PX, TOAST_MS } from '../../src/lib/rules/constants.ts';
+import { renderOutOfSight } from './helpers.ts';
 
 test.use({ extraHTTPHeaders: { 'accept-language': 'de-DE' } });
 
@@ -323,6 +324,7 @@ for (const path of ['/de/de/', '/de/de/service/', '/de/de/shop/category/3/', '/d
     await page.goto(path);
     // the settled page (islands that load data replace their skeletons)
     await page.waitForLoadState('networkidle');
+    await renderOutOfSight(page); // the footer waits out of sight (content-visibility) with no colours until rendered
     const result = await new AxeBuilder({ page }).analyze();
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);

@@ -55,3 +55,13 @@ export async function subUser(req: APIRequestContext, fn: string): Promise<SubUs
 export async function actAs(req: APIRequestContext, id: number): Promise<void> {
   expect((await req.put('/api/user/active', { data: { id, password: PASSWORD } })).status()).toBe(200);
 }
+
+/**
+ * Renders the parts of the page that wait out of sight (content-visibility: auto: result cards, the footer),
+ * as a person scrolling down sees them: they have no layout until then, and innerText reads none of them.
+ */
+export function renderOutOfSight(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    for (const el of document.querySelectorAll<HTMLElement>('*')) if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+  });
+}

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import de from '../../src/i18n/locales/de.json' with { type: 'json' };
 import fr from '../../src/i18n/locales/fr.json' with { type: 'json' };
-import { hydrated, PASSWORD } from './helpers.ts';
+import { hydrated, PASSWORD, renderOutOfSight } from './helpers.ts';
 
 const SHOTS = 'test-results/screens/i18n';
 const TEXTS: Record<string, Record<string, string>> = { de, fr };
@@ -17,6 +17,7 @@ const WIDTHS = [{ width: 1366, height: 900 }, { width: 390, height: 844 }];
 
 /** Visible texts, labels, placeholders and titles of the page that are locale keys. */
 async function rawKeys(page: Page): Promise<string[]> {
+  await renderOutOfSight(page);
   const texts = await page.evaluate(() => {
     const out: string[] = [document.body.innerText];
     for (const el of document.querySelectorAll('[placeholder],[aria-label],[title],img[alt],option')) {

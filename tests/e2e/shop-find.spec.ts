@@ -70,7 +70,8 @@ test.describe('category pages', () => {
     await expect(page.locator('.sh-active')).toContainText(brandName);
     await expect(countText(page)).not.toHaveText(`${before} Artikel`);
     await settled(page);
-    const makers = await page.locator('.sh-listing__main .sh-card__maker').allInnerTexts();
+    // textContent: a card out of sight skips layout (content-visibility), and innerText needs it
+    const makers = (await page.locator('.sh-listing__main .sh-card__maker').allTextContents()).map((m) => m.trim());
     expect(makers.length).toBeGreaterThan(0);
     expect(new Set(makers)).toEqual(new Set([brandName]));
     const brandTotal = Number((await countText(page).innerText()).replace(/\D/g, ''));
@@ -104,7 +105,7 @@ test.describe('category pages', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 150);
 
     // price filter: a maximum below some of the shown prices narrows the list and starts at page 1
-    const prices = (await page.locator('.sh-listing__main .sh-card .sh-price__now').allInnerTexts()).map(euros).filter(Number.isFinite).sort((a, b) => a - b);
+    const prices = (await page.locator('.sh-listing__main .sh-card .sh-price__now').allTextContents()).map(euros).filter(Number.isFinite).sort((a, b) => a - b);
     const max = Math.floor(prices[Math.floor(prices.length / 2)]!);
     expect(max).toBeGreaterThan(0);
     await page.getByRole('spinbutton', { name: 'Max.' }).fill(String(max));
@@ -114,7 +115,7 @@ test.describe('category pages', () => {
     await settled(page);
     const after = Number((await countText(page).innerText()).replace(/\D/g, ''));
     expect(after).toBeLessThan(brandTotal);
-    const shown = (await page.locator('.sh-listing__main .sh-card .sh-price__now').allInnerTexts()).map(euros);
+    const shown = (await page.locator('.sh-listing__main .sh-card .sh-price__now').allTextContents()).map(euros);
     for (const p of shown) expect(p).toBeLessThanOrEqual(max);
     // the offered range (min–max of the result) is shown beside the chosen bounds
     await expect(page.locator('.sh-filter__range')).toContainText('€');

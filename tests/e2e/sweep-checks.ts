@@ -4,6 +4,7 @@
 // plain spaces a line may break at where it must not ("10 %", French "Total :": src/lib/rules/typeset.ts).
 // Runs inside the page.
 import type { Page } from '@playwright/test';
+import { renderOutOfSight } from './helpers.ts';
 
 export interface PageFindings {
   /** document width beyond the window (0 = none) and the widest offenders */
@@ -137,6 +138,7 @@ function inspect(): PageFindings {
   return { overflow, keys: [...keys], germanUnits: [...germanUnits], unnamed: [...unnamed], breakable: [...breakable] };
 }
 
-export function inspectPage(page: Page): Promise<PageFindings> {
+export async function inspectPage(page: Page): Promise<PageFindings> {
+  await renderOutOfSight(page);
   return page.evaluate(inspect);
 }
