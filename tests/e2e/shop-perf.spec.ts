@@ -310,6 +310,53 @@ test('category listing: the first page comes with the page, React loads only whe
   await expect.poll(() => calls.filter((u) => u.includes('sort=name')).length).toBeGreaterThan(0);
 });
 
+test('category group page: the page is the same for everyone; its catalogue comes as a part rendered for the customer while the page loads, React loads only when the customer reaches for it', async ({ page }) => {
+  await loginLab(page);
+  const api = (await (await page.request.get('/api/shop/category?pg=1&page=1&pageSize=24&sort=name&country=de&lang=de')).json()).result as
+    { items: { Bezeichnung: string }[] };
+  // the static page: no island script, no customer's articles, the catalogue's loading state in their place
+  const html = await (await page.request.get('/de/de/shop/category/1/?sort=name')).text();
+  expect(html).not.toMatch(/component-url="[^"]*CategoryView/);
+  expect(html).toContain('sh-skeleton-grid');
+  for (const a of api.items.slice(0, 3)) expect(html).not.toContain(esc(a.Bezeichnung));
+  // the part: this customer's first page for the address's query, never cached; an unknown group has none
+  const part = await page.request.get('/de/de/shop/category/1/catalogue/?sort=name');
+  expect(part.status()).toBe(200);
+  expect(part.headers()['cache-control']).toBe('private, no-store');
+  const partHtml = await part.text();
+  for (const a of api.items) expect(partHtml).toContain(esc(a.Bezeichnung));
+  expect(partHtml).not.toContain('<html');
+  expect((await page.request.get('/de/de/shop/category/99999/catalogue/')).status()).toBe(404);
+  expect((await page.request.get('/xx/de/shop/category/1/catalogue/')).status()).toBe(404);
+
+  const { scripts, calls } = watchLoads(page, /^\/api\/(shop\/category|navigation)/);
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/de/de/shop/category/1/?sort=name');
+  await expect(page.locator('.sh-listing__main .sh-card')).toHaveCount(api.items.length);
+  await expect(page.locator('.sh-sort select')).toHaveValue('name');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /\/(CategoryView|client)\.[\w-]+\.js$/.test(s))).toEqual([]);
+  expect(calls).toEqual([]);
+  await addFromFirstCard(page, scripts, 'CategoryView');
+  expect(calls).toEqual([]);
+  await page.locator('.sh-sort select').selectOption('price_asc');
+  await expect.poll(() => calls.filter((u) => u.includes('sort=price_asc')).length).toBeGreaterThan(0);
+  // the part's island scripts run under the page's CSP, and the server's HTML is what React hydrates
+  expect(errors).toEqual([]);
+});
+
+test('category group page: a query the listing call refuses (a guest\'s "already bought") leads to the full listing, which says why', async ({ browser }) => {
+  const ctx = await browser.newContext({ ...MOBILE });
+  const page = await ctx.newPage();
+  expect((await page.request.get('/de/de/shop/category/1/catalogue/?gekauft=1')).status()).toBe(204);
+  await page.goto('/de/de/shop/category/1/?gekauft=1');
+  await expect(page.locator('.sh-listing .sh-error')).toHaveText(/melden Sie sich an/);
+  await expect(page.locator('.catalogue-part__error')).toHaveCount(0);
+  await ctx.close();
+});
+
 test('product page: the buy box comes with the page for the customer (last purchase, availability, order lists), React loads only on interaction, and an add then counts', async ({ page }) => {
   await loginLab(page);
   const bought = (await (await page.request.post('/api/sw/gekaufteArtikel/0/de/1', { data: { search: '', limit: 24, p: 1 } })).json()).result.items as

@@ -1,5 +1,5 @@
 // Cart-add panel after every successful add (section 2/4); its body is a lazy chunk.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cartPanelOpen, $lastAdded } from '../../stores/basket.ts';
 import { useT, type Messages } from './lib/i18n.ts';
@@ -11,7 +11,11 @@ export default function CartAddPanel({ country, lang, messages }: { country: str
   const open = useStore($cartPanelOpen);
   const last = useStore($lastAdded);
   const t = useT(lang, messages);
-  if (!open || !last) return null;
+  // the island hydrates when an add announces it, with the store already open: its first render must be
+  // the server's (nothing), or React reports a hydration mismatch and renders the page part anew
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted || !open || !last) return null;
   return (
     <Suspense fallback={null}>
       <Body key={`${last.artnr}:${last.menge}`} artnr={last.artnr} country={country} lang={lang} t={t} />
