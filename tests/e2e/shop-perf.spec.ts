@@ -4,7 +4,7 @@
 // and kamera, measured with a PerformanceObserver as Lighthouse counts it: shifts without recent input).
 import { test, expect, chromium, type Browser, type Page, type Response } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './scanner-helpers.ts';
-import { loginLab, storeConsent } from './helpers.ts';
+import { loginLab, PASSWORD, storeConsent } from './helpers.ts';
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT || 4399)}`;
 const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -328,6 +328,25 @@ test('category group page: the page is the same for everyone; its catalogue come
   expect(partHtml).not.toContain('<html');
   expect((await page.request.get('/de/de/shop/category/99999/catalogue/')).status()).toBe(404);
   expect((await page.request.get('/xx/de/shop/category/1/catalogue/')).status()).toBe(404);
+  // rendered for whoever asks, with nothing of anyone else: a guest, another customer, a sub-user with fewer
+  // rights (K13 may look, not order); a cross-site page gets no CORS permission to read it
+  const viewerOf = (h: string) => /kdnr&quot;:\[0,(\d+)\]/.exec(h)?.[1];
+  expect(viewerOf(partHtml)).toBe('123456');
+  const cross = await page.request.get('/de/de/shop/category/1/catalogue/', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+  expect(cross.headers()['access-control-allow-origin']).toBeUndefined();
+  expect((await page.request.put('/api/user/active', { data: { id: 3 } })).status()).toBe(200);
+  const k13 = await page.request.get('/de/de/shop/category/1/catalogue/?sort=name');
+  expect(k13.status()).toBe(200);
+  expect(await k13.text()).toContain(esc(api.items[0]!.Bezeichnung));
+  for (const [who, login] of [['0', null], ['777777', { Firma: 3, Benutzername: '777777' }]] as const) {
+    const other = await page.context().browser()!.newContext({ baseURL: BASE });
+    if (login) expect((await other.request.post('/api/login', { data: { ...login, Kennwort: PASSWORD, kw: '' } })).status()).toBe(200);
+    const h = await (await other.request.get('/de/de/shop/category/1/catalogue/')).text();
+    expect(viewerOf(h), who).toBe(who);
+    expect(h).not.toContain('123456');
+    await other.close();
+  }
+  await loginLab(page);
 
   const { scripts, calls } = watchLoads(page, /^\/api\/(shop\/category|navigation)/);
   const errors: string[] = [];
