@@ -1,8 +1,9 @@
 // Cart-add panel after every successful add (section 2/4); its body is a lazy chunk.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cartPanelOpen, $lastAdded } from '../../stores/basket.ts';
 import { useT, type Messages } from './lib/i18n.ts';
+import { useMounted } from './lib/useMounted.ts';
 import './shop.css';
 
 const Body = lazy(() => import('./panels/CartAddBody.tsx'));
@@ -11,10 +12,8 @@ export default function CartAddPanel({ country, lang, messages }: { country: str
   const open = useStore($cartPanelOpen);
   const last = useStore($lastAdded);
   const t = useT(lang, messages);
-  // the island hydrates when an add announces it, with the store already open: its first render must be
-  // the server's (nothing), or React reports a hydration mismatch and renders the page part anew
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // the island hydrates when an add announces it, with the store already open
+  const mounted = useMounted();
   if (!mounted || !open || !last) return null;
   return (
     <Suspense fallback={null}>

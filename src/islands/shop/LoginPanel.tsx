@@ -1,12 +1,13 @@
 // Login side panel and the login-required popup (section 2). Tiny until opened: the form is a
 // separate chunk. Also shows the notices carried over a redirect or pushed by the session (verify
 // result, "you were logged out").
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { $loginOpen, $loginRequiredOpen, openDialog, showToast } from '../../stores/ui.ts';
 import { ensureMessages, tNow, useT, type Messages } from './lib/i18n.ts';
 import { $noticeTick, takeNotice } from './lib/notice.ts';
+import { useMounted } from './lib/useMounted.ts';
 import './shop.css';
 
 const LoginForm = lazy(() => import('./panels/LoginForm.tsx'));
@@ -17,10 +18,8 @@ export default function LoginPanel({ country, lang, messages }: { country: strin
   const tick = useStore($noticeTick);
   const t = useT(lang, messages);
   const home = `/${country}/${lang}/`;
-  // the stores may already say "open" when the island hydrates (the click woke it): the first render
-  // must match the server's empty one, so the panel appears after mounting
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // the stores may already say "open" when the island hydrates (the click woke it)
+  const mounted = useMounted();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the notice trigger; lang and messages are read for the one notice it announces
   useEffect(() => {

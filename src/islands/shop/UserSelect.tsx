@@ -1,10 +1,11 @@
 // User-select panel (section 2/4): main user ('general') then sub-users with functions. Choosing
 // greets the user for 1.5 s in their colour, closes and reloads; closing reloads the customer data.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { $userSelectOpen } from '../../stores/ui.ts';
 import { useT, type Messages } from './lib/i18n.ts';
+import { useMounted } from './lib/useMounted.ts';
 import './shop.css';
 
 const UserSelectPanel = lazy(() => import('./panels/UserSelectPanel.tsx'));
@@ -12,10 +13,9 @@ const UserSelectPanel = lazy(() => import('./panels/UserSelectPanel.tsx'));
 export default function UserSelect({ country, lang, messages }: { country: string; lang: string; messages?: Messages }) {
   const open = useStore($userSelectOpen);
   const t = useT(lang, messages);
-  // hydration-safe: the store may already be open when the island wakes (see LoginPanel)
-  const [mounted, setMounted] = useState(false);
+  // hydration-safe: the store may already be open when the island wakes
+  const mounted = useMounted();
   useEffect(() => {
-    setMounted(true);
     try {
       if (sessionStorage.getItem('shop:userSelect') === '1') { sessionStorage.removeItem('shop:userSelect'); $userSelectOpen.set(true); }
     } catch { /* ignore */ }
