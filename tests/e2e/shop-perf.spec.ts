@@ -310,6 +310,22 @@ test('category listing: the first page comes with the page, React loads only whe
   await expect.poll(() => calls.filter((u) => u.includes('sort=name')).length).toBeGreaterThan(0);
 });
 
+test('result cards skip their picture and text out of sight, never the quantity field: an input inside a skipped subtree makes Chrome\'s autofill lay out each card on its own (390)', async ({ browser }) => {
+  const ctx = await browser.newContext({ baseURL: BASE, ...MOBILE });
+  const page = await ctx.newPage();
+  for (const path of ['/de/de/shop/category/1/0/', '/de/de/shop/category/1/', '/de/de/shop/suche/?q=Bohrer']) {
+    await page.goto(path);
+    await expect(page.locator('.sh-grid > .sh-card').first()).toBeAttached();
+    const cards = await page.evaluate(() => [...document.querySelectorAll('.sh-grid > .sh-card')].map((card) => {
+      const skipped = (el: Element | null): boolean => { for (let e = el; e; e = e.parentElement) if (getComputedStyle(e).contentVisibility === 'auto') return true; return false; };
+      return { qty: skipped(card.querySelector('.sh-qty__input')), img: skipped(card.querySelector('.sh-card__img')), body: skipped(card.querySelector('.sh-card__body')) };
+    }));
+    expect(cards.length, path).toBeGreaterThan(8);
+    for (const c of cards) expect(c, path).toEqual({ qty: false, img: true, body: true });
+  }
+  await ctx.close();
+});
+
 test('category group page: the page is the same for everyone; its catalogue comes as a part rendered for the customer while the page loads, React loads only when the customer reaches for it', async ({ page }) => {
   await loginLab(page);
   const api = (await (await page.request.get('/api/shop/category?pg=1&page=1&pageSize=24&sort=name&country=de&lang=de')).json()).result as
