@@ -17,7 +17,7 @@ function headerOf(res: http.ServerResponse, head: unknown[] | null, name: string
 
 /** Installs the headers on `res`; call before the site's handler writes anything. */
 export function withPageHeaders(req: http.IncomingMessage, res: http.ServerResponse): void {
-  for (const [k, v] of Object.entries(commonHeaders())) res.setHeader(k, v);
+  for (const [k, v] of commonHeaders()) res.setHeader(k, v);
   const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
   const write = res.write.bind(res) as (...a: unknown[]) => boolean;
   const end = res.end.bind(res) as (...a: unknown[]) => http.ServerResponse;

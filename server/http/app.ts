@@ -103,7 +103,7 @@ export function createApi(db: Db, routes: AnyRoute[] = allRoutes, imageDir = con
       return next();
     }
     await next();
-    for (const [k, v] of Object.entries(commonHeaders())) c.res.headers.set(k, v);
+    for (const [k, v] of commonHeaders()) c.res.headers.set(k, v);
     if (!c.res.headers.has('content-security-policy')) c.res.headers.set('content-security-policy', API_CSP);
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   });

@@ -6,27 +6,28 @@ import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import { config } from '../config.ts';
 
-/** True when the shop is published under https (PUBLIC_URL): HSTS and Secure cookies. */
-export const isHttps = () => /^https:/i.test(process.env.PUBLIC_URL ?? '');
+/** True when the shop is published under https (PUBLIC_URL): HSTS and Secure cookies. Read once at start, as the
+ *  cookie settings are: reading the environment on every answer cost more than the rest of these headers. */
+const HTTPS = /^https:/i.test(process.env.PUBLIC_URL ?? '');
+export const isHttps = () => HTTPS;
 
-/** Headers of every answer (pages, API, uploads). */
-export function commonHeaders(): Record<string, string> {
-  const h: Record<string, string> = {
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
-  };
-  if (isHttps()) h['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
-  return h;
-}
+const COMMON: readonly (readonly [string, string])[] = Object.entries({
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
+  ...(HTTPS ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+});
+
+/** Headers of every answer (pages, API, uploads), as name/value pairs. */
+export const commonHeaders = (): readonly (readonly [string, string])[] => COMMON;
 
 /** CSP of JSON and file answers of the API: nothing may load or run, nobody may frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /** An API answer's headers before it is written: the common ones, and the API's CSP and no-store unless the answer sets its own. */
 export function apiDefaultHeaders(res: http.ServerResponse): void {
-  for (const [k, v] of Object.entries(commonHeaders())) res.setHeader(k, v);
+  for (const [k, v] of COMMON) res.setHeader(k, v);
   res.setHeader('content-security-policy', API_CSP);
   res.setHeader('cache-control', 'no-store');
 }
