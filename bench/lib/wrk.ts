@@ -41,14 +41,17 @@ function done(s, latency, requests)
 end
 `;
 
-/** One line per request of the scenario's rotation (the cookies of the sessions in turn). */
+/** One line per request of the scenario's rotation: the sessions in turn, each over every path (a
+ *  rotation of paths and sessions in step would give each session only a few of the paths). */
 function requestLines(s: Scenario): string {
-  const n = Math.max(s.paths.length, s.bodies?.length ?? 1, s.cookies?.length ?? 1);
+  const sessions = Math.max(1, s.cookies?.length ?? 1);
+  const n = Math.max(s.paths.length, s.bodies?.length ?? 1) * sessions;
   const lines: string[] = [];
   for (let k = 0; k < n; k++) {
-    const cookie = s.cookies?.length ? s.cookies[k % s.cookies.length]! : '';
-    const body = s.bodies ? s.bodies[k % s.bodies.length]! : '';
-    lines.push(`${s.method}\t${s.paths[k % s.paths.length]}\t${cookie}\t${s.acceptEncoding ?? ''}\t${body}`);
+    const cookie = s.cookies?.length ? s.cookies[k % sessions]! : '';
+    const j = Math.floor(k / sessions);
+    const body = s.bodies ? s.bodies[j % s.bodies.length]! : '';
+    lines.push(`${s.method}\t${s.paths[j % s.paths.length]}\t${cookie}\t${s.acceptEncoding ?? ''}\t${body}`);
   }
   return `${lines.join('\n')}\n`;
 }
