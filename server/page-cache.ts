@@ -7,6 +7,7 @@ import type http from 'node:http';
 import { addVary, keptBodyEncoding } from './http/compress.ts';
 import { keptEncoding, type KeptBody } from './lib/encoding.ts';
 import { pageCsp } from './http/security-headers.ts';
+import { contentEtag, matchesEtag } from './http/etag.ts';
 import { Cache } from './lib/cache.ts';
 import { CATALOGUE_TOPICS, TOPIC } from './lib/cache-topics.ts';
 
@@ -28,6 +29,7 @@ export class GuestPageCache {
     const e = this.entries.get(key);
     if (!e) return false;
     for (const [k, v] of Object.entries(e.headers)) if (v !== undefined) res.setHeader(k, v);
+    if (matchesEtag(req.headers['if-none-match'], String(e.headers.etag))) { addVary(res); res.writeHead(304).end(); return true; }
     const enc = keptBodyEncoding(req.headers['accept-encoding'], e.body.length);
     const body = enc ? keptEncoding(e, enc) : e.body;
     addVary(res);
@@ -69,6 +71,7 @@ export class GuestPageCache {
         const body = Buffer.concat(chunks);
         // served compressed later, the page's CSP (hashes of its inline scripts) is taken from the identity body now
         headers['content-security-policy'] = pageCsp(body.toString('utf8'));
+        headers.etag = contentEtag(body);
         this.entries.set(key, { status: 200, headers, body, encoded: {} }, readAt);
       }
       return end(c, ...rest);

@@ -3,6 +3,7 @@
 // prerendered and server-rendered pages alike, whatever renders them (server/http/security-headers.ts).
 import type http from 'node:http';
 import { commonHeaders, pageCsp } from './http/security-headers.ts';
+import { contentEtag, matchesEtag } from './http/etag.ts';
 
 /** A header among writeHead's arguments (object, [k, v, …] or [[k, v], …]), else the one already set. */
 function headerOf(res: http.ServerResponse, head: unknown[] | null, name: string): string {
@@ -57,8 +58,20 @@ export function withPageHeaders(req: http.IncomingMessage, res: http.ServerRespo
     const body = Buffer.concat(chunks);
     res.setHeader('content-security-policy', pageCsp(body.toString('utf8')));
     res.writeHead = writeHead as typeof res.writeHead; // end() may write the implicit head through it
-    if (head) writeHead(...head);
     const cb = [c, ...rest].find((x) => typeof x === 'function') as (() => void) | undefined;
+    // a page rendered on demand revalidates like a prebuilt one: its ETag from the bytes, 304 when unchanged
+    const status = typeof head?.[0] === 'number' ? head[0] : res.statusCode;
+    if (status === 200) {
+      const etag = contentEtag(body);
+      res.setHeader('etag', etag);
+      if (matchesEtag(req.headers['if-none-match'], etag)) {
+        if (head) head[0] = 304; else res.statusCode = 304;
+        res.removeHeader('content-length');
+        if (head) writeHead(...head);
+        return end(cb);
+      }
+    }
+    if (head) writeHead(...head);
     return end(body, cb);
   }) as typeof res.end;
 }

@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { contentEtag, matchesEtag } from './http/etag.ts';
 import { ENCODING_SUFFIX, negotiateEncoding, type Encoding } from './lib/encoding.ts';
 import { pageCsp } from './http/security-headers.ts';
 
@@ -71,19 +71,11 @@ export class StaticFiles {
   private async describe(file: string): Promise<Entry> {
     const abs = this.locate(file);
     const data = await fsp.readFile(abs);
-    const etag = `W/"${createHash('sha1').update(data).digest('base64url').slice(0, 22)}"`;
+    const etag = contentEtag(data);
     const encodings = (Object.keys(ENCODING_SUFFIX) as Encoding[]).filter((enc) => this.files.has(file + ENCODING_SUFFIX[enc]));
     const type = TYPES[path.posix.extname(file)]!;
     // a page's CSP carries the hashes of its inline scripts: taken from the identity file once
     const csp = type.startsWith('text/html') ? pageCsp(data.toString('utf8')) : null;
     return { file: abs, type, etag, encodings, csp };
   }
-}
-
-/** If-None-Match against a (weak) ETag: weak comparison, `*`, lists. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (t: string) => t.trim().replace(/^W\//, '');
-  return header.split(',').some((t) => opaque(t) === opaque(etag));
 }

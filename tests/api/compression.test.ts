@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { SiteHost } from '../../server/site.ts';
 import { withCompression, COMPRESS_THRESHOLD } from '../../server/http/compress.ts';
+import { withPageHeaders } from '../../server/page-headers.ts';
 import { INLINE_MAX, negotiateEncoding } from '../../server/lib/encoding.ts';
 import { precompressDir } from '../../src/integrations/precompress.ts';
 import { setupApi, type TestEnv } from './harness.ts';
@@ -67,7 +68,8 @@ describe('compressed delivery of the built site', () => {
     expect(stats.compressed).toBe(4);
     const host = new SiteHost({ dir: dist, shopDomain: 'shop.example', session: async () => null, guestPageCacheMs: 60_000 });
     expect(await host.load()).toBe(true);
-    srv = await listen(withCompression((req, res) => void host.handle(req, res)));
+    // as server/main.ts: compression outside, the page headers (CSP, ETag of on-demand pages) inside
+    srv = await listen(withCompression((req, res) => { withPageHeaders(req, res); void host.handle(req, res); }));
   });
 
   afterAll(async () => {
@@ -130,16 +132,31 @@ describe('compressed delivery of the built site', () => {
     const plain = await raw(srv.base, '/de/de/shop/warenkorb/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(ON_DEMAND);
+    // revalidated by the ETag of its bytes, whatever encoding the client took it in
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const again = await raw(srv.base, '/de/de/shop/warenkorb/', { 'accept-encoding': 'br, gzip', 'if-none-match': br.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 
   it('serves a guest page from the page cache compressed as each client asks', async () => {
     const url = '/de/de/shop/artikel/zahn-123/details';
+    const etags = new Set<string | undefined>();
     for (const enc of ['br', undefined, 'gzip', 'br']) {
       const r = await raw(srv.base, url, enc ? { 'accept-encoding': enc } : {});
       expect(r.status).toBe(200);
       expect(r.headers['content-encoding']).toBe(enc);
       expect(decode(r).toString()).toBe(ON_DEMAND);
+      etags.add(r.headers.etag);
     }
+    // rendered once, then from the cache: one ETag, and a client holding the page gets a 304 from the cache
+    expect(etags.size).toBe(1);
+    const etag = [...etags][0]!;
+    expect(etag).toMatch(/^W\//);
+    const again = await raw(srv.base, url, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.vary).toMatch(/Accept-Encoding/i);
   });
 
   it('copies the variants of unchanged files from the live build', async () => {

@@ -56,6 +56,7 @@ describe('pages', () => {
       if (req.url === '/static') { res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(PAGE) }); res.end(PAGE); return; }
       if (req.url === '/stream') { res.setHeader('content-type', 'text/html'); res.write(PAGE.slice(0, 50)); res.write(Buffer.from(PAGE.slice(50, 120))); res.end(PAGE.slice(120)); return; }
       if (req.url === '/array') { res.writeHead(200, ['Content-Type', 'text/html', 'x-a', '1']); res.end(PAGE); return; }
+      if (req.url === '/gone') { res.writeHead(404, { 'content-type': 'text/html' }); res.end(PAGE); return; }
       // a static asset as `send` delivers it: headers set, then piped chunks (the head is implicit)
       res.setHeader('content-type', 'text/css'); res.write('body'); res.end('{}');
     });
@@ -80,9 +81,33 @@ describe('pages', () => {
       expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com/);
     }
     const css = await fetch(`${base}/app.css`);
+    expect(css.headers.get('etag')).toBeNull(); // passed through: its own server decides
     expect(await css.text()).toBe('body{}');
     expect(css.headers.get('x-content-type-options')).toBe('nosniff');
     expect(css.headers.get('content-security-policy')).toBeNull();
+  });
+  it('a page rendered on demand has an ETag from its bytes and answers 304 to a client that holds them', async () => {
+    const tags = new Set<string>();
+    for (const p of ['/static', '/stream', '/array']) {
+      const r = await fetch(base + p);
+      await r.text();
+      const etag = r.headers.get('etag')!;
+      expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+      tags.add(etag);
+      const again = await fetch(base + p, { headers: { 'if-none-match': `"other", ${etag}` } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('content-security-policy')).toMatch(/^default-src/);
+      const changed = await fetch(base + p, { headers: { 'if-none-match': 'W/"not-this-page"' } });
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toBe(PAGE);
+    }
+    expect(tags.size).toBe(1); // the same bytes however they were written
+    const gone = await fetch(`${base}/gone`, { headers: { 'if-none-match': [...tags][0]! } });
+    expect(gone.status).toBe(404); // only a 200 revalidates
+    expect(gone.headers.get('etag')).toBeNull();
+    expect(await gone.text()).toBe(PAGE);
   });
 });
 
