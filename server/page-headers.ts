@@ -65,7 +65,8 @@ export function withPageHeaders(req: http.IncomingMessage, res: http.ServerRespo
       const etag = contentEtag(body);
       res.setHeader('etag', etag);
       if (matchesEtag(req.headers['if-none-match'], etag)) {
-        if (head) head[0] = 304; else res.statusCode = 304;
+        if (head) { head[0] = 304; if (typeof head[1] === 'string') head[1] = 'Not Modified'; } else res.statusCode = 304;
+        res.statusMessage = 'Not Modified';
         res.removeHeader('content-length');
         if (head) writeHead(...head);
         return end(cb);
