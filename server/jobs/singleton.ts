@@ -1,13 +1,17 @@
 // Runs a job every `everyMs` in the one instance that holds its lease; wake() runs it at once when this
-// instance holds it (e.g. right after a mail was queued here).
+// instance holds it (e.g. right after a mail was queued here). The lease is renewed while a run lasts and
+// the run is told when it lost it (holding.ts).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { holdWhile, type Holding } from './holding.ts';
 import { LEASE_MS, releaseLease, tryLease } from './lease.ts';
 
 export interface SingletonJob { wake(): void; stop(): Promise<void> }
 
-export function runSingleton(db: Db, name: string, everyMs: number, work: () => Promise<unknown>, holder: string = randomUUID()): SingletonJob {
-  if (everyMs >= LEASE_MS) throw new Error(`${name}: the job must run more often than its lease lapses`);
+/** `leaseMs`: how long the lease lasts without a renewal (tests shorten it). */
+export function runSingleton(db: Db, name: string, everyMs: number, work: (holding: Holding) => Promise<unknown>,
+  holder: string = randomUUID(), leaseMs = LEASE_MS): SingletonJob {
+  if (everyMs >= leaseMs) throw new Error(`${name}: the job must run more often than its lease lapses`);
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -17,7 +21,7 @@ export function runSingleton(db: Db, name: string, everyMs: number, work: () => 
       do {
         again = false;
         try {
-          if (await tryLease(db, name, holder)) await work();
+          if (await tryLease(db, name, holder, new Date(), leaseMs)) await holdWhile(db, name, holder, leaseMs, work);
         } catch (e) { console.error(`[job ${name}]`, e); }
       } while (again && !stopped);
     })().finally(() => { running = null; });

@@ -16,7 +16,7 @@ export function setServedDir(dir: string): void { servedDir = dir; }
 
 /**
  * The site build this instance serves: the stamp in its .built file — the build time of dist, the
- * generation id (`{base}-{job}`) of a CMS publish (server/publish/job.ts).
+ * generation id (`{base}-{job}-{run}`) of a CMS publish (server/publish/job.ts).
  */
 export function servedBuild(): string | null {
   try { return fs.readFileSync(path.join(servedDir, '.built'), 'utf8').trim() || null; } catch { return null; }

@@ -2,16 +2,18 @@
 // instance holding the `cms-publish` lease (server/jobs/) renders all queued rows into one new site
 // generation in the shared store (SITE_STORE, each generation its own folder), records it on the rows
 // (the pointer: the newest done row of the base build) and announces it on the bus topic 'site-build';
-// every instance then serves it, and looks the pointer up when it starts.
-import { createHash } from 'node:crypto';
+// every instance then serves it, and looks the pointer up when it starts. The lease is renewed while a
+// publish runs; a holder that lost it anyway (stalled past it) records nothing and leaves its rows.
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.ts';
 import { invalidate, onInvalidate } from '../lib/bus.ts';
+import type { Holding } from '../jobs/holding.ts';
 import { runSingleton, type SingletonJob } from '../jobs/singleton.ts';
 import type { SiteHost } from '../site.ts';
-import { GenerationWorker, type buildGeneration } from './generation.ts';
+import { GenerationWorker, type buildGeneration, type GenerationResult } from './generation.ts';
 import { RENDERER_DIR } from './renderer.ts';
 import type { PublishRun } from '#api/cms.ts';
 
@@ -57,6 +59,8 @@ export interface PublisherOptions {
   log?: (msg: string) => void;
   /** the generation builder (tests put a stand-in here) */
   build?: typeof buildGeneration;
+  /** how long the `cms-publish` lease lasts without a renewal (tests shorten it; default LEASE_MS) */
+  leaseMs?: number;
 }
 
 export function startPublisher(opts: PublisherOptions): Publisher {
@@ -85,9 +89,9 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     log(`serving ${generation ?? 'the base build'}`);
   }).catch((e) => log(`could not switch to the published generation: ${(e as Error).message}`)));
 
-  const work = async (): Promise<void> => {
+  const work = async ({ signal, fenced }: Holding): Promise<void> => {
     if (!base) return;
-    // pending rows, and rows a holder that died left running
+    // pending rows, and rows a holder that died (or lost its lease) left running
     const rows = await db.selectFrom('cms_publish').select(['id', 'affected']).where('status', 'in', ['pending', 'running'])
       .orderBy('id').execute();
     if (!rows.length) return;
@@ -98,37 +102,58 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     await follow();
     const pointed = await pointer();
     const from = pointed && fs.existsSync(path.join(dirOf(pointed), '.built')) ? pointed : null;
-    const generation = `${base}-${ids.at(-1)}`;
+    // A folder of this run's own, never one named by the rows alone: rows found `running` may belong to a
+    // holder whose lease lapsed while it still writes (stalled, not dead); it keeps writing into its folder,
+    // never into this one, and the fence records the generation of the lease holder only.
+    const generation = `${base}-${ids.at(-1)}-${randomBytes(3).toString('hex')}`;
     const dir = dirOf(generation);
     const t = Date.now();
+    const abandon = async (): Promise<void> => {
+      await fsp.rm(dir, { recursive: true, force: true }).catch(() => {});
+      log(`${generation} abandoned: another instance took the ${PUBLISH_JOB} lease over; jobs ${ids.join(', ')} are its to publish`);
+    };
+    let r: GenerationResult;
     try {
-      await fsp.rm(dir, { recursive: true, force: true });
-      const r = await build({ base: opts.baseDir, from: from ? dirOf(from) : null, to: dir, liveFiles: host.files, affected });
+      r = await build({ base: opts.baseDir, from: from ? dirOf(from) : null, to: dir, liveFiles: host.files, affected });
+      if (signal.aborted) return await abandon();
       // complete: only now does the generation count as one (follow() needs .built)
       await fsp.writeFile(path.join(dir, '.built'), generation);
-      await db.updateTable('cms_publish').set({
-        status: 'done', base, generation, ms: Date.now() - t, rendered: r.rendered, changed: r.changed.length, finished_at: new Date().toISOString(),
-      }).where('id', 'in', ids).execute();
-      const phases = Object.entries(r.phases).map(([k, v]) => `${k} ${v} ms`).join(', ');
-      log(`${generation} in ${((Date.now() - t) / 1000).toFixed(2)} s: ${r.rendered} pages rendered, ${r.changed.length} changed, ${r.removed.length} removed (${affected.join(', ')}; ${phases})`);
-      invalidate(SITE_BUILD_TOPIC, generation);
-      await prune(generation, from);
+      const recorded = await fenced(async (tx) => {
+        await tx.updateTable('cms_publish').set({
+          status: 'done', base, generation, ms: Date.now() - t, rendered: r.rendered, changed: r.changed.length, finished_at: new Date().toISOString(),
+        }).where('id', 'in', ids).execute();
+      });
+      if (!recorded) return await abandon();
     } catch (e) {
       await fsp.rm(dir, { recursive: true, force: true }).catch(() => {});
-      await db.updateTable('cms_publish').set({ status: 'failed', error: (e as Error).message.slice(0, 2000), ms: Date.now() - t, finished_at: new Date().toISOString() })
-        .where('id', 'in', ids).execute();
+      const recorded = await fenced(async (tx) => {
+        await tx.updateTable('cms_publish').set({ status: 'failed', error: (e as Error).message.slice(0, 2000), ms: Date.now() - t, finished_at: new Date().toISOString() })
+          .where('id', 'in', ids).execute();
+      });
+      if (!recorded) return await abandon(); // the failure may be the new holder pruning this run's folder
       log(`publish failed, the live site is unchanged: ${(e as Error).message}`);
+      return;
+    }
+    const phases = Object.entries(r.phases).map(([k, v]) => `${k} ${v} ms`).join(', ');
+    log(`${generation} in ${((Date.now() - t) / 1000).toFixed(2)} s: ${r.rendered} pages rendered, ${r.changed.length} changed, ${r.removed.length} removed (${affected.join(', ')}; ${phases})`);
+    invalidate(SITE_BUILD_TOPIC, generation);
+    await prune(signal, generation, from);
+  };
+
+  /**
+   * Removes this base's generations older than the KEEP newest (and folders of abandoned runs). Only the
+   * lease holder may: once the lease is lost, a folder not kept may be the new holder's, being written.
+   */
+  const prune = async (signal: AbortSignal, ...keep: (string | null)[]): Promise<void> => {
+    const names = await fsp.readdir(store).catch(() => [] as string[]);
+    const ours = names.filter((n) => n.startsWith(`${base}-`) && !keep.slice(0, KEEP).includes(n));
+    for (const n of ours) {
+      if (signal.aborted) return;
+      await fsp.rm(dirOf(n), { recursive: true, force: true });
     }
   };
 
-  /** Removes this base's generations older than the KEEP newest. */
-  const prune = async (...keep: (string | null)[]): Promise<void> => {
-    const names = await fsp.readdir(store).catch(() => [] as string[]);
-    const ours = names.filter((n) => n.startsWith(`${base}-`) && !keep.slice(0, KEEP).includes(n));
-    for (const n of ours) await fsp.rm(dirOf(n), { recursive: true, force: true });
-  };
-
-  const job: SingletonJob = runSingleton(db, PUBLISH_JOB, POLL_MS, work, opts.holder);
+  const job: SingletonJob = runSingleton(db, PUBLISH_JOB, POLL_MS, work, opts.holder, opts.leaseMs);
   onInvalidate(SITE_BUILD_TOPIC, (key) => { if (key === 'requested') job.wake(); else void follow(); });
   void follow();
 

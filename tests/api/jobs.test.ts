@@ -1,10 +1,18 @@
 // Singleton jobs across instances: one lease holder at a time, taken over when the holder's lease lapses
-// (it died); outgoing mails are claimed one by one, so two senders working at once send each mail once;
+// (it died), renewed while a run lasts, and a holder that lost it anyway commits nothing (a CMS publish
+// included: one generation per webhook, in a folder nobody else writes); outgoing mails are claimed one by one, so two senders working at once send each mail once;
 // the automatic tooth-storage booking sweep books each due set once, however many instances sweep.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_B, setupApi, type TestEnv } from './harness.ts';
 import { setsOnTheirWay } from './zahnlager-fixtures.ts';
+import { standInPublisher } from './publisher-stand-in.ts';
+import type { Tx } from '../../server/db/index.ts';
+import { holdWhile } from '../../server/jobs/holding.ts';
 import { LEASE_MS, releaseLease, tryLease } from '../../server/jobs/lease.ts';
+import { PUBLISH_JOB } from '../../server/publish/job.ts';
 import { runSingleton } from '../../server/jobs/singleton.ts';
 import { startBookingSweep } from '../../server/jobs/booking-sweep.ts';
 import { sweepAutoBookings } from '../../server/modules/zahnlager/index.ts';
@@ -37,6 +45,110 @@ describe('job leases', () => {
     expect(ra + rb).toBeGreaterThan(3);
     expect(Math.min(ra, rb)).toBe(0);
   });
+
+  /** A lease this short (renewed every 100 ms) lets the tests outlast it several times in a second. */
+  const SHORT = 300;
+
+  it('a run longer than the lease keeps it: the other instance does not run meanwhile', async () => {
+    let resume!: () => void;
+    const longRun = new Promise<void>((r) => { resume = r; });
+    let runsA = 0, runsB = 0;
+    let lostA: boolean | null = null;
+    const a = runSingleton(env.db, 'long', 50, async ({ signal }) => {
+      if (++runsA === 1) { await longRun; lostA = signal.aborted; }
+    }, 'instance-a', SHORT);
+    await expect.poll(() => runsA).toBe(1);
+    const b = runSingleton(env.db, 'long', 50, async () => { runsB++; }, 'instance-b', SHORT);
+    await new Promise((r) => setTimeout(r, 4 * SHORT));
+    expect(await tryLease(env.db, 'long', 'instance-c', new Date(), SHORT)).toBe(false);
+    resume();
+    await expect.poll(() => lostA).toBe(false);
+    const rb = runsB; // before stopping: a stopped holder hands the lease over
+    await Promise.all([a.stop(), b.stop()]);
+    expect(rb).toBe(0);
+  });
+
+  it('a holder whose lease was taken over is told so, and what its run commits is not written', async () => {
+    const commitMarker = (name: string) => async (tx: Tx) => {
+      await tx.insertInto('job_leases').values({ name, holder: 'marker', expires_at: '' }).execute();
+    };
+    const marker = async (name: string) => (await env.db.selectFrom('job_leases').select('name').where('name', '=', name).execute()).length;
+    // the lease's own length: no beat within this run, so only the fence can find the takeover
+    expect(await tryLease(env.db, 'fence', 'A')).toBe(true);
+    await holdWhile(env.db, 'fence', 'A', LEASE_MS, async ({ signal, fenced }) => {
+      expect(await fenced(commitMarker('fence-held'))).toBe(true);
+      // A stalls past its lease: B, whose clock finds it lapsed, takes it over
+      expect(await tryLease(env.db, 'fence', 'B', new Date(Date.now() + LEASE_MS + 1))).toBe(true);
+      expect(signal.aborted).toBe(false);
+      expect(await fenced(commitMarker('fence-lost'))).toBe(false);
+      expect(signal.aborted).toBe(true);
+    });
+    expect([await marker('fence-held'), await marker('fence-lost')]).toEqual([1, 0]);
+
+    // a run of a singleton job learns it from the heartbeat, without committing
+    let told: boolean | null = null;
+    let committed: boolean | null = null;
+    const a = runSingleton(env.db, 'beat', 50, async ({ signal, fenced }) => {
+      if (told !== null) return;
+      expect(await tryLease(env.db, 'beat', 'B', new Date(Date.now() + SHORT + 1), SHORT)).toBe(true);
+      const until = Date.now() + 2000;
+      while (!signal.aborted && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      told = signal.aborted;
+      committed = await fenced(commitMarker('beat-lost'));
+    }, 'A', SHORT);
+    await expect.poll(() => committed, { timeout: 5000 }).not.toBeNull();
+    await a.stop();
+    expect({ told, committed }).toEqual({ told: true, committed: false });
+    expect(await marker('beat-lost')).toBe(0);
+  });
+});
+
+describe('CMS publish across a lease takeover', () => {
+  it('a holder that lost its lease during a long publish records nothing; the new holder publishes the job once, in a folder of its own', async () => {
+    const lease = 1500; // above the publisher's poll (1 s)
+    const store = fs.mkdtempSync(path.join(os.tmpdir(), 'site-store-'));
+    const logs: string[] = [];
+    const builds: string[] = [];
+    let resumeA!: () => void;
+    const stalled = new Promise<void>((r) => { resumeA = r; });
+    /** a stand-in build that writes which instance built the folder, after `wait` */
+    const building = (who: string, wait: Promise<void>) => async (_affected: string[], to: string) => {
+      builds.push(who);
+      await wait;
+      fs.mkdirSync(to, { recursive: true });
+      fs.writeFileSync(path.join(to, 'built-by'), who);
+    };
+    const a = standInPublisher(env.db, building('A', stalled), { store, holder: 'A', leaseMs: lease, log: (m) => logs.push(`A ${m}`) });
+    let b: ReturnType<typeof standInPublisher> | null = null;
+    try {
+      const job = await a.publisher.request(['/*/de/service']);
+      await expect.poll(() => builds).toEqual(['A']);
+      // A stalls in a long publish past its lease; B, whose clock finds it lapsed, takes it over and
+      // finds the job `running`
+      expect(await tryLease(env.db, PUBLISH_JOB, 'B', new Date(Date.now() + lease + 1), lease)).toBe(true);
+      b = standInPublisher(env.db, building('B', Promise.resolve()), { store, holder: 'B', leaseMs: lease, log: (m) => logs.push(`B ${m}`) });
+      await b.idle();
+      // A wakes and goes on writing, then finishes its run
+      resumeA();
+      await expect.poll(() => logs.some((l) => /^A \S+ (in [\d.]+ s:|abandoned)/.test(l)), { timeout: 5000 }).toBe(true);
+
+      const rows = await env.db.selectFrom('cms_publish').select(['id', 'status', 'generation']).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: job, status: 'done' });
+      const generation = rows[0]!.generation!;
+      expect(builds).toEqual(['A', 'B']);
+      // one generation, B's, written by B alone; A's run records nothing and removes its own folder
+      expect(logs.filter((l) => / in [\d.]+ s: /.test(l))).toEqual([expect.stringMatching(new RegExp(`^B ${generation} in `))]);
+      expect(fs.readdirSync(store)).toEqual([generation]);
+      expect(fs.readFileSync(path.join(store, generation, 'built-by'), 'utf8')).toBe('B');
+      expect(fs.readFileSync(path.join(store, generation, '.built'), 'utf8')).toBe(generation);
+    } finally {
+      resumeA();
+      await a.close();
+      await b?.close();
+      fs.rmSync(store, { recursive: true, force: true });
+    }
+  }, 20_000);
 });
 
 describe('mail delivery claims', () => {

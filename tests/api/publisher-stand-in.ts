@@ -4,10 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../server/db/index.ts';
-import { startPublisher, type Publisher } from '../../server/publish/job.ts';
+import { startPublisher, type Publisher, type PublisherOptions } from '../../server/publish/job.ts';
 import type { SiteHost } from '../../server/site.ts';
 
-export function standInPublisher(db: Db, build: (affected: string[]) => Promise<void>): { publisher: Publisher; idle(): Promise<void>; close(): Promise<void> } {
+/** `opts`: a store shared with another stand-in (two instances), and the lease of PublisherOptions. */
+export function standInPublisher(db: Db, build: (affected: string[], to: string) => Promise<void>,
+  opts: Pick<PublisherOptions, 'holder' | 'leaseMs' | 'log'> & { store?: string } = {}): { publisher: Publisher; idle(): Promise<void>; close(): Promise<void> } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-'));
   const base = path.join(root, 'dist');
   fs.mkdirSync(path.join(base, 'server', 'renderer'), { recursive: true });
@@ -17,9 +19,9 @@ export function standInPublisher(db: Db, build: (affected: string[]) => Promise<
   let served = base;
   const host = { get servedDir() { return served; }, files: new Set<string>(), serve: async (dir: string) => { served = dir; } } as unknown as SiteHost;
   const publisher = startPublisher({
-    db, host, baseDir: base, store: path.join(root, 'store'), log: () => {},
+    db, host, baseDir: base, store: opts.store ?? path.join(root, 'store'), log: opts.log ?? (() => {}), holder: opts.holder, leaseMs: opts.leaseMs,
     build: async ({ to, affected }) => {
-      await build(affected);
+      await build(affected, to);
       fs.mkdirSync(to, { recursive: true });
       return { rendered: 0, changed: [], removed: [], ms: 0, phases: {} };
     },
