@@ -13,6 +13,14 @@ function num(name: string, fallback: number): number {
 /** Explicit switch only (npm run dev, the test harness); never derived from NODE_ENV or import order. */
 const devTools = process.env.DEV_TOOLS === '1';
 
+const trustProxy = Math.max(0, Math.floor(num('TRUST_PROXY', 0)));
+
+/**
+ * Drain delay of an instance behind a proxy (TRUST_PROXY) unless DRAIN_DELAY_MS says otherwise: long enough
+ * for a health check polling every second or two to see the 503, short enough not to hold up a restart.
+ */
+export const DEFAULT_DRAIN_DELAY_MS = 2000;
+
 export const config = {
   port: num('PORT', 4321),
   host: process.env.HOST || '127.0.0.1',
@@ -60,11 +68,14 @@ export const config = {
    * Number of reverse proxies in front of the shop whose X-Forwarded-For is trusted (TRUST_PROXY=1: one).
    * 0 (default): the header is ignored, the socket address counts (login throttling, logs, rate limits).
    */
-  trustProxy: Math.max(0, Math.floor(num('TRUST_PROXY', 0))),
+  trustProxy,
   /** How often the holder of the booking-sweep lease looks for due tooth-storage bookings (below the 15 s lease). */
   bookingSweepMs: Math.min(14_000, Math.max(100, num('BOOKING_SWEEP_MS', 10_000))),
-  /** After SIGTERM: how long /api/health answers 503 while still serving, before the port closes. */
-  drainDelayMs: num('DRAIN_DELAY_MS', 0),
+  /**
+   * After SIGTERM: how long /api/health answers 503 while still serving, before the port closes. Without a
+   * proxy in front nobody polls the health call, so the port closes at once.
+   */
+  drainDelayMs: Math.max(0, num('DRAIN_DELAY_MS', trustProxy > 0 ? DEFAULT_DRAIN_DELAY_MS : 0)),
   /** Multiplies the hourly limits of the public forms (server/lib/guest-limits.ts); test runs raise it. */
   guestLimitScale: Math.max(1, num('GUEST_LIMIT_SCALE', 1)),
   /** Disk quota for photos uploaded by guests (all guests together), MB per day. */

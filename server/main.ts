@@ -88,6 +88,7 @@ export async function startServer(opts: { port?: number; host?: string; apiOnly?
     if (stopping) return;
     stopping = true;
     startDraining();
+    console.log(`[shop] draining: /api/health answers 503; the port closes in ${config.drainDelayMs} ms`);
     setTimeout(() => {
       setTimeout(() => process.exit(0), DRAIN_TIMEOUT_MS).unref();
       server.close(() => void stopJobs().then(() => siteBuild.publisher?.stop()).then(stopListening).then(() => db.destroy()).finally(() => process.exit(0)));

@@ -4,12 +4,14 @@
 // (CI: .ci/run installs it); skipped otherwise.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../server/db/index.ts';
 import { LOGIN_MAX_FAILURES } from '../../server/lib/login-throttle.ts';
+import { LEASE_MS } from '../../server/jobs/lease.ts';
 import { convertPrice } from '../../server/lib/articles.ts';
 import { DEMO_PASSWORD, LAB_A, LAB_B, plainArticle, privateDatabase } from './harness.ts';
 import { ROOT, call, cookieOf, freePort, startServerProcess } from './server-process.ts';
@@ -28,8 +30,9 @@ let url = '';
 let db: Db;
 let drop: () => Promise<void> = async () => {};
 let tmp = '';
-let smtp: net.Server;
-const delivered: string[] = [];
+const sinks: net.Server[] = [];
+/** Every mail the sinks received: its recipient and the instance that sent it (each has a sink port of its own). */
+const delivered: { to: string; via: number; at: number }[] = [];
 let cms: FakeCms;
 let site = '';
 const WEBHOOK_SECRET = 'cluster-webhook-secret';
@@ -48,9 +51,9 @@ async function within<T>(boundMs: number, read: () => Promise<T>, want: T): Prom
   return Date.now() - t;
 }
 
-/** A minimal SMTP sink that records the recipient of every mail it receives. */
-function smtpSink(): Promise<number> {
-  smtp = net.createServer((sock) => {
+/** A minimal SMTP sink for instance `via` that records the recipient of every mail it receives. */
+function smtpSink(via: number): Promise<number> {
+  const smtp = net.createServer((sock) => {
     // an instance killed while it delivers resets its connection: not an error of the test
     sock.on('error', () => {});
     sock.write('220 sink\r\n');
@@ -60,7 +63,7 @@ function smtpSink(): Promise<number> {
       let i: number;
       while ((i = buf.indexOf('\r\n')) >= 0) {
         const line = buf.slice(0, i); buf = buf.slice(i + 2);
-        if (inData) { if (line === '.') { inData = false; delivered.push(rcpt); sock.write('250 ok\r\n'); } continue; }
+        if (inData) { if (line === '.') { inData = false; delivered.push({ to: rcpt.replace(/[<>]/g, ''), via, at: Date.now() }); sock.write('250 ok\r\n'); } continue; }
         const cmd = line.slice(0, 4).toUpperCase();
         if (cmd === 'EHLO') sock.write('250 sink\r\n');
         else if (cmd === 'RCPT') { rcpt = line.replace(/^RCPT TO:\s*/i, ''); sock.write('250 ok\r\n'); }
@@ -70,6 +73,7 @@ function smtpSink(): Promise<number> {
       }
     });
   });
+  sinks.push(smtp);
   return new Promise((r) => smtp.listen(0, '127.0.0.1', () => r((smtp.address() as net.AddressInfo).port)));
 }
 
@@ -85,6 +89,42 @@ function nginxConf(ports: number[], listen: number): string {
   const modules = fs.existsSync(brotli) ? `load_module ${brotli};` : '';
   return `${modules}\npid ${tmp}/nginx.pid;\nerror_log ${tmp}/error.log;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${tmp}/body;\n  proxy_temp_path ${tmp}/proxy;\n${conf}\n}\n`;
 }
+
+/** A GET answered as sent (no decoding): status, headers and the bytes. */
+function rawGet(port: number, url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: url, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** Customers with an address no other in the set has, none of the labs the tests log in as: a password reset mails each. */
+async function resetRecipients(n: number): Promise<{ kdnr: number; firma: number; email: string }[]> {
+  const rows = await db.selectFrom('customers').select(['kdnr', 'firma', 'email']).where('email', 'is not', null)
+    .where('kdnr', 'not in', [LAB_A, LAB_B]).orderBy('kdnr').limit(n * 4).execute();
+  const count = new Map<string, number>();
+  for (const r of rows) count.set(r.email!.toLowerCase(), (count.get(r.email!.toLowerCase()) ?? 0) + 1);
+  const own = rows.filter((r) => count.get(r.email!.toLowerCase()) === 1).slice(0, n);
+  expect(own).toHaveLength(n);
+  return own.map((r) => ({ kdnr: Number(r.kdnr), firma: Number(r.firma), email: r.email!.toLowerCase() }));
+}
+
+/** Queues a password-reset mail to `who` through `port` (an instance, or nginx). */
+async function queueResetMail(port: number, who: { kdnr: number; firma: number }): Promise<void> {
+  const r = await call(port, 'POST', '/api/password/forgot?country=de&lang=de', {
+    headers: { 'x-forwarded-for': '198.51.100.7' }, body: { login: String(who.kdnr), firma: who.firma },
+  });
+  expect(r.status).toBe(200);
+}
+
+const deliveryTo = (email: string) => delivered.find((d) => d.to.toLowerCase() === email);
+
+/** Margin over LEASE_MS for the survivor to take a killed holder's jobs over: its next poll (1 s) on a busy machine. */
+const TAKEOVER_MARGIN_MS = 5000;
 
 async function waitFor(port: number): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -102,9 +142,9 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lb-'));
     site = siteFixture();
     cms = await startFakeCms();
-    const smtpPort = await smtpSink();
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
+      const smtpPort = await smtpSink(i);
       const { proc, output } = await startServerProcess({
         PORT: String(port), DATABASE_URL: url, TRUST_PROXY: '1', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         SITE_DIR: site, SITE_STORE: path.join(tmp, 'builds'), CMS_URL: cms.url, CMS_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -124,7 +164,7 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     nginx?.kill('SIGQUIT');
     await cms?.close();
     for (const i of instances) if (i.proc.exitCode === null) i.proc.kill('SIGKILL');
-    await new Promise((r) => smtp?.close(r));
+    for (const smtp of sinks) await new Promise((r) => smtp.close(r));
     await db?.destroy();
     await drop();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -142,6 +182,29 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     await expect.poll(async () => (await call(a.port, 'GET', '/api/user/infos', { cookie })).status, { timeout: 500, interval: 20 }).toBe(401);
   });
 
+  it('nginx serves the hashed assets itself: the brotli file with immutable caching when asked for br, the file as built otherwise', async () => {
+    const dir = path.join(site, 'client/_astro');
+    const name = fs.readdirSync(dir).find((f) => f.endsWith('.js') && fs.existsSync(path.join(dir, `${f}.br`)));
+    expect(name).toBeDefined();
+    const file = path.join(dir, name!);
+    // nginx's own ETag (modification time and size of the file it sent), not the instances' content hash
+    const nginxEtag = (f: string) => { const st = fs.statSync(f); return `"${Math.floor(st.mtimeMs / 1000).toString(16)}-${st.size.toString(16)}"`; };
+    const br = await rawGet(lb, `/_astro/${name}`, { 'accept-encoding': 'br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(fs.readFileSync(`${file}.br`))).toBe(true);
+    expect(br.headers.etag).toBe(nginxEtag(`${file}.br`));
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    const plain = await rawGet(lb, `/_astro/${name}`, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(fs.readFileSync(file))).toBe(true);
+    expect(plain.headers.etag).toBe(nginxEtag(file));
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+  });
+
   it(`login failures counted on A and B together hit the cap at ${LOGIN_MAX_FAILURES}`, async () => {
     // one client address (TRUST_PROXY=1: the address nginx appends; sent directly it is the header's), one
     // account, guesses spread over both instances; its own address, so the other tests' logins stay free
@@ -153,14 +216,17 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(40 - LOGIN_MAX_FAILURES);
   });
 
-  it('the mail sender runs once, not once per instance: each queued mail is delivered exactly once', async () => {
-    const now = new Date().toISOString();
-    const to = Array.from({ length: 12 }, (_, i) => `lb-${i}@example.com`);
-    for (const t of to) await db.insertInto('mails').values({ to_addr: t, subject: 'Test', body: 'x', kind: 'lb', created_at: now, sent_at: null, error: null }).execute();
-    await expect.poll(() => delivered.filter((d) => d.includes('lb-')).length, { timeout: 10_000 }).toBe(12);
+  it('the mail sender runs once, not once per instance: one instance sends every mail, each once', async () => {
+    const who = await resetRecipients(6);
+    // queued on A and B in turn: the instance that queues a mail wakes its own sender at once, so with a
+    // sender on each instance each would send the mails queued on it
+    for (const [i, w] of who.entries()) await queueResetMail(instances[i % 2]!.port, w);
+    const mine = () => delivered.filter((d) => who.some((w) => w.email === d.to.toLowerCase()));
+    await expect.poll(() => mine().length, { timeout: 10_000 }).toBe(who.length);
     await new Promise((r) => setTimeout(r, 1500)); // a second sender would have sent them again by now
-    const got = delivered.filter((d) => d.includes('lb-')).map((d) => d.replace(/[<>]/g, '')).sort();
-    expect(got).toEqual([...to].sort());
+    expect(mine().map((d) => d.to.toLowerCase()).sort()).toEqual(who.map((w) => w.email).sort());
+    // these and every mail before them (the order confirmations) went out through one instance's sink
+    expect(new Set(delivered.map((d) => d.via)).size).toBe(1);
   });
 
   it(`a price or exchange-rate change written through A is served by B within ${CHANGE_BOUND_MS} ms, directly and through nginx`, async () => {
@@ -268,7 +334,14 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     expect((await call(a.port, 'GET', '/api/zahnlager/zubuchen/auto', { cookie })).body.result.outPositionen).toEqual([]);
   });
 
-  it('SIGKILL of one instance under load of cart adds and submits: no acknowledged cart line or order is lost, none doubled; nginx keeps answering', async () => {
+  it(`SIGKILL of the instance holding the singleton jobs under load of cart adds and submits: no acknowledged cart line or order is lost, none doubled; nginx keeps answering; the other takes the jobs over within ${LEASE_MS} ms + ${TAKEOVER_MARGIN_MS} ms`, async () => {
+    // the instance whose sink gets a mail queued now holds the mail lease: that one is killed
+    const [probe, late] = (await resetRecipients(8)).slice(6) as [{ kdnr: number; firma: number; email: string }, { kdnr: number; firma: number; email: string }];
+    await queueResetMail(lb, probe);
+    await expect.poll(() => deliveryTo(probe.email), { timeout: 5000, interval: 50 }).toBeDefined();
+    const holder = deliveryTo(probe.email)!.via;
+    const victim = instances[holder]!;
+    let killedAt = 0;
     const login = await call(lb, 'POST', '/api/login', { body: { Firma: 1, Benutzername: String(LAB_A), Kennwort: DEMO_PASSWORD, kw: '' } });
     const cookie = cookieOf(login);
     expect((await call(lb, 'POST', '/api/wk/delete', { cookie })).status).toBe(200);
@@ -282,12 +355,12 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     const ackedOrders = new Map<string, number>(); // idempotency key → order id
     let next = 0;
     let lostAnswers = 0;
-    const killed = () => instances[0]!.proc.exitCode !== null || instances[0]!.proc.signalCode !== null;
+    const killed = () => victim.proc.exitCode !== null || victim.proc.signalCode !== null;
     // a bounded load: 8 clients add 160 distinct articles; instance A is killed after the first 40
     const adder = async () => {
       while (next < arts.length) {
         const artnr = arts[next++]!;
-        if (next === 40) instances[0]!.proc.kill('SIGKILL');
+        if (next === 40) { victim.proc.kill('SIGKILL'); killedAt = Date.now(); }
         try {
           const r = await call(lb, 'POST', `/api/wk/${encodeURIComponent(artnr)}/add/1`, { cookie });
           if (r.status === 200) acked.push(artnr);
@@ -328,5 +401,15 @@ describe.skipIf(!onPostgres || !NGINX)('two instances on PostgreSQL behind nginx
     expect(orders.length).toBe(byKey.size);
     for (const [key, id] of ackedOrders) expect(byKey.get(key)).toBe(id);
     for (let i = 0; i < 5; i++) expect((await call(lb, 'GET', '/api/health')).status).toBe(200);
-  }, 60_000);
+
+    // the singleton jobs: a mail queued now waits for the victim's lease to lapse, then the survivor sends it
+    await queueResetMail(lb, late);
+    await expect.poll(() => deliveryTo(late.email), { timeout: Math.max(0, killedAt + LEASE_MS + TAKEOVER_MARGIN_MS - Date.now()), interval: 100 }).toBeDefined();
+    const takeover = deliveryTo(late.email)!;
+    console.log(`[cluster] the survivor sent its first mail ${takeover.at - killedAt} ms after the kill`);
+    expect(takeover.via).toBe(1 - holder);
+    // not before the lease lapsed (the victim renewed it every second until it died): it held the job
+    expect(takeover.at - killedAt).toBeGreaterThan(LEASE_MS / 2);
+    expect(takeover.at - killedAt).toBeLessThan(LEASE_MS + TAKEOVER_MARGIN_MS);
+  }, 90_000);
 });
