@@ -21,6 +21,7 @@
 //   BENCH_ROUNDS=3 npm run bench -- --quick   every measurement 3 times, variants in turn; medians shown
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench
 //   npm run bench -- search suggest      only the named scenarios
+//   npm run bench -- relevance           only the per-class service times and the relevance score (bench/lib/relevance.ts)
 //   BENCH_LOW_CONNECTIONS=0              skip the low-concurrency repeat of the targeted calls
 //   BENCH_PG_URL=postgres://user:pass@host/postgres   the PostgreSQL server of the pg variant (default
 //                                        TEST_DATABASE_URL; without either the pg variant is skipped)
@@ -32,7 +33,8 @@ import os from 'node:os';
 import { fmt, freePort, login, runWorker, waitHealthy, type Scenario, type WorkerResult } from './lib/load.ts';
 import { wrkAvailable, wrkSaturation } from './lib/wrk.ts';
 import { benchPgDatabase, benchPgUrl, startVariant, stopVariant, treeCpuSeconds, type Variant, type VariantName } from './lib/variants.ts';
-import { STATIC_CASES, codeCases, judge, type RelevanceCase } from '../tests/api/search-relevance.cases.ts';
+import { judgeRelevance, printRelevance, relevanceSet } from './lib/relevance.ts';
+import type { CaseResult } from '../tests/api/search-relevance.cases.ts';
 
 /** A suffix the tokenizer ignores (punctuation only) but every cache key sees: the n-th unique variant of a term. */
 function cacheBust(n: number): string {
@@ -88,8 +90,7 @@ async function main(): Promise<void> {
   const gtins = (await db.selectFrom('articles').select('gtin').where('gtin', '!=', '').orderBy('artnr').limit(20_000).execute()).map((r) => r.gtin);
   const isArtnr = (t: string) => /\d/.test(t);
   const uniqueTerm = (k: number) => { const t = terms[k % terms.length]!; return isArtnr(t) ? allArtnrs[(k * 7919) % allArtnrs.length]! : t + cacheBust(k); };
-  const relevanceCases: RelevanceCase[] = [...STATIC_CASES, ...(await codeCases(db))];
-  const katOf = new Map((await db.selectFrom('articles').select(['artnr', 'kat_id']).execute()).map((r) => [r.artnr, r.kat_id]));
+  const relevance = await relevanceSet(db);
   const customers = await db.selectFrom('customers').select(['kdnr', 'firma']).where('password_hash', 'is not', null)
     .where('verified', '=', 1).where('login_locked', '=', 0).where('must_change_password', '=', 0).orderBy('kdnr').limit(100).execute();
   await db.destroy();
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
   const rateRows: Row[] = [];
   const lowRows: Row[] = [];
   const classRows: Row[] = [];
-  const relevance: ReturnType<typeof judge>[] = [];
+  const judged: CaseResult[] = [];
   const enc = encodeURIComponent;
   /** the top-bar preview's call for a term, as a guest (no customer prices) */
   const sucheUrl = (q: string) => `/api/suche/de?q=${enc(q)}&top=1&nocustomprice=1&offset=0&limit=10`;
@@ -296,10 +297,10 @@ async function main(): Promise<void> {
 
       // search per query class of the relevance set: unique queries at low concurrency (service time)
       if (only.length === 0 || only.some((o) => o.startsWith('suche') || o === 'relevance')) {
-        const kinds = [...new Set(relevanceCases.map((c) => c.kind))];
+        const kinds = [...new Set(relevance.cases.map((c) => c.kind))];
         let salt = 5 * UNIQUE; // past the suffixes of the unique rows above
         for (const kind of kinds) {
-          const qs = relevanceCases.filter((c) => c.kind === kind).map((c) => c.q);
+          const qs = relevance.cases.filter((c) => c.kind === kind).map((c) => c.q);
           // codes change their answer with a suffix: distinct GTINs instead
           const paths = kind === 'code'
             ? gtins.map((g) => sucheUrl(g))
@@ -309,10 +310,7 @@ async function main(): Promise<void> {
           const r = await runWorker({ url: base, seconds: Math.min(seconds, 3), connections: Math.max(1, low), scenario: sc });
           classRows.push({ ...sc, ...r, variant: 'sqlite' });
         }
-        for (const c of relevanceCases) {
-          const r = await fetch(`${base}/api/suche/de?q=${enc(c.q)}&nocustomprice=1&offset=0&limit=10`).then((x) => x.json()) as { result: { items: { Artikelnummer: string }[] } };
-          relevance.push(judge(c, r.result.items.map((i) => ({ artnr: i.Artikelnummer, kat: katOf.get(i.Artikelnummer) ?? -1 }))));
-        }
+        judged.push(...await judgeRelevance(base, relevance));
       }
     }
 
@@ -342,11 +340,7 @@ async function main(): Promise<void> {
   printTable(head, table, 7);
   console.log('\nTargets (65,000 articles, 100 concurrent sessions): search p95 <= 10 ms and >= 2,000 req/s; suggest p95 <= 5 ms; cart add p95 <= 5 ms.');
   console.log('rows marked "unique": every query different (cache-busting suffix, same answers), so no result cache answers; the rows without it repeat terms and are answered from the cache after the first pass.');
-  if (relevance.length) {
-    const passed = relevance.filter((r) => r.ok).length;
-    console.log(`\nSearch relevance set (tests/api/search-relevance.cases.ts): ${passed}/${relevance.length} queries with the expected articles in the first 10 (${fmt((100 * passed) / relevance.length, 0)} %)`);
-    for (const r of relevance.filter((x) => !x.ok)) console.log(`  missed: ${r.c.q} (${r.why})`);
-  }
+  printRelevance(judged, relevance.katOf.size);
   if (rateRows.length) console.log(`rows marked @${rate}/s: ${connections} connections offering ${rate} req/s together (open load); the others send as fast as answers come (closed loop, saturation).`);
   console.log(`Note: with ${connections} concurrent connections on one server process, latency includes queueing (Little's law: mean latency ≈ connections / throughput);`);
   if (lowRows.length) console.log(`rows marked @${low} repeat the targeted calls with ${low} connections: the service time without queueing.`);

@@ -12,9 +12,12 @@
 //
 //  4. Lighthouse mobile (median of 3, simulated throttling) of the same page types, the cart and kamera
 //     logged in: score, LCP, CLS, TBT and the JavaScript transferred; target >= 98 and CLS <= 0.02.
+//  5. The search relevance score of the test set (tests/api/search-relevance.cases.ts) on the server's
+//     catalogue: the queries whose first 10 results hold the expected articles (bench/lib/relevance.ts).
 //
 //   npm run bench:shop                   all parts
-//   BENCH_SECONDS=5 npm run bench:shop -- js      only the JavaScript sizes (also: wire, product, lh)
+//   BENCH_SECONDS=5 npm run bench:shop -- js      only the JavaScript sizes (also: wire, product, lh, relevance)
+//   npm run bench:shop -- relevance      only the relevance score (needs no build: the API answers it)
 //   BENCH_BASE=http://127.0.0.1:4510 npm run bench:shop -- lh   against a running server (DEV_TOOLS off)
 //   BENCH_LH_RUNS=1 BENCH_LH_PAGES=kamera,cart     fewer runs / only some page types while iterating
 //   BENCH_LH_DUMP=/tmp/lh                          keeps every Lighthouse report (JSON) there
@@ -26,6 +29,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fmt, freePort, login, runWorker, waitHealthy } from './lib/load.ts';
 import { lighthouse, printLighthouse } from './lib/lighthouse.ts';
+import { printRelevance, relevanceOf } from './lib/relevance.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ASTRO = path.join(ROOT, 'dist', 'client', '_astro');
@@ -202,12 +206,14 @@ async function productPages(base: string, paths: string[]): Promise<void> {
 }
 
 if (want('js')) islandSizes();
-if (want('wire') || want('product') || want('lh')) {
-  const paths = await productPaths();
+const pageParts = want('wire') || want('product') || want('lh');
+if (pageParts || want('relevance')) {
+  const paths = pageParts ? await productPaths() : [];
   const parts = async (base: string) => {
     if (want('wire')) await jsOnTheWire(base, paths[0]!);
     if (want('product')) await productPages(base, paths);
     if (want('lh')) await lighthouseTable(base, paths[0]!);
+    if (want('relevance')) { const r = await relevanceOf(base); printRelevance(r.results, r.articles); }
   };
   if (process.env.BENCH_BASE) await parts(process.env.BENCH_BASE.replace(/\/$/, ''));
   else await withServer(parts);

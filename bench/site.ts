@@ -6,13 +6,16 @@
 //     the shop pages are measured by npm run bench:shop -- lh (bench/lib/lighthouse.ts for both)
 //  4. a one-entry CMS publish on that build (median of 3): a German FAQ entry changed in a stand-in CMS,
 //     webhook → the new generation served (server/publish/), end to end and as the server measured it
+//  5. the search relevance score of the test set (tests/api/search-relevance.cases.ts) on that server's
+//     catalogue (BENCH_SEED_ARTICLES, 5,000 by default; bench/lib/relevance.ts, as npm run bench prints it)
 // Targets: >= 200 pages/s, <= 15 KB gz JS on a content page before interaction, Lighthouse >= 98,
 // publish <= 5 s.
 //
 //   npm run bench:site                        everything, all countries
 //   SITE_COUNTRIES=de,dk npm run bench:site   a development subset (pages/s is then dominated by start-up)
 //   BENCH_SKIP_BUILD=1                        reuse dist-bench from a previous run
-//   BENCH_ONLY_PUBLISH=1                      skip the JavaScript and Lighthouse measurements
+//   BENCH_ONLY_PUBLISH=1                      skip the JavaScript and Lighthouse measurements (the
+//                                             relevance score is asked for all the same: a second)
 //   BENCH_PORT=4590 BENCH_SEED_ARTICLES=5000 BENCH_LH_RUNS=3 CHROMIUM_PATH=/usr/bin/chromium
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +27,7 @@ import os from 'node:os';
 import { BUILD_NODE_OPTIONS } from '../server/site.ts';
 import { startFakeCms, type FakeCms } from '../tests/api/fake-cms.ts';
 import { lighthouse, median, printLighthouse, type LighthouseResult } from './lib/lighthouse.ts';
+import { printRelevance, relevanceOf } from './lib/relevance.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist-bench');
@@ -34,6 +38,8 @@ const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS || 3));
 const TARGET = { pagesPerSecond: 200, contentJsKb: 15, lighthouse: 98, publishSeconds: 5 };
 const WEBHOOK_SECRET = 'bench-site-secret';
 const STORE = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-store-'));
+/** the server's database (the relevance score reads its catalogue too) */
+const SQLITE_FILE = process.env.BENCH_SQLITE_FILE || path.join(ROOT, 'data/bench/site.sqlite');
 
 /** Page types measured (path below /de/de/); content = a page the 15 KB target applies to. */
 const PAGE_TYPES: { name: string; path: string; content: boolean }[] = [
@@ -111,7 +117,7 @@ async function startServer(cms: FakeCms): Promise<ChildProcess> {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(PORT), SITE_DIR: OUT, SITE_STORE: STORE, CMS_URL: cms.url, CMS_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      SQLITE_FILE: process.env.BENCH_SQLITE_FILE || path.join(ROOT, 'data/bench/site.sqlite'),
+      SQLITE_FILE,
       SEED_ARTICLES: process.env.BENCH_SEED_ARTICLES || '5000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -205,11 +211,13 @@ const server = await startServer(cms);
 let js: JsResult[] = [];
 let lh: LighthouseResult[] = [];
 let published: PublishRun[] = [];
+let relevance: Awaited<ReturnType<typeof relevanceOf>> | null = null;
 try {
   if (process.env.BENCH_ONLY_PUBLISH !== '1') {
     js = await measureJs();
     lh = await lighthouse([{ name: 'home', path: '' }, { name: 'category page', path: 'shop/category/3/' }].map((p) => ({ name: p.name, url: `${BASE}/de/de/${p.path}` })), LH_RUNS);
   }
+  relevance = await relevanceOf(BASE, { file: SQLITE_FILE });
   console.log('[bench:site] one-entry CMS publish, 3 runs …');
   published = await publishRuns(cms, 3);
 } finally {
@@ -240,6 +248,7 @@ const pub = published.length ? median(published, (r) => r.ms).ms : NaN;
 console.log(`\nOne-entry CMS publish (German FAQ entry → /*/de/service, ${published[0]?.rendered ?? 0} pages rendered; median of ${published.length}):`);
 console.log(`  webhook → new generation served: ${(pub / 1000).toFixed(2)} s (${published.map((r) => (r.ms / 1000).toFixed(2)).join(', ')})  [target <= ${TARGET.publishSeconds} s: ${mark(pub <= TARGET.publishSeconds * 1000)}]`);
 console.log(`  server-side publish job:         ${((published.length ? median(published, (r) => r.serverMs).serverMs : NaN) / 1000).toFixed(2)} s; pages changed per run: ${published.map((r) => r.changed).join(', ')}`);
+if (relevance) printRelevance(relevance.results, relevance.articles);
 fs.rmSync(STORE, { recursive: true, force: true });
 if (process.env.BENCH_KEEP !== '1') fs.rmSync(OUT, { recursive: true, force: true });
 process.exit(0);

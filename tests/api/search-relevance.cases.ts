@@ -68,6 +68,14 @@ export const STATIC_CASES: RelevanceCase[] = [
   { q: 'Zirkonoxyd', kind: 'typo', kat: ZIRCONIA },
   { q: 'Gips Klasse 3 grün Spezialmischung', kind: 'partial', kat: [402] },
   { q: 'Superhartgips Klasse 4 Sonderfarbe', kind: 'partial', kat: [401] },
+  // Hungarian and Czech have no article texts (the shop shows the English ones): their trade words find
+  // the articles only through the synonym files (server/search/synonyms/hu.json, cs.json)
+  { q: 'fúró', kind: 'language', kat: BURS },
+  { q: 'cirkónium-oxid', kind: 'language', kat: ZIRCONIA },
+  { q: 'beágyazó anyag', kind: 'language', kat: [404, 405] },
+  { q: 'vrták', kind: 'language', kat: BURS },
+  { q: 'oxid zirkoničitý', kind: 'language', kat: ZIRCONIA },
+  { q: 'otiskovací lžíce', kind: 'language', kat: [1101] },
 ];
 
 /** Code queries (GTIN, GS1 element string, HIBC) for articles of the catalogue at hand. */

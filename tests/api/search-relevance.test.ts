@@ -1,9 +1,12 @@
 // Search that speaks dental: the relevance set (search-relevance.cases.ts) on the test seed, through
 // the search API, on SQLite FTS5 and (TEST_DATABASE_URL) PostgreSQL; plus the rules around it.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { setupApi, type TestEnv } from './harness.ts';
 import { STATIC_CASES, codeCases, judge, type RelevanceCase } from './search-relevance.cases.ts';
 import { buildDictionary, expandQuery, stem } from '../../server/search/synonyms.ts';
+import { UI_LANGUAGES } from '../../src/i18n/languages.ts';
 
 let env: TestEnv;
 let katOf: Map<string, number>;
@@ -71,6 +74,16 @@ describe('search rules', () => {
     expect(stem('bohrer')).toBe('bohrer');
     expect(stem('zro2')).toBe('zro2');
     expect(stem('zirkon')).toBe('zirkon');
+  });
+
+  it('has a dictionary file for every interface language, each a list of word groups', () => {
+    // the server skips a file that does not parse (with a log line only): a broken file would go unnoticed
+    const dir = path.resolve(import.meta.dirname, '../../server/search/synonyms');
+    for (const l of UI_LANGUAGES) {
+      const groups = (JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8')) as { groups?: unknown }).groups;
+      const ok = Array.isArray(groups) && groups.length > 0 && groups.every((g) => Array.isArray(g) && g.length >= 2 && g.every((w) => typeof w === 'string' && w.trim() !== ''));
+      expect(ok, `${l}.json`).toBe(true);
+    }
   });
 
   it('reads the dictionary as groups merged across files, longest phrase first', () => {
