@@ -1,5 +1,5 @@
 // Customer identity rules: login-name parsing (spec section 5) and guest detection (section 4).
-import { COMPANY_LS, PASSWORD_MAX } from './constants.ts';
+import { PASSWORD_MAX } from './constants.ts';
 import { codePointsUpTo, isEmail } from './validate.ts';
 
 export type LoginNameError = 'invalid_email_format' | 'invalid_kdnr_format' | 'give_credentials';
@@ -96,9 +96,4 @@ export function isGuest(kdnr: string | number | null | undefined): boolean {
 
 export function isLoggedIn(kdnr: string | number | null | undefined): boolean {
   return !isGuest(kdnr);
-}
-
-/** Company 3 is the sister brand variant (isLS); every other company uses the default brand. */
-export function isLS(firma: number | string | null | undefined): boolean {
-  return Number(firma) === COMPANY_LS;
 }

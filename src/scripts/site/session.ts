@@ -1,8 +1,7 @@
 // Session-dependent bits of the static pages: the stored language/country (mirrored into the
 // shop_locale cookie the server's root redirect reads), the cart counter of logged-in customers,
 // login/logout/change-user actions and the hand-over to islands that hydrate on demand.
-import { ApiFailure, request } from '../../lib/api.ts';
-import { showCartCounter } from '../../lib/cartCounter.ts';
+import { request } from '../../lib/api.ts';
 import { $country, $language, mirrorLocale } from '../../stores/settings.ts';
 import { $loginOpen, $userSelectOpen } from '../../stores/ui.ts';
 import { onAuth, postAuth } from '../../lib/authChannel.ts';
@@ -10,7 +9,11 @@ import { isLoginRoute, splitLocalePath } from '../../lib/site/routes.ts';
 import { clearCookie, html } from './dom.ts';
 import { $customer } from '../../stores/customer.ts';
 import { companyFor } from '../../stores/company.ts';
-import { autoBook } from '../../islands/portal/zahn/lib/autoBook.ts';
+
+/** The customer-only part (counter, tooth-storage check): not on a guest's page. */
+const customerSide = () => import('./customer-session.ts');
+const refreshCounter = () => customerSide().then((m) => m.refreshCounter());
+const autoBook = (lang: string) => customerSide().then((m) => m.autoBook(lang));
 
 export const isCustomer = () => html.dataset.auth === 'customer';
 
@@ -22,15 +25,6 @@ export function activateIslands(topic: string): void {
 /** Has an island registered for the topic (client:interaction="topic")? */
 function hasIsland(topic: string): boolean {
   return (window as unknown as { __shopTopics?: Set<string> }).__shopTopics?.has(topic) ?? false;
-}
-
-async function refreshCounter(): Promise<void> {
-  try {
-    showCartCounter(await request('GET /api/wk/anz'));
-  } catch (e) {
-    // any 401 logs out everywhere (the other tabs and this tab's islands follow the message); else the counter stays hidden
-    if (e instanceof ApiFailure && e.status === 401) { clearCookie('shop_auth'); postAuth({ type: 'logout' }); }
-  }
 }
 
 async function logout(): Promise<void> {
@@ -49,7 +43,7 @@ function followAuth(): void {
     if (m.type === 'logout') {
       if (ownTab && m.explicit) return; // the logout button navigates by itself
       html.dataset.auth = 'guest';
-      showCartCounter(0);
+      void customerSide().then((m) => m.showCartCounter(0));
       const loc = splitLocalePath(location.pathname);
       if (loc && isLoginRoute(loc.rest)) location.reload();
     } else if (!ownTab) {
