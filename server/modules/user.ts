@@ -7,7 +7,7 @@ import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { updateSession, type Session } from '../http/session.ts';
 import { parseFunktionen } from '#rules/permissions.ts';
 import { resolveLanguage } from '#rules/locale.ts';
-import { isLS } from '#rules/brand.ts';
+import { isLS } from '#rules/constants.ts';
 import { COMPANY_DEFAULT } from '#rules/constants.ts';
 import * as calls from '#api/user.ts';
 import type { ActiveUser, Customer } from '#api/user.ts';

@@ -4,7 +4,7 @@
 import { atom } from 'nanostores';
 import { request } from '../lib/api.ts';
 import { $customer } from './customer.ts';
-import { isLS } from '../lib/rules/brand.ts';
+import { isLS } from '../lib/rules/constants.ts';
 
 /** 0 until the start-up call has answered */
 export const $company = atom(0);

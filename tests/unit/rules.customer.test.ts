@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { extractKdnr, isGuest, isLoggedIn, loginUserName, parseLogin, parseLoginName, subUserSuffix } from '../../src/lib/rules/customer.ts';
-import { isLS } from '../../src/lib/rules/brand.ts';
+import { isLS } from '../../src/lib/rules/constants.ts';
 
 describe('parseLoginName', () => {
   it('accepts an e-mail shape as e-mail (trimmed, case kept)', () => {

@@ -77,6 +77,13 @@ export const ALNUM_MAX = 10;
 export const COMPANY_DEFAULT = 1;
 /** Company 3 is the sister brand variant (isLS). */
 export const COMPANY_LS = 3;
+/**
+ * Company 3 is the sister brand variant (isLS); every other company uses the default brand. Beside its
+ * constant, in the one rules chunk every page loads anyway (a module of its own became an 82-byte script).
+ */
+export function isLS(firma: number | string | null | undefined): boolean {
+  return Number(firma) === COMPANY_LS;
+}
 export const FUNCTION_ROLES = ['K07', 'K09', 'K13'] as const;
 /** Salutation codes: D diverse, ka none, M Herr, W Frau. */
 export const SALUTATIONS = ['D', 'ka', 'M', 'W'] as const;

@@ -1,7 +1,6 @@
 // Domain rules shared by the browser islands and the API server.
 export * from './constants.ts';
 export * from './customer.ts';
-export * from './brand.ts';
 export * from './validate.ts';
 export * from './artnr.ts';
 export * from './pricing.ts';

@@ -6,7 +6,7 @@ import { refreshCounter } from '#stores/basket.ts';
 import { ApiFailure, request } from '#lib/api.ts';
 import type { Customer } from '#api/user.ts';
 import { loginUserName, parseLogin } from '#rules/customer.ts';
-import { isLS } from '#rules/brand.ts';
+import { isLS } from '#rules/constants.ts';
 import { activate } from './activate.ts';
 import { pushNotice, setNotice } from './notice.ts';
 import { onAuth, postAuth } from '#lib/authChannel.ts';
