@@ -80,6 +80,16 @@ describe('registration, password forgotten, verification', () => {
     expect(hp.status).toBe(400);
   });
 
+  it('registrations at the same moment from many addresses each get their own customer number, none a 5xx', async () => {
+    const body = (i: number) => ({
+      eMail: `gleichzeitig${i}@fremd.example`, eMail2: `gleichzeitig${i}@fremd.example`, Kennwort: 'Sicher-2026', Kennwort2: 'Sicher-2026', NamensZeile1: 'Labor', PLZ: '20457', LandISO2: 'DE',
+    });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post('/api/register/fast', body(i), `198.51.100.${i + 1}`)));
+    expect(answers.map((r) => r.status)).toEqual(Array(30).fill(200));
+    const numbers = answers.map((r) => (r.body as { result: { kdnr: number } }).result.kdnr);
+    expect(new Set(numbers).size).toBe(30);
+  });
+
   it(`password forgotten: ${GUEST_LIMITS.forgot.perEmail} mails per account and hour, however many addresses ask`, async () => {
     const to = 'praxislabor@example.com'; // LAB_B
     const before = (await env.db.selectFrom('mails').select('id').where('to_addr', '=', to).execute()).length;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Context } from 'hono';
 import type { Db } from '../../db/index.ts';
+import { lockForTransaction } from '../../db/dialect.ts';
 import { ApiError, badRequest } from '../../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../../http/route.ts';
 import { checkHoneypot, HONEYPOT_FIELD, limitGuest, limitGuestMail } from '../../lib/guest-limits.ts';
@@ -22,12 +23,15 @@ async function sendVerifyMail(db: Db, to: string, who: { kdnr: number; firma: nu
   await sendMail(db, { to, kind: 'verify', firma: who.firma, lang: loc.language, ...accountMail(loc.language, 'verify', { kdnr: who.kdnr, link }) });
 }
 
-/** New customer number: one above the highest (retried on a concurrent insert); 409 email_exists when the address was taken meanwhile. */
+/** New customer number: one above the highest, allocated under a lock (retried should a number still be taken); 409 email_exists when the address was taken meanwhile. */
 async function insertNewCustomer(db: Db, values: Record<string, unknown> & { firma: number; email: string }): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (tx) => {
         if (await emailTakenLocked(tx, values.firma, values.email)) throw new ApiError(409, 'email_exists', { field: 'eMail' });
+        // one new number at a time (PostgreSQL; SQLite's transactions are serial): ten registrations at once
+        // all read the same maximum, and a few retries did not settle that (a 500 after the fifth)
+        await lockForTransaction(tx, 'customers:new-kdnr');
         const max = await tx.selectFrom('customers').select(sql<number>`max(kdnr)`.as('m')).executeTakeFirst();
         const kdnr = Math.max(Number(max?.m ?? 0) + 1, 100000);
         const row = {
