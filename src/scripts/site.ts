@@ -1,7 +1,7 @@
 // The one script of every content page (no framework): cookie banner and analytics, menus, scroll
 // rules, UI primitives, images and the session-dependent header bits.
 import { initConsent } from './site/consent.ts';
-import { initHydrationInput } from './site/hydration-hook.ts';
+import { initHydrationInput } from './site/hydration.ts';
 import { initImages } from './site/images.ts';
 import { initMenus } from './site/menus.ts';
 import { initScroll } from './site/scroll.ts';

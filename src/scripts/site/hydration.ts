@@ -79,8 +79,7 @@ async function redo(a: Action, island: Element): Promise<void> {
   a.form.requestSubmit(by);
 }
 
-/** Hands over what was typed and done in `island` before it hydrated (hydration-hook.ts calls it for each island). */
-export async function settle(island: Element): Promise<void> {
+async function settle(island: Element): Promise<void> {
   const map = typed();
   const fields = map ? [...map.keys()].filter((n) => island.contains(n)) : [];
   if (fields.length) {
@@ -97,4 +96,10 @@ export async function settle(island: Element): Promise<void> {
   recorded.__actionBeforeHydration?.delete(island);
   // one frame between them: React renders each press before the next reads its state
   for (const a of actions) { await redo(a, island); await frame(); }
+}
+
+export function initHydrationInput(): void {
+  document.addEventListener('astro:hydrate', (e) => { void settle(e.target as Element); }, true);
+  // islands that hydrated before this script ran
+  for (const island of document.querySelectorAll('astro-island[data-keep]')) void settle(island);
 }
